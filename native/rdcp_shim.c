@@ -1,0 +1,118 @@
+#include "rdcp_shim.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+
+int rdcp_post_write(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint32_t lkey,
+                    uint32_t length, uint64_t remote_addr, uint32_t rkey, int with_imm,
+                    uint32_t imm_data, int send_flags)
+{
+	struct ibv_sge sge = { .addr = local_addr, .length = length, .lkey = lkey };
+	struct ibv_send_wr wr = {
+		.wr_id = wr_id,
+		.sg_list = &sge,
+		.num_sge = length > 0 ? 1 : 0,
+		.opcode = with_imm ? IBV_WR_RDMA_WRITE_WITH_IMM : IBV_WR_RDMA_WRITE,
+		.send_flags = (unsigned int)send_flags,
+		.imm_data = htonl(imm_data),
+		.wr.rdma = { .remote_addr = remote_addr, .rkey = rkey },
+	};
+	struct ibv_send_wr *bad;
+	/* ibv_post_send returns an errno value, not -1 with errno set. */
+	return -ibv_post_send(qp, &wr, &bad);
+}
+
+int rdcp_post_send(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint32_t lkey,
+                   uint32_t length, int send_flags)
+{
+	struct ibv_sge sge = { .addr = local_addr, .length = length, .lkey = lkey };
+	struct ibv_send_wr wr = {
+		.wr_id = wr_id,
+		.sg_list = &sge,
+		.num_sge = length > 0 ? 1 : 0,
+		.opcode = IBV_WR_SEND,
+		.send_flags = (unsigned int)send_flags,
+	};
+	struct ibv_send_wr *bad;
+	return -ibv_post_send(qp, &wr, &bad);
+}
+
+int rdcp_post_recv(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint32_t lkey,
+                   uint32_t length)
+{
+	struct ibv_sge sge = { .addr = local_addr, .length = length, .lkey = lkey };
+	struct ibv_recv_wr wr = {
+		.wr_id = wr_id,
+		.sg_list = &sge,
+		.num_sge = length > 0 ? 1 : 0,
+	};
+	struct ibv_recv_wr *bad;
+	return -ibv_post_recv(qp, &wr, &bad);
+}
+
+int rdcp_poll_cq(struct ibv_cq *cq, int max_entries, struct ibv_wc *wc)
+{
+	int n = ibv_poll_cq(cq, max_entries, wc);
+	/* A negative count carries no errno; the providers use it for a broken CQ. */
+	return n >= 0 ? n : -EIO;
+}
+
+int rdcp_req_notify_cq(struct ibv_cq *cq, int solicited_only)
+{
+	int rc = ibv_req_notify_cq(cq, solicited_only);
+	return rc > 0 ? -rc : rc;
+}
+
+/*
+ * Waits for the next completion event on the channel, at most timeout_ms (negative: forever),
+ * then consumes and acknowledges it. Returns 0, -ETIMEDOUT or -errno.
+ */
+int rdcp_await_cq_event(struct ibv_comp_channel *channel, int timeout_ms)
+{
+	struct pollfd pfd = { .fd = channel->fd, .events = POLLIN };
+	int ready;
+	do {
+		ready = poll(&pfd, 1, timeout_ms);
+	} while (ready < 0 && errno == EINTR);
+	if (ready < 0)
+		return -errno;
+	if (ready == 0)
+		return -ETIMEDOUT;
+
+	struct ibv_cq *cq;
+	void *cq_context;
+	if (ibv_get_cq_event(channel, &cq, &cq_context))
+		return errno ? -errno : -EIO;
+	ibv_ack_cq_events(cq, 1);
+	return 0;
+}
+
+/* Physical port count from ibv_query_device, so Java need not map the large ibv_device_attr. */
+int rdcp_port_count(struct ibv_context *context)
+{
+	struct ibv_device_attr attr;
+	int rc = ibv_query_device(context, &attr);
+	if (rc)
+		return rc > 0 ? -rc : (errno ? -errno : -EIO);
+	return attr.phys_port_cnt;
+}
+
+int rdcp_query_port(struct ibv_context *context, uint8_t port_num, struct ibv_port_attr *attr)
+{
+	int rc = ibv_query_port(context, port_num, attr);
+	return rc > 0 ? -rc : (rc < 0 ? (errno ? -errno : -EIO) : 0);
+}
+
+/* Every valid GID of every port in one call; returns the count written or -errno. */
+int rdcp_query_gid_table(struct ibv_context *context, struct ibv_gid_entry *entries, int max_entries)
+{
+	/* Already a count or a negative errno. */
+	return (int)ibv_query_gid_table(context, entries, (size_t)max_entries, 0);
+}
+
+const char *rdcp_strerror(int errnum)
+{
+	return strerror(errnum);
+}

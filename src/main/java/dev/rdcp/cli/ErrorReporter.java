@@ -1,0 +1,82 @@
+package dev.rdcp.cli;
+
+import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.VersionMismatchException;
+import dev.rdcp.verbs.RdmaUnavailableException;
+import dev.rdcp.verbs.VerbsException;
+import java.io.IOException;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.nio.file.NoSuchFileException;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import picocli.CommandLine;
+
+/**
+ * Turns any exception escaping a command into one line on the command's error stream and an
+ * exit code; the stack trace goes to the log at debug level only.
+ */
+final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, CommandLine.IExitCodeExceptionMapper {
+
+    private static final Logger LOG = LogManager.getLogger(ErrorReporter.class);
+    private static final int ENOMEM = 12;
+
+    @Override
+    public int handleExecutionException(Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult) {
+        LOG.debug("command failed", e);
+        commandLine.getErr().println("rdcp: " + describe(e));
+        commandLine.getErr().flush();
+        return getExitCode(e);
+    }
+
+    @Override
+    public int getExitCode(Throwable e) {
+        return exitCodeOf(e).code();
+    }
+
+    static ExitCode exitCodeOf(Throwable e) {
+        if (e instanceof RdcpException r) {
+            return r.exitCode();
+        }
+        if (e instanceof RdmaUnavailableException) {
+            return ExitCode.RDMA_UNAVAILABLE;
+        }
+        if (e instanceof VerbsException v) {
+            return v.errno() == ENOMEM ? ExitCode.MEMORY : ExitCode.DATA_STREAM;
+        }
+        if (e instanceof VersionMismatchException) {
+            return ExitCode.PROTOCOL;
+        }
+        if (e instanceof ProtocolException) {
+            return ExitCode.DATA_STREAM;
+        }
+        if (e instanceof SocketTimeoutException) {
+            return ExitCode.TIMEOUT;
+        }
+        if (e instanceof SocketException) {
+            return ExitCode.SOCKET_IO;
+        }
+        if (e instanceof NoSuchFileException) {
+            return ExitCode.FILE_SELECTION;
+        }
+        if (e instanceof IOException) {
+            return ExitCode.FILE_IO;
+        }
+        return ExitCode.INTERNAL;
+    }
+
+    static String describe(Throwable e) {
+        String message = e.getMessage();
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory: " + message;
+        }
+        if (e instanceof VerbsException v && v.errno() == ENOMEM) {
+            return message + " (pinned memory is limited by 'ulimit -l'; raise it, e.g. in "
+                    + "/etc/security/limits.conf: '* - memlock unlimited')";
+        }
+        if (message == null || message.isBlank()) {
+            return e.getClass().getSimpleName();
+        }
+        return message.lines().findFirst().orElse(message);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.rdcp.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * rdcp's exit codes: rsync's numbers where the condition maps, plus one for "RDMA unavailable".
+ * docs/exit-codes.md and {@code rdcp --help} show this table.
+ */
+public enum ExitCode {
+    OK(0, "success"),
+    USAGE(1, "syntax or usage error"),
+    PROTOCOL(2, "protocol incompatibility (version mismatch, not an rdcp peer)"),
+    FILE_SELECTION(3, "errors selecting input/output files or directories"),
+    START_CLIENT_SERVER(5, "error starting the client-server protocol (authentication, refused request)"),
+    SOCKET_IO(10, "error in socket I/O"),
+    FILE_IO(11, "error in file I/O"),
+    DATA_STREAM(12, "error in the data stream (checksum mismatch, RDMA transfer error)"),
+    IPC(14, "error in IPC (ssh or the remote rdcp could not be started)"),
+    SIGNAL(20, "received SIGINT or SIGTERM"),
+    MEMORY(22, "could not register memory (raise the locked-memory limit: ulimit -l)"),
+    PARTIAL(23, "partial transfer due to error"),
+    VANISHED(24, "partial transfer due to vanished source files"),
+    TIMEOUT(30, "timeout waiting for the peer"),
+    RDMA_UNAVAILABLE(40, "RDMA unavailable (no libibverbs, no device, or no such device, port or GID)"),
+    INTERNAL(70, "internal error (a bug: please report it with the output of -vv)");
+
+    private final int code;
+    private final String meaning;
+
+    ExitCode(int code, String meaning) {
+        this.code = code;
+        this.meaning = meaning;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    public String meaning() {
+        return meaning;
+    }
+
+    /** The table as picocli's exit-code help section wants it: code → meaning. */
+    static Map<String, String> helpTable() {
+        Map<String, String> table = new LinkedHashMap<>();
+        for (ExitCode e : values()) {
+            table.put(String.format("%3d", e.code), e.meaning);
+        }
+        return table;
+    }
+}

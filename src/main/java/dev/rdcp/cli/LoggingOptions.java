@@ -1,0 +1,27 @@
+package dev.rdcp.cli;
+
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.config.Configurator;
+import picocli.CommandLine.Option;
+
+/** -v/-q, shared by every command: sets the Log4j 2 root level before the command runs. */
+final class LoggingOptions {
+
+    @Option(names = {"-v", "--verbose"}, description = "More output: -v info, -vv debug, -vvv trace.")
+    void setVerbose(boolean[] verbose) {
+        Level level = switch (verbose.length) {
+            case 0 -> Level.WARN;
+            case 1 -> Level.INFO;
+            case 2 -> Level.DEBUG;
+            default -> Level.TRACE;
+        };
+        Configurator.setRootLevel(level);
+    }
+
+    @Option(names = {"-q", "--quiet"}, description = "Print errors only.")
+    void setQuiet(boolean quiet) {
+        if (quiet) {
+            Configurator.setRootLevel(Level.ERROR);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.rdcp.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/** Entry point: builds the command line, runs it, exits with its code. */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        System.exit(run(out, err, args));
+    }
+
+    /** Runs rdcp with the given streams and returns the exit code. */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        ErrorReporter reporter = new ErrorReporter();
+        CommandLine commandLine = new CommandLine(new RdcpCommand())
+                .setOut(out)
+                .setErr(err)
+                .setExecutionExceptionHandler(reporter)
+                .setExitCodeExceptionMapper(reporter)
+                .setParameterExceptionHandler(Main::usageError);
+        addExitCodeHelp(commandLine);
+        return commandLine.execute(args);
+    }
+
+    private static void addExitCodeHelp(CommandLine commandLine) {
+        commandLine.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n")
+                .exitCodeList(ExitCode.helpTable());
+        commandLine.getSubcommands().values().forEach(Main::addExitCodeHelp);
+    }
+
+    /** A bad option or operand: one line naming it, a pointer to --help, exit 1 as rsync does. */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine commandLine = e.getCommandLine();
+        commandLine.getErr().println("rdcp: " + e.getMessage());
+        commandLine.getErr().println("Try 'rdcp " + subcommandPath(commandLine) + "--help' for more information.");
+        return ExitCode.USAGE.code();
+    }
+
+    private static String subcommandPath(CommandLine commandLine) {
+        StringBuilder path = new StringBuilder();
+        for (CommandLine c = commandLine; c.getParent() != null; c = c.getParent()) {
+            path.insert(0, c.getCommandName() + " ");
+        }
+        return path.toString();
+    }
+}

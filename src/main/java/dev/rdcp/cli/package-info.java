@@ -1,0 +1,2 @@
+/** The command line: one class per subcommand, one exit-code table, one error reporter. */
+package dev.rdcp.cli;

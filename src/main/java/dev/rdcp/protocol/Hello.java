@@ -1,0 +1,35 @@
+package dev.rdcp.protocol;
+
+import java.nio.ByteBuffer;
+
+/** First frame each way: magic "RDCP" and the protocol version. */
+public record Hello(int version) {
+
+    public static final int MAGIC = 0x52444350;
+    public static final int CURRENT_VERSION = 1;
+    public static final int SIZE = 6;
+
+    public static Hello current() {
+        return new Hello(CURRENT_VERSION);
+    }
+
+    public void encode(ByteBuffer out) {
+        out.putInt(MAGIC).putShort((short) version);
+    }
+
+    public static Hello decode(ByteBuffer in) throws ProtocolException {
+        Frames.expectLength(MessageType.HELLO, in, SIZE);
+        int magic = in.getInt();
+        if (magic != MAGIC) {
+            throw new ProtocolException("not an rdcp peer (bad magic 0x" + Integer.toHexString(magic) + ")");
+        }
+        return new Hello(Short.toUnsignedInt(in.getShort()));
+    }
+
+    /** Throws when the peer's version is not ours. */
+    public void requireCompatible() throws VersionMismatchException {
+        if (version != CURRENT_VERSION) {
+            throw new VersionMismatchException(CURRENT_VERSION, version);
+        }
+    }
+}

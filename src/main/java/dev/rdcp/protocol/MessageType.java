@@ -1,0 +1,27 @@
+package dev.rdcp.protocol;
+
+/** Bootstrap frame types; the code is the first byte of each frame. */
+public enum MessageType {
+    HELLO(1),
+    QP_ENDPOINT(2),
+    REGION(3);
+
+    private final int code;
+
+    MessageType(int code) {
+        this.code = code;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    public static MessageType ofCode(int code) throws ProtocolException {
+        for (MessageType type : values()) {
+            if (type.code == code) {
+                return type;
+            }
+        }
+        throw new ProtocolException("unknown message type " + code);
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * Connections: the TCP bootstrap channel and the RDMA connection (device, PD, CQ, QP) it sets up.
+ */
+package dev.rdcp.transport;

@@ -1,0 +1,52 @@
+package dev.rdcp.verbs;
+
+import dev.rdcp.verbs.jna.IbVerbs;
+import dev.rdcp.verbs.jna.RdcpShim;
+import java.util.Optional;
+
+/**
+ * Probes libibverbs and the rdcp shim once per process, checks the struct layouts, and says
+ * why verbs are unavailable when they are.
+ */
+public final class NativeVerbs {
+
+    private static final Optional<String> UNAVAILABLE_REASON = probe();
+
+    private NativeVerbs() {
+    }
+
+    /** Why verbs cannot be used in this process, or empty when they can. */
+    public static Optional<String> unavailableReason() {
+        return UNAVAILABLE_REASON;
+    }
+
+    public static void ensureAvailable() throws RdmaUnavailableException {
+        if (UNAVAILABLE_REASON.isPresent()) {
+            throw new RdmaUnavailableException(UNAVAILABLE_REASON.get());
+        }
+    }
+
+    private static Optional<String> probe() {
+        try {
+            IbVerbs.ibv_wc_status_str(0);
+        } catch (LinkageError e) {
+            return Optional.of("cannot load " + IbVerbs.LIBRARY
+                    + " (install the Debian packages libibverbs1 and ibverbs-providers): " + rootMessage(e));
+        }
+        try {
+            RdcpShim.rdcp_abi_layout("");
+        } catch (LinkageError e) {
+            return Optional.of("cannot load the rdcp native shim (lib" + RdcpShim.LIBRARY + ".so): " + rootMessage(e));
+        }
+        return AbiCheck.firstMismatch().map(m -> "native ABI mismatch, refusing to run: " + m);
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null) {
+            t = t.getCause();
+        }
+        String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return message.lines().findFirst().orElse(message);
+    }
+}
