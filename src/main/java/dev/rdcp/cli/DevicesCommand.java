@@ -1,5 +1,7 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.protocol.ExitCode;
+
 import dev.rdcp.verbs.DeviceContext;
 import dev.rdcp.verbs.GidEntry;
 import dev.rdcp.verbs.PortAttributes;

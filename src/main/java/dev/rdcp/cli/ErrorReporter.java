@@ -1,5 +1,8 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
+
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.VersionMismatchException;
 import dev.rdcp.verbs.RdmaUnavailableException;

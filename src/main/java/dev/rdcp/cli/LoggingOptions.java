@@ -7,8 +7,15 @@ import picocli.CommandLine.Option;
 /** -v/-q, shared by every command: sets the Log4j 2 root level before the command runs. */
 final class LoggingOptions {
 
+    private boolean verbose;
+
+    boolean isVerbose() {
+        return verbose;
+    }
+
     @Option(names = {"-v", "--verbose"}, description = "More output: -v info, -vv debug, -vvv trace.")
     void setVerbose(boolean[] verbose) {
+        this.verbose = verbose.length > 0;
         Level level = switch (verbose.length) {
             case 0 -> Level.WARN;
             case 1 -> Level.INFO;

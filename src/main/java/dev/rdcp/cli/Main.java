@@ -1,5 +1,7 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.protocol.ExitCode;
+
 import java.io.PrintWriter;
 import picocli.CommandLine;
 

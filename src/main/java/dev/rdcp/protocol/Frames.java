@@ -51,9 +51,10 @@ public final class Frames {
         return new Frame(type, ByteBuffer.wrap(payload));
     }
 
-    static void expectLength(MessageType type, ByteBuffer payload, int size) throws ProtocolException {
+    /** {@code what} names the frame or control message type in the error. */
+    static void expectSize(Object what, ByteBuffer payload, int size) throws ProtocolException {
         if (payload.remaining() != size) {
-            throw new ProtocolException(type + " payload is " + payload.remaining() + " bytes, expected " + size);
+            throw new ProtocolException(what + " payload is " + payload.remaining() + " bytes, expected " + size);
         }
     }
 }

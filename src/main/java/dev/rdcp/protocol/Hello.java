@@ -18,7 +18,7 @@ public record Hello(int version) {
     }
 
     public static Hello decode(ByteBuffer in) throws ProtocolException {
-        Frames.expectLength(MessageType.HELLO, in, SIZE);
+        Frames.expectSize(MessageType.HELLO, in, SIZE);
         int magic = in.getInt();
         if (magic != MAGIC) {
             throw new ProtocolException("not an rdcp peer (bad magic 0x" + Integer.toHexString(magic) + ")");

@@ -4,7 +4,13 @@ package dev.rdcp.protocol;
 public enum MessageType {
     HELLO(1),
     QP_ENDPOINT(2),
-    REGION(3);
+    REGION(3),
+    CHALLENGE(4),
+    AUTH(5),
+    REQUEST(6),
+    ACCEPT(7),
+    ERROR(8),
+    READY(9);
 
     private final int code;
 

@@ -32,7 +32,7 @@ public record QpEndpoint(int qpNumber, int psn, int lid, byte[] gid, int mtuCode
     }
 
     public static QpEndpoint decode(ByteBuffer in) throws ProtocolException {
-        Frames.expectLength(MessageType.QP_ENDPOINT, in, SIZE);
+        Frames.expectSize(MessageType.QP_ENDPOINT, in, SIZE);
         int qpn = in.getInt();
         int psn = in.getInt();
         if ((qpn & ~MASK_24) != 0 || (psn & ~MASK_24) != 0) {

@@ -12,7 +12,7 @@ public record RegionAdvert(long address, long length, int rkey) {
     }
 
     public static RegionAdvert decode(ByteBuffer in) throws ProtocolException {
-        Frames.expectLength(MessageType.REGION, in, SIZE);
+        Frames.expectSize(MessageType.REGION, in, SIZE);
         long address = in.getLong();
         long length = in.getLong();
         if (length < 0) {

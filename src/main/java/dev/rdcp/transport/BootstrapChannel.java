@@ -1,5 +1,7 @@
 package dev.rdcp.transport;
 
+import dev.rdcp.protocol.ErrorMessage;
+import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.Frames;
 import dev.rdcp.protocol.Hello;
 import dev.rdcp.protocol.MessageType;
@@ -12,11 +14,16 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 
-/** The TCP connection that bootstraps an RDMA connection: hello, then endpoint exchange. Owns its socket. */
+/**
+ * The TCP connection that bootstraps an RDMA connection: hello, authentication, request,
+ * endpoint exchange; during the transfer it only tells whether the peer is still there. Owns
+ * its socket.
+ */
 public final class BootstrapChannel implements AutoCloseable {
 
     private final Socket socket;
@@ -56,12 +63,32 @@ public final class BootstrapChannel implements AutoCloseable {
         return RegionAdvert.decode(receive(MessageType.REGION));
     }
 
-    private void send(MessageType type, ByteBuffer payload) throws IOException {
+    /** Sends a frame whose payload was written into {@code payload} (it is flipped here). */
+    public void send(MessageType type, ByteBuffer payload) throws IOException {
         payload.flip();
         Frames.write(out, type, payload);
     }
 
-    private ByteBuffer receive(MessageType expected) throws IOException {
+    /** Tells the peer why its request is refused. */
+    public void sendError(ExitCode code, String message) throws IOException {
+        ByteBuffer payload = new ErrorMessage(code.code(), message).encode();
+        send(MessageType.ERROR, payload.position(payload.limit()));
+    }
+
+    /**
+     * Both sides have finished setting up (QPs in RTS, receives posted): neither sends on the
+     * queue pair before the other is ready to receive.
+     */
+    public void barrier() throws IOException {
+        send(MessageType.READY, ByteBuffer.allocate(0));
+        receive(MessageType.READY);
+    }
+
+    /**
+     * Receives the next frame, which must be of the expected type; an ERROR frame instead is
+     * thrown as the failure it reports.
+     */
+    public ByteBuffer receive(MessageType expected) throws IOException {
         Frames.Frame frame;
         try {
             frame = Frames.read(in);
@@ -69,10 +96,37 @@ public final class BootstrapChannel implements AutoCloseable {
             throw new ProtocolException("the peer sent nothing for " + socket.getSoTimeout() / 1000
                     + " s while rdcp waited for " + expected);
         }
+        if (frame.type() == MessageType.ERROR && expected != MessageType.ERROR) {
+            throw ErrorMessage.decode(frame.payload()).toException();
+        }
         if (frame.type() != expected) {
             throw new ProtocolException("expected " + expected + " but the peer sent " + frame.type());
         }
         return frame.payload();
+    }
+
+    /**
+     * True when the peer has closed its end. Nothing is sent on this connection during the RDMA
+     * transfer, so a read that returns data is a protocol error and one that times out means alive.
+     */
+    public boolean peerClosed() throws IOException {
+        int timeout = socket.getSoTimeout();
+        socket.setSoTimeout(1);
+        try {
+            int b = in.read();
+            if (b >= 0) {
+                throw new ProtocolException("unexpected bytes on the bootstrap connection during the transfer");
+            }
+            return true;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (SocketException e) {
+            return true;
+        } finally {
+            if (!socket.isClosed()) {
+                socket.setSoTimeout(timeout);
+            }
+        }
     }
 
     @Override

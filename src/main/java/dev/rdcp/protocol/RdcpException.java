@@ -1,7 +1,9 @@
-package dev.rdcp.cli;
+package dev.rdcp.protocol;
 
-/** A failure the command itself diagnosed, with the exit code it maps to. */
-public final class RdcpException extends Exception {
+import java.io.IOException;
+
+/** A failure rdcp itself diagnosed, with the exit code it maps to (see {@link ExitCode}). */
+public class RdcpException extends IOException {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,11 +1,12 @@
-package dev.rdcp.cli;
+package dev.rdcp.protocol;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * rdcp's exit codes: rsync's numbers where the condition maps, plus one for "RDMA unavailable".
- * docs/exit-codes.md and {@code rdcp --help} show this table.
+ * docs/exit-codes.md and {@code rdcp --help} show this table. They travel on the wire too: a
+ * STATUS or ERROR message carries the code its failure maps to.
  */
 public enum ExitCode {
     OK(0, "success"),
@@ -41,8 +42,18 @@ public enum ExitCode {
         return meaning;
     }
 
+    /** The code with this number; an unknown number from a newer peer reads as a protocol error. */
+    public static ExitCode ofCode(int code) {
+        for (ExitCode e : values()) {
+            if (e.code == code) {
+                return e;
+            }
+        }
+        return PROTOCOL;
+    }
+
     /** The table as picocli's exit-code help section wants it: code → meaning. */
-    static Map<String, String> helpTable() {
+    public static Map<String, String> helpTable() {
         Map<String, String> table = new LinkedHashMap<>();
         for (ExitCode e : values()) {
             table.put(String.format("%3d", e.code), e.meaning);

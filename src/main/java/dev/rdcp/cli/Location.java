@@ -1,0 +1,82 @@
+package dev.rdcp.cli;
+
+import dev.rdcp.session.Daemon;
+
+/**
+ * One operand, as rsync reads it: {@code PATH} (local), {@code [user@]HOST:PATH} (ssh),
+ * {@code HOST::PATH} or {@code rdcp://HOST[:PORT]/PATH} (a daemon). A colon after a slash
+ * belongs to a local path.
+ */
+record Location(Kind kind, String userAtHost, String host, int port, String path) {
+
+    enum Kind { LOCAL, SSH, DAEMON }
+
+    boolean isRemote() {
+        return kind != Kind.LOCAL;
+    }
+
+    /** True when the path ends in '/': the destination must then be a directory. */
+    boolean namesDirectory() {
+        return path.endsWith("/");
+    }
+
+    /** Same remote end: same kind, host and port. */
+    boolean sameRemote(Location other) {
+        return kind == other.kind && userAtHost.equals(other.userAtHost) && port == other.port;
+    }
+
+    static Location parse(String operand, int defaultPort) {
+        if (operand.startsWith("rdcp://")) {
+            String rest = operand.substring("rdcp://".length());
+            int slash = rest.indexOf('/');
+            String authority = slash < 0 ? rest : rest.substring(0, slash);
+            String path = slash < 0 ? "/" : rest.substring(slash);
+            int port = defaultPort;
+            int colon = authority.lastIndexOf(':');
+            if (colon >= 0 && authority.indexOf(']') < colon) {
+                port = parsePort(authority.substring(colon + 1), operand);
+                authority = authority.substring(0, colon);
+            }
+            require(!authority.isEmpty(), operand);
+            return new Location(Kind.DAEMON, authority, authority, port, path);
+        }
+        int colon = operand.indexOf(':');
+        int slash = operand.indexOf('/');
+        if (colon <= 0 || (slash >= 0 && slash < colon)) {
+            return new Location(Kind.LOCAL, null, null, 0, operand);
+        }
+        String userAtHost = operand.substring(0, colon);
+        String host = userAtHost.substring(userAtHost.indexOf('@') + 1);
+        require(!host.isEmpty(), operand);
+        if (operand.startsWith("::", colon)) {
+            return new Location(Kind.DAEMON, host, host, defaultPort, orDot(operand.substring(colon + 2)));
+        }
+        return new Location(Kind.SSH, userAtHost, host, 0, orDot(operand.substring(colon + 1)));
+    }
+
+    private static String orDot(String path) {
+        return path.isEmpty() ? "." : path;
+    }
+
+    private static int parsePort(String text, String operand) {
+        try {
+            int port = Integer.parseInt(text);
+            if (port > 0 && port < 65536) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("bad port in " + operand);
+    }
+
+    private static void require(boolean condition, String operand) {
+        if (!condition) {
+            throw new IllegalArgumentException("no host in " + operand);
+        }
+    }
+
+    static int defaultPort() {
+        return Daemon.DEFAULT_PORT;
+    }
+}

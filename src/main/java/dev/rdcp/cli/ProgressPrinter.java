@@ -1,0 +1,83 @@
+package dev.rdcp.cli;
+
+import dev.rdcp.transfer.TransferListener;
+import java.io.PrintWriter;
+
+/**
+ * rsync-style --progress: per file, bytes, percent, rate and ETA, redrawn in place on a terminal
+ * and printed as a new line per update (at most one a second) when output is piped.
+ */
+final class ProgressPrinter implements TransferListener {
+
+    private static final long TERMINAL_INTERVAL_NANOS = 200_000_000L;
+    private static final long PIPE_INTERVAL_NANOS = 1_000_000_000L;
+
+    private final PrintWriter out;
+    private final boolean terminal;
+    private final long interval;
+    private String name;
+    private long size;
+    private long startNanos;
+    private long lastPrintNanos;
+
+    ProgressPrinter(PrintWriter out, boolean terminal) {
+        this.out = out;
+        this.terminal = terminal;
+        this.interval = terminal ? TERMINAL_INTERVAL_NANOS : PIPE_INTERVAL_NANOS;
+    }
+
+    @Override
+    public void fileStarted(String fileName, long fileSize) {
+        this.name = fileName;
+        this.size = fileSize;
+        this.startNanos = System.nanoTime();
+        this.lastPrintNanos = startNanos;
+        out.println(fileName);
+        out.flush();
+    }
+
+    @Override
+    public void progress(long done) {
+        long now = System.nanoTime();
+        if (now - lastPrintNanos >= interval && done < size) {
+            lastPrintNanos = now;
+            print(done, now, false);
+        }
+    }
+
+    @Override
+    public void fileDone(String fileName, long fileSize) {
+        if (fileName.equals(name)) {
+            print(fileSize, System.nanoTime(), true);
+        }
+    }
+
+    private void print(long done, long now, boolean last) {
+        double seconds = Math.max((now - startNanos) / 1e9, 1e-9);
+        double rate = done / seconds;
+        int percent = size == 0 ? 100 : (int) (done * 100 / size);
+        long etaSeconds = last ? (long) seconds : (rate > 0 ? (long) ((size - done) / rate) : 0);
+        String line = String.format("%15s %3d%% %10s %s%s", String.format("%,d", done), percent, rate(rate),
+                clock(etaSeconds), last ? "" : " ETA");
+        if (terminal) {
+            out.print("\r" + line + (last ? "\n" : ""));
+        } else {
+            out.println(line);
+        }
+        out.flush();
+    }
+
+    static String rate(double bytesPerSecond) {
+        if (bytesPerSecond >= 1e9) {
+            return String.format("%.2fGB/s", bytesPerSecond / 1e9);
+        }
+        if (bytesPerSecond >= 1e6) {
+            return String.format("%.2fMB/s", bytesPerSecond / 1e6);
+        }
+        return String.format("%.2fkB/s", bytesPerSecond / 1e3);
+    }
+
+    static String clock(long seconds) {
+        return String.format("%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
+    }
+}

@@ -1,0 +1,75 @@
+package dev.rdcp.cli;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.session.Daemon;
+import dev.rdcp.session.ServerPolicy;
+import dev.rdcp.session.ServerSession;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code rdcp serve}: the daemon. */
+@Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Serve a directory to rdcp clients (HOST::PATH or rdcp://HOST[:PORT]/PATH).")
+final class ServeCommand implements Callable<Integer> {
+
+    private static final Logger LOG = LogManager.getLogger(ServeCommand.class);
+    private static final int MAX_SESSIONS = 16;
+
+    @Mixin
+    LoggingOptions logging;
+
+    @Mixin
+    RdmaOptions rdma;
+
+    @Option(names = "--root", required = true, paramLabel = "DIR", description = "Serve this directory; no client path leaves it.")
+    Path root;
+
+    @Option(names = "--port", paramLabel = "N", defaultValue = "" + Daemon.DEFAULT_PORT,
+            description = "TCP port for the bootstrap connection (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--bind", paramLabel = "ADDR", description = "Listen on this address only (default: all).")
+    String bind;
+
+    @Option(names = "--secret-file", paramLabel = "FILE",
+            description = "Clients must prove they know the secret in FILE (challenge-response; it never crosses the wire).")
+    Path secretFile;
+
+    @Option(names = "--read-only", description = "Refuse uploads.")
+    boolean readOnly;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        if (!Files.isDirectory(root)) {
+            throw new dev.rdcp.protocol.RdcpException(ExitCode.FILE_SELECTION, "--root " + root + " is not a directory");
+        }
+        byte[] secret = secretFile == null ? null : Secrets.read(secretFile);
+        if (secret == null) {
+            spec.commandLine().getErr().println("rdcp: warning: no --secret-file: any client that reaches port "
+                    + port + " can read and write under " + root);
+            spec.commandLine().getErr().flush();
+        }
+        ServerSession session = new ServerSession(ServerPolicy.daemon(root, readOnly, secret), rdma.sessionConfig());
+        try (Daemon daemon = new Daemon(Daemon.bindAddress(bind, port), session,
+                Duration.ofSeconds(rdma.timeoutSeconds), MAX_SESSIONS)) {
+            LOG.info("serving {} on port {}", root, daemon.port());
+            spec.commandLine().getOut().println("rdcp: serving " + root.toAbsolutePath() + " on port " + daemon.port());
+            spec.commandLine().getOut().flush();
+            daemon.serve();
+        }
+        return ExitCode.OK.code();
+    }
+}

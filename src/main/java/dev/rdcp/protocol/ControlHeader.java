@@ -1,0 +1,37 @@
+package dev.rdcp.protocol;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Header of every control message sent over RDMA SEND/RECV: {@code u8 type, u8 zero,
+ * u16 payload length}. Flow control needs no credits: the protocol bounds how many messages
+ * each side can have outstanding, and each side posts that many receive buffers.
+ */
+public final class ControlHeader {
+
+    public static final int SIZE = 4;
+    /** Receive buffer size: a header plus the largest payload (a FILE message with a 4 KiB name). */
+    public static final int MAX_MESSAGE = 8192;
+
+    private ControlHeader() {
+    }
+
+    public static void write(ByteBuffer out, ControlType type, int payloadLength) {
+        out.put((byte) type.code()).put((byte) 0).putShort((short) payloadLength);
+    }
+
+    /** Checks the header of a received message against its byte count; leaves {@code in} at the payload. */
+    public static ControlType read(ByteBuffer in, int byteLength) throws ProtocolException {
+        if (byteLength < SIZE || byteLength > MAX_MESSAGE) {
+            throw new ProtocolException("control message of " + byteLength + " bytes");
+        }
+        ControlType type = ControlType.ofCode(Byte.toUnsignedInt(in.get()));
+        in.get();
+        int payloadLength = Short.toUnsignedInt(in.getShort());
+        if (SIZE + payloadLength != byteLength) {
+            throw new ProtocolException(type + " says " + payloadLength + " payload bytes but " + (byteLength - SIZE)
+                    + " arrived");
+        }
+        return type;
+    }
+}

@@ -1,0 +1,108 @@
+package dev.rdcp.session;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.transfer.TransferReport;
+import dev.rdcp.transport.BootstrapChannel;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketAddress;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * {@code rdcp serve}: accepts clients and serves each in its own thread. Whatever a client does
+ * (garbage, silence, a wrong secret, dying mid-transfer) ends that client's session only.
+ */
+public final class Daemon implements AutoCloseable {
+
+    public static final int DEFAULT_PORT = 7471;
+    private static final Logger LOG = LogManager.getLogger(Daemon.class);
+
+    private final ServerSocket listener;
+    private final ServerSession session;
+    private final Duration handshakeTimeout;
+    private final Semaphore sessions;
+    private final ExecutorService workers;
+
+    public Daemon(SocketAddress bind, ServerSession session, Duration handshakeTimeout, int maxSessions)
+            throws IOException {
+        this.listener = new ServerSocket();
+        listener.setReuseAddress(true);
+        listener.bind(bind);
+        this.session = session;
+        this.handshakeTimeout = handshakeTimeout;
+        this.sessions = new Semaphore(maxSessions);
+        this.workers = Executors.newFixedThreadPool(maxSessions, r -> {
+            Thread t = new Thread(r, "rdcp-session");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    public int port() {
+        return listener.getLocalPort();
+    }
+
+    /** Accepts until the daemon is closed. */
+    public void serve() throws IOException {
+        while (!listener.isClosed()) {
+            Socket client;
+            try {
+                client = listener.accept();
+            } catch (IOException e) {
+                if (listener.isClosed()) {
+                    return;
+                }
+                throw e;
+            }
+            if (!sessions.tryAcquire()) {
+                refuseBusy(client);
+                continue;
+            }
+            workers.execute(() -> {
+                try {
+                    handle(client);
+                } finally {
+                    sessions.release();
+                }
+            });
+        }
+    }
+
+    private void handle(Socket client) {
+        SocketAddress peer = client.getRemoteSocketAddress();
+        try (BootstrapChannel channel = new BootstrapChannel(client, handshakeTimeout)) {
+            TransferReport report = session.serve(channel);
+            LOG.info("{}: {} files, {} bytes in {} s{}", peer, report.filesDone(), report.bytesDone(),
+                    String.format("%.3f", report.seconds()),
+                    report.failures().isEmpty() ? "" : ", " + report.failures().size() + " failed");
+        } catch (Exception e) {
+            LOG.warn("{}: {}", peer, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            LOG.debug("session with {} failed", peer, e);
+        }
+    }
+
+    private void refuseBusy(Socket client) {
+        try (BootstrapChannel channel = new BootstrapChannel(client, handshakeTimeout)) {
+            channel.sendError(ExitCode.START_CLIENT_SERVER, "the server is busy; try again later");
+        } catch (IOException e) {
+            LOG.debug("could not refuse a client", e);
+        }
+    }
+
+    public static SocketAddress bindAddress(String host, int port) {
+        return host == null ? new InetSocketAddress(port) : new InetSocketAddress(host, port);
+    }
+
+    @Override
+    public void close() throws IOException {
+        listener.close();
+        workers.shutdownNow();
+    }
+}

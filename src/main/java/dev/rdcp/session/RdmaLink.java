@@ -1,0 +1,54 @@
+package dev.rdcp.session;
+
+import dev.rdcp.transfer.TransferOptions;
+import dev.rdcp.transport.BootstrapChannel;
+import dev.rdcp.transport.MessagePipe;
+import dev.rdcp.transport.PeerWatch;
+import dev.rdcp.transport.RcConnection;
+import dev.rdcp.transport.RdmaSettings;
+import dev.rdcp.transport.ResourceStack;
+import java.io.IOException;
+
+/**
+ * The RDMA half of a session, set up over its bootstrap channel: connection, message pipe with
+ * every receive posted, endpoint exchange, RTR/RTS, then a barrier so that neither side sends
+ * before the other can receive. Closes pipe then connection.
+ */
+final class RdmaLink implements AutoCloseable {
+
+    final RcConnection connection;
+    final MessagePipe pipe;
+    final PeerWatch watch;
+    private final ResourceStack handles;
+
+    private RdmaLink(ResourceStack handles, RcConnection connection, MessagePipe pipe, PeerWatch watch) {
+        this.handles = handles;
+        this.connection = connection;
+        this.pipe = pipe;
+        this.watch = watch;
+    }
+
+    static RdmaLink establish(BootstrapChannel channel, SessionConfig config, TransferOptions options)
+            throws IOException {
+        ResourceStack handles = new ResourceStack();
+        try {
+            RdmaSettings asked = config.rdma();
+            RdmaSettings settings = new RdmaSettings(asked.deviceName(), asked.portNumber(), asked.gidIndex(),
+                    options.queueDepth());
+            RcConnection connection = handles.push(RcConnection.open(settings));
+            MessagePipe pipe = handles.push(MessagePipe.open(connection, options.receiveBuffers(),
+                    options.sendBuffers()));
+            connection.connect(channel.exchange(connection.localEndpoint()));
+            channel.barrier();
+            return new RdmaLink(handles, connection, pipe, new PeerWatch(channel, config.timeoutSeconds()));
+        } catch (IOException | RuntimeException e) {
+            handles.closeAfter(e);
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        handles.close();
+    }
+}

@@ -1,0 +1,57 @@
+package dev.rdcp.session;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+
+/**
+ * What a server lets clients touch. A daemon confines every path to its root (a leading '/'
+ * means the root; no '..'; no symlink leading out). Over ssh the user's own rights apply:
+ * relative paths start in the directory the server runs in.
+ */
+public record ServerPolicy(Path root, Path base, boolean readOnly, byte[] secret) {
+
+    public static ServerPolicy daemon(Path root, boolean readOnly, byte[] secret) {
+        return new ServerPolicy(root.toAbsolutePath().normalize(), null, readOnly, secret);
+    }
+
+    public static ServerPolicy ssh(Path base, byte[] token) {
+        return new ServerPolicy(null, base.toAbsolutePath(), false, token);
+    }
+
+    /** The local path a client's path names. */
+    public Path resolve(String clientPath) throws IOException {
+        try {
+            return root == null ? base.resolve(clientPath) : resolveUnderRoot(clientPath);
+        } catch (InvalidPathException e) {
+            throw new RdcpException(ExitCode.FILE_SELECTION, "invalid path: " + e.getReason());
+        }
+    }
+
+    private Path resolveUnderRoot(String clientPath) throws IOException {
+        Path relative = Path.of(clientPath.replaceFirst("^/+", ""));
+        for (Path part : relative) {
+            if (part.toString().equals("..")) {
+                throw escape(clientPath);
+            }
+        }
+        Path path = root.resolve(relative).normalize();
+        Path realRoot = root.toRealPath();
+        // The deepest existing ancestor shows where symlinks really lead.
+        Path existing = path;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null || !existing.toRealPath().startsWith(realRoot)) {
+            throw escape(clientPath);
+        }
+        return path;
+    }
+
+    private static RdcpException escape(String clientPath) {
+        return new RdcpException(ExitCode.FILE_SELECTION, "path escapes the served directory: " + clientPath);
+    }
+}

@@ -1,0 +1,109 @@
+package dev.rdcp.session;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** The client's side of ssh mode: runs {@code ssh HOST rdcp --server} and reads back port and token. */
+public final class SshServerProcess implements AutoCloseable {
+
+    private final Process process;
+    private final int port;
+    private final String token;
+
+    private SshServerProcess(Process process, int port, String token) {
+        this.process = process;
+        this.port = port;
+        this.token = token;
+    }
+
+    /**
+     * @param rsh the remote shell command and its arguments ({@code -e}), e.g. [ssh, -p, 2222]
+     * @param remoteArgs arguments after {@code --server}
+     */
+    public static SshServerProcess start(List<String> rsh, String userAtHost, String rdcpPath, List<String> remoteArgs,
+            long timeoutSeconds) throws IOException {
+        List<String> command = new ArrayList<>(rsh);
+        command.add(userAtHost);
+        command.add(rdcpPath);
+        command.add("--server");
+        command.addAll(remoteArgs);
+        Process process;
+        try {
+            process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        } catch (IOException e) {
+            throw new RdcpException(ExitCode.IPC, "cannot run " + rsh.get(0) + ": " + e.getMessage());
+        }
+        process.getOutputStream().close();
+        BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
+            try {
+                return reader.readLine();
+            } catch (IOException e) {
+                return null;
+            }
+        });
+        String greeting;
+        try {
+            greeting = line.get(timeoutSeconds, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            process.destroyForcibly();
+            throw new RdcpException(ExitCode.TIMEOUT, "the remote rdcp did not answer within " + timeoutSeconds + " s");
+        } catch (InterruptedException | ExecutionException e) {
+            process.destroyForcibly();
+            throw new RdcpException(ExitCode.IPC, "lost the ssh connection to " + userAtHost);
+        }
+        String[] fields = greeting == null ? new String[0] : greeting.trim().split(" ");
+        if (fields.length != 3 || !fields[0].equals(SshServerMode.GREETING) || !fields[1].matches("\\d{1,5}")) {
+            int status = waitBriefly(process);
+            throw new RdcpException(ExitCode.IPC, "could not start rdcp on " + userAtHost + " over "
+                    + rsh.get(0) + (greeting == null ? "" : ": unexpected output '" + greeting + "'")
+                    + (status >= 0 ? " (exit status " + status + ")" : ""));
+        }
+        return new SshServerProcess(process, Integer.parseInt(fields[1]), fields[2]);
+    }
+
+    private static int waitBriefly(Process process) {
+        try {
+            if (process.waitFor(5, TimeUnit.SECONDS)) {
+                return process.exitValue();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        process.destroyForcibly();
+        return -1;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public byte[] token() {
+        return token.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** Waits for the remote rdcp to finish (it exits after its one session). */
+    public int waitFor(long timeoutSeconds) throws InterruptedException {
+        if (process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            return process.exitValue();
+        }
+        return -1;
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroy();
+        }
+    }
+}

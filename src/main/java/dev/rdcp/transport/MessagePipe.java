@@ -1,0 +1,256 @@
+package dev.rdcp.transport;
+
+import dev.rdcp.protocol.ControlHeader;
+import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.verbs.Access;
+import dev.rdcp.verbs.CompletionQueue;
+import dev.rdcp.verbs.MemoryRegion;
+import dev.rdcp.verbs.QueuePair;
+import dev.rdcp.verbs.VerbsException;
+import dev.rdcp.verbs.WorkCompletions;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.EnumSet;
+
+/**
+ * Control messages over RDMA SEND/RECV, and RDMA WRITEs, on one connected queue pair.
+ *
+ * <p>Owns two registered rings of {@link ControlHeader#MAX_MESSAGE}-byte buffers: receive
+ * buffers, all posted from the start and re-posted as soon as their message is handled, and send
+ * buffers. Every SEND is signaled so its buffer can be reused; WRITEs are not, because the
+ * completion of a later SEND proves every earlier work request done. Nothing here allocates
+ * per message.
+ */
+public final class MessagePipe implements AutoCloseable {
+
+    /** Receives one control message; {@code payload} is valid only during the call. */
+    @FunctionalInterface
+    public interface Handler {
+        void onMessage(ControlType type, ByteBuffer payload) throws IOException;
+    }
+
+    private static final long KIND_SHIFT = 56;
+    private static final long KIND_RECV = 1;
+    private static final long KIND_SEND = 2;
+    private static final long KIND_WRITE = 3;
+    private static final long INDEX_MASK = (1L << KIND_SHIFT) - 1;
+    private static final int POLL_BATCH = 32;
+    /** Send completions always come: success, or a bounded transport retry error. */
+    private static final long WAIT_FOREVER_MS = Long.MAX_VALUE / 2_000_000L;
+
+    private final QueuePair qp;
+    private final CompletionQueue cq;
+    private final int maxInline;
+    private final int sendQueueDepth;
+    private final ResourceStack regions = new ResourceStack();
+
+    private final MemoryRegion receiveMr;
+    private final ByteBuffer[] receiveBuffers;
+    /** Receive completions seen while waiting for a send buffer, handled on the next poll. */
+    private final int[] pendingIndex;
+    private final int[] pendingLength;
+    private int pendingHead;
+    private int pendingCount;
+
+    private final MemoryRegion sendMr;
+    private final ByteBuffer[] sendBuffers;
+    /** For each send buffer, the work-request sequence number of its SEND. */
+    private final long[] sendSequence;
+    private long sendsPosted;
+    private long sendsCompleted;
+    private long requestsPosted;
+    private long requestsCompleted;
+    private ByteBuffer composing;
+    private ControlType composingType;
+
+    private final WorkCompletions batch = new WorkCompletions(POLL_BATCH);
+
+    private MessagePipe(RcConnection connection, int receiveCount, int sendCount) throws VerbsException {
+        this.qp = connection.queuePair();
+        this.cq = connection.completionQueue();
+        this.maxInline = qp.capacity().maxInlineData();
+        this.sendQueueDepth = qp.capacity().maxSendWr();
+        ByteBuffer receiveRing = ByteBuffer.allocateDirect(receiveCount * ControlHeader.MAX_MESSAGE);
+        ByteBuffer sendRing = ByteBuffer.allocateDirect(sendCount * ControlHeader.MAX_MESSAGE);
+        try {
+            this.receiveMr = regions.push(connection.protectionDomain().register(receiveRing,
+                    EnumSet.of(Access.LOCAL_WRITE)));
+            this.sendMr = regions.push(connection.protectionDomain().register(sendRing, EnumSet.noneOf(Access.class)));
+        } catch (VerbsException | RuntimeException e) {
+            regions.closeAfter(e);
+            throw e;
+        }
+        this.receiveBuffers = slices(receiveRing, receiveCount);
+        this.sendBuffers = slices(sendRing, sendCount);
+        this.sendSequence = new long[sendCount];
+        this.pendingIndex = new int[receiveCount];
+        this.pendingLength = new int[receiveCount];
+    }
+
+    /**
+     * Registers the rings and posts every receive buffer. Call it before the endpoint exchange,
+     * so the peer can never send into a queue without receives.
+     */
+    public static MessagePipe open(RcConnection connection, int receiveCount, int sendCount) throws IOException {
+        MessagePipe pipe = new MessagePipe(connection, receiveCount, sendCount);
+        try {
+            for (int i = 0; i < receiveCount; i++) {
+                pipe.postReceive(i);
+            }
+            return pipe;
+        } catch (IOException | RuntimeException e) {
+            pipe.regions.closeAfter(e);
+            throw e;
+        }
+    }
+
+    private static ByteBuffer[] slices(ByteBuffer ring, int count) {
+        ByteBuffer[] slices = new ByteBuffer[count];
+        for (int i = 0; i < count; i++) {
+            slices[i] = ring.slice(i * ControlHeader.MAX_MESSAGE, ControlHeader.MAX_MESSAGE);
+        }
+        return slices;
+    }
+
+    private void postReceive(int index) throws VerbsException {
+        qp.postRecv(KIND_RECV << KIND_SHIFT | index, receiveMr.address() + (long) index * ControlHeader.MAX_MESSAGE,
+                receiveMr.lkey(), ControlHeader.MAX_MESSAGE);
+    }
+
+    /**
+     * Starts a control message in a free send buffer and returns it positioned at the payload.
+     * Waits for an earlier SEND to complete if every buffer is in flight.
+     */
+    public ByteBuffer startMessage(ControlType type) throws IOException {
+        if (composing != null) {
+            throw new IllegalStateException("a " + composingType + " message is already being composed");
+        }
+        while (sendsPosted - sendsCompleted >= sendBuffers.length || requestsPosted - requestsCompleted >= sendQueueDepth - 1) {
+            awaitCompletions(null, WAIT_FOREVER_MS);
+        }
+        ByteBuffer buffer = sendBuffers[(int) (sendsPosted % sendBuffers.length)];
+        buffer.clear().position(ControlHeader.SIZE);
+        composing = buffer;
+        composingType = type;
+        return buffer;
+    }
+
+    /** Sends the message started by {@link #startMessage}. */
+    public void send() throws IOException {
+        ByteBuffer buffer = composing;
+        int length = buffer.position();
+        buffer.position(0);
+        ControlHeader.write(buffer, composingType, length - ControlHeader.SIZE);
+        composing = null;
+        int index = (int) (sendsPosted % sendBuffers.length);
+        long address = sendMr.address() + (long) index * ControlHeader.MAX_MESSAGE;
+        qp.postSend(KIND_SEND << KIND_SHIFT | index, address, sendMr.lkey(), length, true, length <= maxInline);
+        sendsPosted++;
+        sendSequence[index] = ++requestsPosted;
+    }
+
+    /** Unsignaled RDMA WRITE; the SEND that follows it reports its completion. */
+    public void write(long localAddress, int lkey, int length, long remoteAddress, int rkey) throws IOException {
+        while (requestsPosted - requestsCompleted >= sendQueueDepth - 1) {
+            awaitCompletions(null, WAIT_FOREVER_MS);
+        }
+        qp.postWrite(KIND_WRITE << KIND_SHIFT, localAddress, lkey, length, remoteAddress, rkey, false);
+        requestsPosted++;
+    }
+
+    /** True when every posted work request has completed. */
+    public boolean idle() {
+        return requestsCompleted == requestsPosted;
+    }
+
+    /** Number of work requests posted so far; with {@link #completedThrough} tells when a WRITE is done. */
+    public long requestsPosted() {
+        return requestsPosted;
+    }
+
+    /** Every work request numbered up to this has completed. */
+    public long completedThrough() {
+        return requestsCompleted;
+    }
+
+    /**
+     * Handles received messages (those seen earlier first), waiting up to {@code timeoutMillis}
+     * for the first; returns how many were handled.
+     */
+    public int poll(Handler handler, long timeoutMillis) throws IOException {
+        int handled = drainPending(handler);
+        if (handled > 0) {
+            return handled;
+        }
+        return awaitCompletions(handler, timeoutMillis);
+    }
+
+    private int drainPending(Handler handler) throws IOException {
+        int handled = 0;
+        while (pendingCount > 0) {
+            int index = pendingIndex[pendingHead];
+            int length = pendingLength[pendingHead];
+            pendingHead = (pendingHead + 1) % pendingIndex.length;
+            pendingCount--;
+            deliver(handler, index, length);
+            handled++;
+        }
+        return handled;
+    }
+
+    /** Polls the CQ once (waiting up to the timeout); returns the number of messages handled. */
+    private int awaitCompletions(Handler handler, long timeoutMillis) throws IOException {
+        int n = cq.await(batch, timeoutMillis);
+        int handled = 0;
+        for (int i = 0; i < n; i++) {
+            long wrId = batch.wrId(i);
+            long kind = wrId >>> KIND_SHIFT;
+            int index = (int) (wrId & INDEX_MASK);
+            if (!batch.isSuccess(i)) {
+                throw batch.failure(i, kind == KIND_RECV ? "RDMA RECV" : kind == KIND_SEND ? "RDMA SEND" : "RDMA WRITE");
+            }
+            if (kind == KIND_SEND) {
+                sendsCompleted++;
+                requestsCompleted = Math.max(requestsCompleted, sendSequence[index]);
+            } else if (kind == KIND_RECV) {
+                if (handler == null) {
+                    queuePending(index, batch.byteLength(i));
+                } else {
+                    deliver(handler, index, batch.byteLength(i));
+                    handled++;
+                }
+            }
+        }
+        return handled;
+    }
+
+    private void queuePending(int index, int length) {
+        int tail = (pendingHead + pendingCount) % pendingIndex.length;
+        pendingIndex[tail] = index;
+        pendingLength[tail] = length;
+        pendingCount++;
+    }
+
+    private void deliver(Handler handler, int index, int length) throws IOException {
+        ByteBuffer buffer = receiveBuffers[index];
+        buffer.clear().limit(length);
+        ControlType type = ControlHeader.read(buffer, length);
+        try {
+            handler.onMessage(type, buffer);
+        } finally {
+            postReceive(index);
+        }
+    }
+
+    /** Fails if a message arrived where the protocol allows none. */
+    public static ProtocolException unexpected(ControlType type, String state) {
+        return new ProtocolException("unexpected " + type + " message " + state);
+    }
+
+    /** Deregisters the rings. Close it before the connection whose protection domain they belong to. */
+    @Override
+    public void close() throws IOException {
+        regions.close();
+    }
+}

@@ -1,0 +1,74 @@
+package dev.rdcp.verbs;
+
+import com.sun.jna.Native;
+import dev.rdcp.verbs.jna.LibC;
+import java.io.IOException;
+import java.nio.charset.Charset;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/** A file opened read-only, by descriptor, so that parts of it can be mapped for registration. */
+public final class ReadOnlyFile implements AutoCloseable {
+
+    private static final int ENOENT = 2;
+    private static final int EACCES = 13;
+    private static final Charset FILE_NAMES = Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8"));
+
+    private final Path path;
+    private final long size;
+    private int fd;
+
+    private ReadOnlyFile(Path path, int fd, long size) {
+        this.path = path;
+        this.fd = fd;
+        this.size = size;
+    }
+
+    public static ReadOnlyFile open(Path path) throws IOException {
+        byte[] name = path.toString().getBytes(FILE_NAMES);
+        byte[] cName = java.util.Arrays.copyOf(name, name.length + 1);
+        int fd = LibC.open(cName, LibC.O_RDONLY | LibC.O_CLOEXEC);
+        if (fd < 0) {
+            int errno = Native.getLastError();
+            String reason = VerbsException.errnoText(errno);
+            throw switch (errno) {
+                case ENOENT -> new NoSuchFileException(path.toString(), null, reason);
+                case EACCES -> new AccessDeniedException(path.toString(), null, reason);
+                default -> new FileSystemException(path.toString(), null, reason);
+            };
+        }
+        long size = LibC.lseek(fd, 0, LibC.SEEK_END);
+        if (size < 0) {
+            int errno = Native.getLastError();
+            LibC.close(fd);
+            throw new FileSystemException(path.toString(), null, VerbsException.errnoText(errno));
+        }
+        return new ReadOnlyFile(path, fd, size);
+    }
+
+    /** The size when opened. */
+    public long size() {
+        return size;
+    }
+
+    /** A private read-only mapping of {@code length} bytes at {@code offset} (a multiple of the page size). */
+    public FileMapping map(long offset, long length) throws IOException {
+        if (fd < 0) {
+            throw new IllegalStateException(path + " is closed");
+        }
+        return FileMapping.map(path, fd, offset, length);
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (fd >= 0) {
+            int rc = LibC.close(fd);
+            fd = -1;
+            if (rc != 0) {
+                throw new FileSystemException(path.toString(), null, VerbsException.errnoText(Native.getLastError()));
+            }
+        }
+    }
+}

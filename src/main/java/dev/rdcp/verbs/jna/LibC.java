@@ -1,0 +1,36 @@
+package dev.rdcp.verbs.jna;
+
+import com.sun.jna.Native;
+import com.sun.jna.Platform;
+import com.sun.jna.Pointer;
+
+/**
+ * The few libc calls rdcp needs to map source files as RDMA can register them (Java's
+ * FileChannel.map gives a MAP_SHARED mapping, which a read-only registration refuses).
+ */
+public final class LibC {
+
+    public static final int O_RDONLY = 0;
+    public static final int O_CLOEXEC = 0x80000;
+    public static final int PROT_READ = 1;
+    public static final int MAP_PRIVATE = 2;
+    public static final int SEEK_END = 2;
+    public static final long MAP_FAILED = -1L;
+
+    static {
+        Native.register(LibC.class, Platform.C_LIBRARY_NAME);
+    }
+
+    private LibC() {
+    }
+
+    public static native int open(byte[] path, int flags);
+
+    public static native int close(int fd);
+
+    public static native long lseek(int fd, long offset, int whence);
+
+    public static native Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
+
+    public static native int munmap(Pointer addr, long length);
+}

@@ -1,0 +1,65 @@
+package dev.rdcp.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Random;
+
+/** Test helpers: run rdcp in-process and look at files. */
+final class Cli {
+
+    record Result(int exitCode, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\nstdout: " + out + "\nstderr: " + err;
+        }
+    }
+
+    private Cli() {
+    }
+
+    static Result rdcp(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    static Path randomFile(Path path, long size, long seed) throws IOException {
+        Random random = new Random(seed);
+        byte[] block = new byte[1 << 16];
+        try (var out = Files.newOutputStream(path)) {
+            for (long written = 0; written < size; written += block.length) {
+                random.nextBytes(block);
+                out.write(block, 0, (int) Math.min(block.length, size - written));
+            }
+        }
+        return path;
+    }
+
+    static String sha256(Path path) throws IOException {
+        try (InputStream in = Files.newInputStream(path)) {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[1 << 16];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                digest.update(buffer, 0, n);
+            }
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Files in {@code dir} whose names mark them as rdcp temporaries. */
+    static long tempFiles(Path dir) throws IOException {
+        try (var files = Files.walk(dir)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".rdcp-tmp")).count();
+        }
+    }
+}

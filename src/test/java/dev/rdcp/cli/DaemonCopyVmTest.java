@@ -1,0 +1,245 @@
+package dev.rdcp.cli;
+
+import static dev.rdcp.cli.Cli.randomFile;
+import static dev.rdcp.cli.Cli.rdcp;
+import static dev.rdcp.cli.Cli.sha256;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.session.Daemon;
+import dev.rdcp.session.ServerPolicy;
+import dev.rdcp.session.ServerSession;
+import dev.rdcp.session.SessionConfig;
+import dev.rdcp.transport.RdmaSettings;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Copies through an in-process 'rdcp serve' on rxe0, in the Soft-RoCE VM. */
+@Tag("vm")
+class DaemonCopyVmTest {
+
+    private static final int CHUNK = 64 << 10;
+
+    @TempDir
+    static Path served;
+    @TempDir
+    Path local;
+
+    private static Daemon daemon;
+    private static Daemon securedDaemon;
+    private static Path secretFile;
+
+    @BeforeAll
+    static void startDaemons() throws IOException {
+        SessionConfig config = new SessionConfig(RdmaSettings.defaults(), 5);
+        daemon = start(new ServerSession(ServerPolicy.daemon(served, false, null), config));
+        byte[] secret = "correct horse battery staple".getBytes(StandardCharsets.UTF_8);
+        securedDaemon = start(new ServerSession(ServerPolicy.daemon(served, false, secret), config));
+        secretFile = Files.writeString(Files.createTempFile("secret", ""), "correct horse battery staple\n");
+    }
+
+    private static Daemon start(ServerSession session) throws IOException {
+        Daemon d = new Daemon(new InetSocketAddress("127.0.0.1", 0), session, Duration.ofSeconds(3), 4);
+        Thread thread = new Thread(() -> {
+            try {
+                d.serve();
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }, "daemon");
+        thread.setDaemon(true);
+        thread.start();
+        return d;
+    }
+
+    @AfterAll
+    static void stopDaemons() throws IOException {
+        daemon.close();
+        securedDaemon.close();
+    }
+
+    private static String remote(String path) {
+        return "rdcp://127.0.0.1:" + daemon.port() + "/" + path;
+    }
+
+    private Path dir(String name) throws IOException {
+        return Files.createDirectories(served.resolve(name));
+    }
+
+    @Test
+    void pushThenPullManySizesInOneCommandEach() throws IOException {
+        long[] sizes = {0, 1, 4095, CHUNK - 1, CHUNK, CHUNK + 1, 3L * CHUNK + 17, 20L * CHUNK + 5};
+        List<String> args = new ArrayList<>(List.of("--chunk-size", "64K"));
+        for (long size : sizes) {
+            args.add(randomFile(local.resolve("f" + size), size, size).toString());
+        }
+        dir("many");
+        args.add(remote("many/"));
+        Cli.Result push = rdcp(args.toArray(String[]::new));
+        assertEquals(0, push.exitCode(), push::toString);
+
+        Path back = Files.createDirectories(local.resolve("back"));
+        List<String> pull = new ArrayList<>(List.of("--chunk-size", "64K"));
+        for (long size : sizes) {
+            pull.add(remote("many/f" + size));
+        }
+        pull.add(back + "/");
+        Cli.Result result = rdcp(pull.toArray(String[]::new));
+        assertEquals(0, result.exitCode(), result::toString);
+        for (long size : sizes) {
+            String expected = sha256(local.resolve("f" + size));
+            assertEquals(expected, sha256(served.resolve("many/f" + size)), "pushed " + size);
+            assertEquals(expected, sha256(back.resolve("f" + size)), "pulled " + size);
+        }
+        assertEquals(0, Cli.tempFiles(served));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"4K", "256K", "1M", "4M"})
+    void chunkSizesAllCarryTheSameBytes(String chunkSize) throws IOException {
+        Path source = randomFile(local.resolve("c.bin"), (5L << 20) + 123, 7);
+        Cli.Result result = rdcp("--chunk-size", chunkSize, source.toString(), remote("c-" + chunkSize + ".bin"));
+        assertEquals(0, result.exitCode(), result::toString);
+        assertEquals(sha256(source), sha256(served.resolve("c-" + chunkSize + ".bin")));
+    }
+
+    @Test
+    void sixtyFourMebibytesBothWays() throws IOException {
+        Path source = randomFile(local.resolve("big.bin"), 64L << 20, 64);
+        Cli.Result push = rdcp("--progress", source.toString(), remote("big.bin"));
+        assertEquals(0, push.exitCode(), push::toString);
+        assertTrue(push.out().contains("100%"), push.out());
+        assertEquals(sha256(source), sha256(served.resolve("big.bin")));
+
+        Cli.Result pull = rdcp(remote("big.bin"), local.resolve("big.back").toString());
+        assertEquals(0, pull.exitCode(), pull::toString);
+        assertEquals(sha256(source), sha256(local.resolve("big.back")));
+    }
+
+    @Test
+    void archiveKeepsModeAndMtimeAndReplacesAnOlderFile() throws IOException {
+        Path source = randomFile(local.resolve("a.bin"), 100_000, 3);
+        Files.setPosixFilePermissions(source, PosixFilePermissions.fromString("rwxr-x---"));
+        FileTime mtime = FileTime.from(Instant.parse("2020-02-02T10:20:30.123456789Z"));
+        Files.setLastModifiedTime(source, mtime);
+        Path target = Files.writeString(served.resolve("a.bin"), "old content");
+
+        Cli.Result result = rdcp("-a", source.toString(), remote("a.bin"));
+        assertEquals(0, result.exitCode(), result::toString);
+        assertEquals(sha256(source), sha256(target));
+        assertEquals("rwxr-x---", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
+        assertEquals(mtime.toInstant(), Files.getLastModifiedTime(target).toInstant());
+    }
+
+    @Test
+    void missingSourceIsSkippedAndTheRestIsCopied() throws IOException {
+        Path good = randomFile(local.resolve("good.bin"), 1000, 1);
+        dir("partial");
+        Cli.Result result = rdcp(local.resolve("missing.bin").toString(), good.toString(), remote("partial/"));
+        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result::toString);
+        assertEquals(1, result.err().lines().count(), result.err());
+        assertTrue(result.err().contains("missing.bin: no such file or directory"), result.err());
+        assertEquals(sha256(good), sha256(served.resolve("partial/good.bin")));
+    }
+
+    @Test
+    void directorySourceWithoutRecursionIsSkipped() throws IOException {
+        Path directory = Files.createDirectories(local.resolve("adir"));
+        Cli.Result result = rdcp(directory.toString(), remote("x"));
+        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result::toString);
+        assertTrue(result.err().contains("skipping directory"), result.err());
+        assertFalse(Files.exists(served.resolve("x")));
+    }
+
+    @Test
+    void missingDestinationDirectoryIsRefused() throws IOException {
+        Path source = randomFile(local.resolve("s.bin"), 10, 1);
+        Cli.Result result = rdcp(source.toString(), remote("no/such/dir/s.bin"));
+        assertEquals(ExitCode.FILE_SELECTION.code(), result.exitCode(), result::toString);
+        assertEquals(1, result.err().lines().count(), result.err());
+        assertTrue(result.err().contains("does not exist"), result.err());
+
+        Cli.Result pull = rdcp(remote("whatever"), local.resolve("nodir/") + "/");
+        assertEquals(ExitCode.FILE_SELECTION.code(), pull.exitCode(), pull::toString);
+    }
+
+    @Test
+    void pathsOutsideTheRootAreRefused() throws IOException {
+        Path source = randomFile(local.resolve("e.bin"), 10, 1);
+        Cli.Result push = rdcp(source.toString(), remote("../escaped.bin"));
+        assertEquals(ExitCode.FILE_SELECTION.code(), push.exitCode(), push::toString);
+        assertTrue(push.err().contains("escapes"), push.err());
+        assertFalse(Files.exists(served.getParent().resolve("escaped.bin")));
+
+        Files.createSymbolicLink(served.resolve("link-out"), Path.of("/etc"));
+        Cli.Result pull = rdcp(remote("link-out/hostname"), local.resolve("h").toString());
+        assertEquals(ExitCode.PARTIAL.code(), pull.exitCode(), pull::toString);
+        assertTrue(pull.err().contains("escapes"), pull.err());
+        assertFalse(Files.exists(local.resolve("h")));
+    }
+
+    @Test
+    void secretIsCheckedWithoutCrossingTheWire() throws IOException {
+        Path source = randomFile(local.resolve("auth.bin"), 5000, 9);
+        String target = "rdcp://127.0.0.1:" + securedDaemon.port() + "/auth.bin";
+        Cli.Result none = rdcp(source.toString(), target);
+        assertEquals(ExitCode.START_CLIENT_SERVER.code(), none.exitCode(), none::toString);
+
+        Path wrong = Files.writeString(local.resolve("wrong"), "not it\n");
+        Cli.Result bad = rdcp("--secret-file", wrong.toString(), source.toString(), target);
+        assertEquals(ExitCode.START_CLIENT_SERVER.code(), bad.exitCode(), bad::toString);
+        assertTrue(bad.err().contains("authentication failed"), bad.err());
+        assertFalse(Files.exists(served.resolve("auth.bin")));
+
+        Cli.Result good = rdcp("--secret-file", secretFile.toString(), source.toString(), target);
+        assertEquals(0, good.exitCode(), good::toString);
+        assertEquals(sha256(source), sha256(served.resolve("auth.bin")));
+    }
+
+    @Test
+    void diskFullMidFileLeavesNothingAndKeepsTheOldFile() throws Exception {
+        Path small = dir("full");
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", small.toString())
+                .inheritIO().start();
+        assertEquals(0, mount.waitFor());
+        try {
+            Files.writeString(small.resolve("keep.bin"), "older");
+            Path source = randomFile(local.resolve("huge.bin"), 4L << 20, 5);
+            Cli.Result result = rdcp(source.toString(), remote("full/keep.bin"));
+            assertEquals(ExitCode.FILE_IO.code(), result.exitCode(), result::toString);
+            assertTrue(result.err().contains("No space left on device"), result.err());
+            assertEquals("older", Files.readString(small.resolve("keep.bin")));
+            assertEquals(0, Cli.tempFiles(small));
+        } finally {
+            new ProcessBuilder("umount", small.toString()).inheritIO().start().waitFor();
+        }
+    }
+
+    @Test
+    void unknownDeviceIsRdmaUnavailableAndTheDaemonCarriesOn() throws IOException {
+        Path source = randomFile(local.resolve("d.bin"), 10, 1);
+        Cli.Result result = rdcp("--device", "mlx5_42", source.toString(), remote("d.bin"));
+        assertEquals(ExitCode.RDMA_UNAVAILABLE.code(), result.exitCode(), result::toString);
+        assertEquals(1, result.err().lines().count(), result.err());
+        Cli.Result after = rdcp(source.toString(), remote("d.bin"));
+        assertEquals(0, after.exitCode(), after::toString);
+    }
+}

@@ -1,0 +1,150 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.ExitCode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.SocketTimeoutException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainRunTest {
+
+    private static final Duration LIMIT = Duration.ofSeconds(20);
+
+    record Result(int exitCode, String out, String err) {
+        List<String> errLines() {
+            return err.lines().toList();
+        }
+    }
+
+    private static Result run(String... args) {
+        return assertTimeoutPreemptively(LIMIT, () -> {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+            return new Result(code, out.toString(), err.toString());
+        });
+    }
+
+    private static void assertUsageError(Result result) {
+        assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
+        List<String> lines = result.errLines();
+        assertEquals(2, lines.size(), result.err());
+        assertTrue(lines.get(0).startsWith("rdcp: "), result.err());
+        assertTrue(lines.get(1).startsWith("Try 'rdcp --help'"), result.err());
+        assertFalse(result.err().contains("Exception"), result.err());
+    }
+
+    @Test
+    void oneOperandIsAUsageError() {
+        Result result = run("onlyonearg");
+        assertUsageError(result);
+        assertEquals("", result.out());
+    }
+
+    @Test
+    void twoLocalOperandsAreAUsageErrorSayingOneSideMustBeRemote(@TempDir Path tmp) throws Exception {
+        Path a = Files.writeString(tmp.resolve("a"), "x");
+        Result result = run(a.toString(), tmp.resolve("b").toString());
+        assertUsageError(result);
+        assertTrue(result.errLines().get(0).contains("must be remote"), result.err());
+        assertFalse(Files.exists(tmp.resolve("b")));
+    }
+
+    @Test
+    void twoRemoteOperandsAreAUsageError() {
+        Result result = run("h1:a", "h2::b");
+        assertUsageError(result);
+        assertTrue(result.errLines().get(0).contains("one side must be local"), result.err());
+    }
+
+    @Test
+    void chunkSizeNotAMultipleOf4KiBIsAUsageError() {
+        Result result = run("--chunk-size", "1000", "a", "host:b");
+        assertUsageError(result);
+        assertTrue(result.errLines().get(0).contains("--chunk-size"), result.err());
+    }
+
+    @Test
+    void unparsableChunkSizeIsAUsageError() {
+        Result result = run("--chunk-size", "lots", "a", "host:b");
+        assertUsageError(result);
+    }
+
+    @Test
+    void badPortInAnOperandIsAUsageError() {
+        assertUsageError(run("a", "rdcp://host:99999/x"));
+    }
+
+    @Test
+    void missingSourceExits23WithOneLineAndNeverConnects() {
+        Result result = run("/nonexistent/file", "host::x", "--port", "1");
+        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.err());
+        assertEquals(List.of("rdcp: /nonexistent/file: no such file or directory"), result.errLines());
+        assertEquals("", result.out());
+    }
+
+    @Test
+    void missingSourceDoesNotEvenOpenAConnection() throws Exception {
+        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            listener.setSoTimeout(300);
+            Result result = run("--timeout", "2", "/nonexistent/file", "127.0.0.1::x", "--port",
+                    Integer.toString(listener.getLocalPort()));
+            assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.err());
+            assertEquals(1, result.errLines().size(), result.err());
+            assertThrows(SocketTimeoutException.class, listener::accept, "rdcp connected although nothing could be sent");
+        }
+    }
+
+    @Test
+    void serveWithAMissingRootExits3WithOneLine() {
+        Result result = run("serve", "--root", "/nonexistent");
+        assertEquals(ExitCode.FILE_SELECTION.code(), result.exitCode(), result.err());
+        assertEquals(1, result.errLines().size(), result.err());
+        assertTrue(result.err().startsWith("rdcp: "), result.err());
+        assertTrue(result.err().contains("/nonexistent"), result.err());
+    }
+
+    @Test
+    void serveWithAFileAsRootExits3(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("plain"), "x");
+        Result result = run("serve", "--root", file.toString(), "--port", "0");
+        assertEquals(ExitCode.FILE_SELECTION.code(), result.exitCode(), result.err());
+        assertEquals(1, result.errLines().size(), result.err());
+    }
+
+    @Test
+    void serveWithoutRootIsAUsageErrorPointingAtServeHelp() {
+        Result result = run("serve");
+        assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
+        assertTrue(result.err().contains("--root"), result.err());
+        assertTrue(result.err().contains("rdcp serve --help"), result.err());
+    }
+
+    @Test
+    void versionPrintsTheName() {
+        Result result = run("--version");
+        assertEquals(0, result.exitCode());
+        assertTrue(result.out().startsWith("rdcp "), result.out());
+        assertEquals("", result.err());
+    }
+
+    @Test
+    void noOperandsPrintsUsageAndSucceeds() {
+        Result result = run();
+        assertEquals(0, result.exitCode());
+        assertTrue(result.out().startsWith("Usage: rdcp"), result.out());
+    }
+}

@@ -1,0 +1,88 @@
+package dev.rdcp.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+class ChallengeTest {
+
+    private static final byte[] SECRET = "correct horse battery staple".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] OTHER = "correct horse battery stapl3".getBytes(StandardCharsets.UTF_8);
+
+    /** The challenge as the client sees it after the wire. */
+    private static Challenge overTheWire(Challenge challenge) throws ProtocolException {
+        ByteBuffer out = ByteBuffer.allocate(Challenge.SIZE);
+        challenge.encode(out);
+        assertFalse(out.hasRemaining());
+        return Challenge.decode(out.flip());
+    }
+
+    @Test
+    void responseWithTheRightSecretIsAccepted() throws Exception {
+        Challenge server = Challenge.fresh(true);
+        byte[] response = overTheWire(server).response(SECRET);
+        assertEquals(Challenge.RESPONSE_SIZE, response.length);
+        assertTrue(server.accepts(SECRET, response));
+    }
+
+    @Test
+    void responseWithAWrongSecretIsRejected() {
+        Challenge server = Challenge.fresh(true);
+        assertFalse(server.accepts(SECRET, server.response(OTHER)));
+    }
+
+    @Test
+    void responseToAnotherNonceIsRejected() {
+        Challenge server = Challenge.fresh(true);
+        byte[] replayed = Challenge.fresh(true).response(SECRET);
+        assertFalse(server.accepts(SECRET, replayed));
+    }
+
+    @Test
+    void noSecretGivesThirtyTwoZeroBytesWhichASecretRejects() {
+        Challenge server = Challenge.fresh(true);
+        byte[] response = server.response(null);
+        assertArrayEquals(new byte[Challenge.RESPONSE_SIZE], response);
+        assertFalse(server.accepts(SECRET, response));
+    }
+
+    @Test
+    void responseOfTheWrongLengthIsRejected() {
+        Challenge server = Challenge.fresh(true);
+        byte[] response = server.response(SECRET);
+        assertFalse(server.accepts(SECRET, Arrays.copyOf(response, response.length - 1)));
+        assertFalse(server.accepts(SECRET, Arrays.copyOf(response, response.length + 1)));
+    }
+
+    @Test
+    void noncesDiffer() {
+        Challenge a = Challenge.fresh(false);
+        Challenge b = Challenge.fresh(false);
+        assertEquals(Challenge.NONCE_SIZE, a.nonce().length);
+        assertFalse(Arrays.equals(a.nonce(), b.nonce()));
+        assertFalse(Arrays.equals(new byte[Challenge.NONCE_SIZE], a.nonce()));
+    }
+
+    @Test
+    void encodeDecodeKeepsTheFlagAndNonce() throws Exception {
+        for (boolean required : new boolean[] {true, false}) {
+            Challenge sent = Challenge.fresh(required);
+            Challenge received = overTheWire(sent);
+            assertEquals(required, received.required());
+            assertArrayEquals(sent.nonce(), received.nonce());
+        }
+    }
+
+    @Test
+    void challengeOfTheWrongSizeIsRejected() {
+        assertThrows(ProtocolException.class, () -> Challenge.decode(ByteBuffer.allocate(Challenge.SIZE - 1)));
+        assertThrows(ProtocolException.class, () -> Challenge.decode(ByteBuffer.allocate(Challenge.SIZE + 1)));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.rdcp.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.ByteBuffer;
+import org.junit.jupiter.api.Test;
+
+class ErrorMessageTest {
+
+    private static ErrorMessage roundTrip(ErrorMessage message) throws ProtocolException {
+        ByteBuffer wire = message.encode();
+        assertFalse(wire.hasRemaining(), "encode fills its buffer exactly");
+        return ErrorMessage.decode(wire.flip());
+    }
+
+    @Test
+    void roundTrips() throws Exception {
+        ErrorMessage sent = new ErrorMessage(ExitCode.START_CLIENT_SERVER.code(), "authentication failed \u2014 try again");
+        assertEquals(sent, roundTrip(sent));
+    }
+
+    @Test
+    void longTextIsCappedAt1024Bytes() throws Exception {
+        ErrorMessage received = roundTrip(new ErrorMessage(3, "y".repeat(5000)));
+        assertEquals("y".repeat(1024), received.message());
+    }
+
+    @Test
+    void toExceptionCarriesTheExitCodeAndMessage() throws Exception {
+        RdcpException e = roundTrip(new ErrorMessage(ExitCode.FILE_SELECTION.code(), "path escapes")).toException();
+        assertEquals(ExitCode.FILE_SELECTION, e.exitCode());
+        assertEquals("path escapes", e.getMessage());
+        assertEquals(ExitCode.START_CLIENT_SERVER, new ErrorMessage(5, "busy").toException().exitCode());
+    }
+
+    @Test
+    void unknownCodeMapsToProtocol() throws Exception {
+        RdcpException e = roundTrip(new ErrorMessage(65535, "from the future")).toException();
+        assertEquals(ExitCode.PROTOCOL, e.exitCode());
+        assertEquals("from the future", e.getMessage());
+    }
+
+    @Test
+    void lengthNotMatchingThePayloadIsRejected() {
+        ByteBuffer in = ByteBuffer.allocate(4 + 2).putShort((short) 3).putShort((short) 3).put(new byte[] {'a', 'b'});
+        assertThrows(ProtocolException.class, () -> ErrorMessage.decode(in.flip()));
+        ByteBuffer trailing = ByteBuffer.allocate(4 + 3).putShort((short) 3).putShort((short) 2)
+                .put(new byte[] {'a', 'b', 'c'});
+        assertThrows(ProtocolException.class, () -> ErrorMessage.decode(trailing.flip()));
+    }
+
+    @Test
+    void tooShortIsRejected() {
+        assertThrows(ProtocolException.class, () -> ErrorMessage.decode(ByteBuffer.allocate(3)));
+    }
+}

@@ -1,0 +1,110 @@
+package dev.rdcp.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ServerPolicyTest {
+
+    @TempDir
+    Path tmp;
+
+    Path root;
+    Path outside;
+    ServerPolicy daemon;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        root = Files.createDirectory(tmp.resolve("root"));
+        outside = Files.createDirectory(tmp.resolve("outside"));
+        Files.writeString(outside.resolve("secret.txt"), "secret");
+        Files.createDirectories(root.resolve("a/b"));
+        daemon = ServerPolicy.daemon(root, false, null);
+    }
+
+    private void assertEscapes(String clientPath) {
+        String shown = clientPath.replace("\0", "\\0");
+        RdcpException e = assertThrows(RdcpException.class, () -> daemon.resolve(clientPath), shown);
+        assertEquals(ExitCode.FILE_SELECTION, e.exitCode(), shown);
+    }
+
+    @Test
+    void absoluteAndRelativeClientPathsBothResolveUnderTheRoot() throws Exception {
+        assertEquals(root.resolve("a/b"), daemon.resolve("/a/b"));
+        assertEquals(root.resolve("a/b"), daemon.resolve("a/b"));
+        assertEquals(root.resolve("a/b"), daemon.resolve("//a/b"));
+    }
+
+    @Test
+    void pathsThatDoNotExistYetResolveUnderTheRoot() throws Exception {
+        assertEquals(root.resolve("a/b/new.bin"), daemon.resolve("/a/b/new.bin"));
+        assertEquals(root.resolve("x/y/z"), daemon.resolve("x/y/z"));
+    }
+
+    @Test
+    void theRootItselfIsReachable() throws Exception {
+        assertEquals(root, daemon.resolve("/"));
+        assertEquals(root, daemon.resolve("."));
+    }
+
+    @Test
+    void relativeRootIsMadeAbsolute() throws Exception {
+        Path relative = Path.of("").toAbsolutePath().relativize(root);
+        ServerPolicy policy = ServerPolicy.daemon(relative, true, null);
+        assertEquals(root.resolve("a"), policy.resolve("a"));
+    }
+
+    @Test
+    void dotDotComponentsAreRejected() {
+        assertEscapes("..");
+        assertEscapes("/../outside/secret.txt");
+        assertEscapes("a/../../outside");
+        assertEscapes("a/b/../../..");
+        // Even when it would stay inside, '..' is refused outright.
+        assertEscapes("a/b/..");
+    }
+
+    @Test
+    void dotsInsideNamesAreFine() throws Exception {
+        assertEquals(root.resolve("..hidden"), daemon.resolve("..hidden"));
+        assertEquals(root.resolve("a/file..txt"), daemon.resolve("a/file..txt"));
+    }
+
+    @Test
+    void nulInAClientPathIsRefusedAsAFileSelectionError() {
+        // A client controls these bytes: the policy must refuse them with its own error, not let
+        // java.nio's unchecked InvalidPathException end the session without an ERROR reply.
+        assertEscapes("a\0b");
+    }
+
+    @Test
+    void symlinkInsideTheRootPointingOutsideIsRejected() throws Exception {
+        Files.createSymbolicLink(root.resolve("escape"), outside);
+        Files.createSymbolicLink(root.resolve("a/file-link"), outside.resolve("secret.txt"));
+        assertEscapes("escape");
+        assertEscapes("/escape/secret.txt");
+        assertEscapes("escape/not-there-yet");
+        assertEscapes("a/file-link");
+    }
+
+    @Test
+    void symlinkStayingInsideTheRootIsAllowed() throws Exception {
+        Files.createSymbolicLink(root.resolve("shortcut"), root.resolve("a/b"));
+        assertEquals(root.resolve("shortcut/f"), daemon.resolve("shortcut/f"));
+    }
+
+    @Test
+    void sshResolvesRelativeToTheBaseAndAllowsAbsolutePaths() throws Exception {
+        ServerPolicy ssh = ServerPolicy.ssh(root, new byte[] {1, 2, 3});
+        assertEquals(root.resolve("a/b"), ssh.resolve("a/b"));
+        assertEquals(outside.resolve("secret.txt"), ssh.resolve(outside.resolve("secret.txt").toString()));
+        assertEquals(root.resolve("../outside"), ssh.resolve("../outside"));
+    }
+}

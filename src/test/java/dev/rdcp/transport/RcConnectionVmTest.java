@@ -1,0 +1,198 @@
+package dev.rdcp.transport;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.RegionAdvert;
+import dev.rdcp.verbs.Access;
+import dev.rdcp.verbs.FileMapping;
+import dev.rdcp.verbs.MemoryRegion;
+import dev.rdcp.verbs.ReadOnlyFile;
+import dev.rdcp.verbs.VerbsException;
+import dev.rdcp.verbs.WorkCompletions;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Random;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real verbs on rxe0 in the Soft-RoCE VM: two QPs connected through a TCP bootstrap. */
+@Tag("vm")
+class RcConnectionVmTest {
+
+    private static final long TIMEOUT_MS = Long.getLong("vmtest.timeout", 30_000);
+    private static final int SIZE = 4 << 20;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void rdmaWriteOfAMappedFileArrivesByteForByte() throws Exception {
+        byte[] content = randomBytes(SIZE, 1);
+        Path source = Files.write(dir.resolve("source.bin"), content);
+        ByteBuffer target = ByteBuffer.allocateDirect(SIZE);
+        try (ConnectedPair pair = ConnectedPair.open();
+                ReadOnlyFile file = ReadOnlyFile.open(source);
+                FileMapping mapped = file.map(0, SIZE)) {
+            try (MemoryRegion targetMr = pair.server.protectionDomain().register(target,
+                    EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE));
+                    MemoryRegion sourceMr = pair.client.protectionDomain().register(mapped, EnumSet.noneOf(Access.class))) {
+                pair.serverChannel.sendRegion(new RegionAdvert(targetMr.address(), targetMr.length(), targetMr.rkey()));
+                RegionAdvert region = pair.clientChannel.receiveRegion();
+                assertEquals(SIZE, region.length());
+
+                pair.client.queuePair().postWrite(7, sourceMr.address(), sourceMr.lkey(), SIZE, region.address(),
+                        region.rkey(), true);
+                WorkCompletions wc = awaitOne(pair.client);
+                assertTrue(wc.isSuccess(0), () -> wc.failure(0, "write").getMessage());
+                assertEquals(7, wc.wrId(0));
+            }
+        }
+        byte[] received = new byte[SIZE];
+        target.get(received);
+        assertArrayEquals(content, received);
+    }
+
+    @Test
+    void sendIsConsumedByAPostedReceive() throws Exception {
+        byte[] message = "MSG_DONE crc=0x1234".getBytes(StandardCharsets.US_ASCII);
+        ByteBuffer inbox = ByteBuffer.allocateDirect(256);
+        ByteBuffer outbox = ByteBuffer.allocateDirect(256).put(message);
+        try (ConnectedPair pair = ConnectedPair.open();
+                MemoryRegion inboxMr = pair.server.protectionDomain().register(inbox, EnumSet.of(Access.LOCAL_WRITE));
+                MemoryRegion outboxMr = pair.client.protectionDomain().register(outbox, EnumSet.noneOf(Access.class))) {
+            pair.server.queuePair().postRecv(42, inboxMr.address(), inboxMr.lkey(), 256);
+            pair.client.queuePair().postSend(9, outboxMr.address(), outboxMr.lkey(), message.length, true, false);
+
+            WorkCompletions sent = awaitOne(pair.client);
+            assertTrue(sent.isSuccess(0));
+            WorkCompletions received = awaitOne(pair.server);
+            assertTrue(received.isSuccess(0));
+            assertEquals(42, received.wrId(0));
+            assertTrue(received.isReceive(0));
+            assertEquals(message.length, received.byteLength(0));
+        }
+        byte[] got = new byte[message.length];
+        inbox.get(got);
+        assertArrayEquals(message, got);
+    }
+
+    @Test
+    void inlineSendNeedsNoRegisteredSource() throws Exception {
+        ByteBuffer inbox = ByteBuffer.allocateDirect(64);
+        ByteBuffer outbox = ByteBuffer.allocateDirect(16).putLong(0x0102030405060708L).putLong(-1L);
+        try (ConnectedPair pair = ConnectedPair.open();
+                MemoryRegion inboxMr = pair.server.protectionDomain().register(inbox, EnumSet.of(Access.LOCAL_WRITE));
+                MemoryRegion outboxMr = pair.client.protectionDomain().register(outbox, EnumSet.noneOf(Access.class))) {
+            pair.server.queuePair().postRecv(1, inboxMr.address(), inboxMr.lkey(), 64);
+            // An inline send copies the bytes at post time: the lkey is not used, so pass none.
+            pair.client.queuePair().postSend(2, outboxMr.address(), 0, 16, true, true);
+            assertTrue(awaitOne(pair.client).isSuccess(0));
+            WorkCompletions received = awaitOne(pair.server);
+            assertTrue(received.isSuccess(0));
+            assertEquals(16, received.byteLength(0));
+        }
+        assertEquals(0x0102030405060708L, inbox.getLong(0));
+        assertEquals(-1L, inbox.getLong(8));
+    }
+
+    @Test
+    void writeWithImmediateCarriesDataAndImmediate() throws Exception {
+        byte[] content = randomBytes(65536, 2);
+        ByteBuffer target = ByteBuffer.allocateDirect(content.length);
+        ByteBuffer source = ByteBuffer.allocateDirect(content.length).put(content);
+        try (ConnectedPair pair = ConnectedPair.open();
+                MemoryRegion targetMr = pair.server.protectionDomain().register(target,
+                        EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE));
+                MemoryRegion sourceMr = pair.client.protectionDomain().register(source, EnumSet.noneOf(Access.class))) {
+            // The immediate consumes a receive; its buffer is never written, so length 0 will do.
+            pair.server.queuePair().postRecv(5, 0, 0, 0);
+            pair.client.queuePair().postWriteWithImmediate(6, sourceMr.address(), sourceMr.lkey(), content.length,
+                    targetMr.address(), targetMr.rkey(), 0xCAFE0001, true);
+
+            assertTrue(awaitOne(pair.client).isSuccess(0));
+            WorkCompletions received = awaitOne(pair.server);
+            assertTrue(received.isSuccess(0), () -> received.failure(0, "recv").getMessage());
+            assertEquals(5, received.wrId(0));
+            assertTrue(received.hasImmediate(0));
+            assertEquals(0xCAFE0001, received.immediate(0));
+            assertEquals(content.length, received.byteLength(0));
+        }
+        byte[] got = new byte[content.length];
+        target.get(got);
+        assertArrayEquals(content, got);
+    }
+
+    @Test
+    void wrongRkeyFailsWithRemoteAccessError() throws Exception {
+        ByteBuffer target = ByteBuffer.allocateDirect(4096);
+        ByteBuffer source = ByteBuffer.allocateDirect(4096);
+        try (ConnectedPair pair = ConnectedPair.open();
+                MemoryRegion targetMr = pair.server.protectionDomain().register(target,
+                        EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE));
+                MemoryRegion sourceMr = pair.client.protectionDomain().register(source, EnumSet.noneOf(Access.class))) {
+            pair.client.queuePair().postWrite(11, sourceMr.address(), sourceMr.lkey(), 4096, targetMr.address(),
+                    targetMr.rkey() ^ 0x5a5a00, true);
+            WorkCompletions wc = awaitOne(pair.client);
+            assertFalse(wc.isSuccess(0));
+            VerbsException error = wc.failure(0, "RDMA WRITE");
+            assertTrue(error.isCompletionError());
+            assertTrue(error.getMessage().contains("remote access error"), error.getMessage());
+            assertEquals(11, wc.wrId(0));
+        }
+    }
+
+    @Test
+    void writeToAVanishedPeerFailsWithRetryErrorInBoundedTime() throws Exception {
+        ByteBuffer target = ByteBuffer.allocateDirect(4096);
+        ByteBuffer source = ByteBuffer.allocateDirect(4096);
+        try (ConnectedPair pair = ConnectedPair.open();
+                MemoryRegion sourceMr = pair.client.protectionDomain().register(source, EnumSet.noneOf(Access.class))) {
+            RegionAdvert region;
+            try (MemoryRegion targetMr = pair.server.protectionDomain().register(target,
+                    EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE))) {
+                region = new RegionAdvert(targetMr.address(), targetMr.length(), targetMr.rkey());
+            }
+            pair.server.close();
+
+            long start = System.nanoTime();
+            pair.client.queuePair().postWrite(13, sourceMr.address(), sourceMr.lkey(), 4096, region.address(),
+                    region.rkey(), true);
+            WorkCompletions wc = awaitOne(pair.client);
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertFalse(wc.isSuccess(0));
+            assertTrue(wc.failure(0, "write").getMessage().contains("retry"), wc.failure(0, "write").getMessage());
+            assertTrue(millis < TIMEOUT_MS, "took " + millis + " ms");
+        }
+    }
+
+    @Test
+    void closingTwiceIsHarmlessAndUseAfterCloseIsRefused() throws Exception {
+        ConnectedPair pair = ConnectedPair.open();
+        pair.close();
+        pair.close();
+        assertThrows(IllegalStateException.class,
+                () -> pair.client.queuePair().postRecv(1, 0, 0, 0));
+    }
+
+    private static WorkCompletions awaitOne(RcConnection connection) throws IOException {
+        WorkCompletions wc = new WorkCompletions(1);
+        int n = connection.completionQueue().await(wc, TIMEOUT_MS);
+        assertEquals(1, n, "no completion within " + TIMEOUT_MS + " ms");
+        return wc;
+    }
+
+    private static byte[] randomBytes(int size, long seed) {
+        byte[] bytes = new byte[size];
+        new Random(seed).nextBytes(bytes);
+        return bytes;
+    }
+}
