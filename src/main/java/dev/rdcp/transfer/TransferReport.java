@@ -13,7 +13,8 @@ public final class TransferReport implements TransferListener {
 
     private final TransferListener next;
     private final List<Failure> failures = new ArrayList<>();
-    private final long startNanos = System.nanoTime();
+    /** When the first file started: setup (ssh, TCP, RDMA) is not counted in {@link #seconds}. */
+    private long startNanos;
     private long endNanos;
     private int filesDone;
     private long bytesDone;
@@ -24,6 +25,9 @@ public final class TransferReport implements TransferListener {
 
     @Override
     public void fileStarted(String name, long size) {
+        if (startNanos == 0) {
+            startNanos = System.nanoTime();
+        }
         next.fileStarted(name, size);
     }
 
@@ -57,7 +61,11 @@ public final class TransferReport implements TransferListener {
         return bytesDone;
     }
 
+    /** Seconds from the first file's start to {@link #finish}: the data phase only. */
     public double seconds() {
+        if (startNanos == 0) {
+            return 0;
+        }
         return ((endNanos == 0 ? System.nanoTime() : endNanos) - startNanos) / 1e9;
     }
 

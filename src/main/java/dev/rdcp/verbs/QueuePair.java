@@ -14,8 +14,11 @@ public final class QueuePair extends NativeHandle {
 
     /** Local ACK timeout exponent: 4.096 µs × 2^14 ≈ 67 ms per try. */
     private static final int ACK_TIMEOUT = 14;
-    /** Transport retries before IBV_WC_RETRY_EXC_ERR: a vanished peer fails in about half a second. */
-    private static final int RETRY_COUNT = 7;
+    /**
+     * Transport retries before IBV_WC_RETRY_EXC_ERR: a vanished peer fails in under a second. Not
+     * 7: Soft-RoCE (rxe) treats 7 as "retry forever", as the spec does only for RNR retries.
+     */
+    private static final int RETRY_COUNT = 6;
     /** Receiver-not-ready retries; bounded (7 would mean forever) so a stuck peer cannot hang us. */
     private static final int RNR_RETRY = 6;
     /** RNR NAK timer code 24: 40.96 ms, so RNR retries span about a quarter of a second. */
