@@ -4,7 +4,7 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 
 import dev.rdcp.protocol.ProtocolException;
-import dev.rdcp.protocol.VersionMismatchException;
+import dev.rdcp.protocol.IncompatiblePeerException;
 import dev.rdcp.verbs.RdmaUnavailableException;
 import dev.rdcp.verbs.VerbsException;
 import java.io.IOException;
@@ -47,7 +47,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         if (e instanceof VerbsException v) {
             return v.errno() == ENOMEM ? ExitCode.MEMORY : ExitCode.DATA_STREAM;
         }
-        if (e instanceof VersionMismatchException) {
+        if (e instanceof IncompatiblePeerException) {
             return ExitCode.PROTOCOL;
         }
         if (e instanceof ProtocolException) {

@@ -18,10 +18,12 @@ public record Hello(int version) {
     }
 
     public static Hello decode(ByteBuffer in) throws ProtocolException {
-        Frames.expectSize(MessageType.HELLO, in, SIZE);
+        if (in.remaining() != SIZE) {
+            throw new IncompatiblePeerException("not an rdcp peer (its greeting is " + in.remaining() + " bytes)");
+        }
         int magic = in.getInt();
         if (magic != MAGIC) {
-            throw new ProtocolException("not an rdcp peer (bad magic 0x" + Integer.toHexString(magic) + ")");
+            throw new IncompatiblePeerException("not an rdcp peer (bad magic 0x" + Integer.toHexString(magic) + ")");
         }
         return new Hello(Short.toUnsignedInt(in.getShort()));
     }

@@ -1,7 +1,7 @@
 package dev.rdcp.protocol;
 
 /** The peer speaks another version of the rdcp protocol. */
-public final class VersionMismatchException extends ProtocolException {
+public final class VersionMismatchException extends IncompatiblePeerException {
 
     private static final long serialVersionUID = 1L;
 

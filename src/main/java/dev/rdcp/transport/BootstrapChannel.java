@@ -4,9 +4,11 @@ import dev.rdcp.protocol.ErrorMessage;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.Frames;
 import dev.rdcp.protocol.Hello;
+import dev.rdcp.protocol.IncompatiblePeerException;
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.QpEndpoint;
+import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.RegionAdvert;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -43,7 +45,15 @@ public final class BootstrapChannel implements AutoCloseable {
         ByteBuffer payload = ByteBuffer.allocate(Hello.SIZE);
         Hello.current().encode(payload);
         send(MessageType.HELLO, payload);
-        Hello.decode(receive(MessageType.HELLO)).requireCompatible();
+        ByteBuffer theirs;
+        try {
+            theirs = receive(MessageType.HELLO);
+        } catch (IncompatiblePeerException | RdcpException e) {
+            throw e;
+        } catch (ProtocolException e) {
+            throw new IncompatiblePeerException("not an rdcp peer (" + e.getMessage() + ")");
+        }
+        Hello.decode(theirs).requireCompatible();
     }
 
     public QpEndpoint exchange(QpEndpoint local) throws IOException {
@@ -93,7 +103,7 @@ public final class BootstrapChannel implements AutoCloseable {
         try {
             frame = Frames.read(in);
         } catch (SocketTimeoutException e) {
-            throw new ProtocolException("the peer sent nothing for " + socket.getSoTimeout() / 1000
+            throw new RdcpException(ExitCode.TIMEOUT, "the peer sent nothing for " + socket.getSoTimeout() / 1000
                     + " s while rdcp waited for " + expected);
         }
         if (frame.type() == MessageType.ERROR && expected != MessageType.ERROR) {

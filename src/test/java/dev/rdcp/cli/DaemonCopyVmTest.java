@@ -8,19 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.protocol.ExitCode;
-import dev.rdcp.session.Daemon;
-import dev.rdcp.session.ServerPolicy;
-import dev.rdcp.session.ServerSession;
-import dev.rdcp.session.SessionConfig;
-import dev.rdcp.transport.RdmaSettings;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,31 +36,16 @@ class DaemonCopyVmTest {
     @TempDir
     Path local;
 
-    private static Daemon daemon;
-    private static Daemon securedDaemon;
+    private static InProcessDaemon daemon;
+    private static InProcessDaemon securedDaemon;
     private static Path secretFile;
 
     @BeforeAll
     static void startDaemons() throws IOException {
-        SessionConfig config = new SessionConfig(RdmaSettings.defaults(), 5);
-        daemon = start(new ServerSession(ServerPolicy.daemon(served, false, null), config));
+        daemon = new InProcessDaemon(served, null, 5);
         byte[] secret = "correct horse battery staple".getBytes(StandardCharsets.UTF_8);
-        securedDaemon = start(new ServerSession(ServerPolicy.daemon(served, false, secret), config));
+        securedDaemon = new InProcessDaemon(served, secret, 5);
         secretFile = Files.writeString(Files.createTempFile("secret", ""), "correct horse battery staple\n");
-    }
-
-    private static Daemon start(ServerSession session) throws IOException {
-        Daemon d = new Daemon(new InetSocketAddress("127.0.0.1", 0), session, Duration.ofSeconds(3), 4);
-        Thread thread = new Thread(() -> {
-            try {
-                d.serve();
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-        }, "daemon");
-        thread.setDaemon(true);
-        thread.start();
-        return d;
     }
 
     @AfterAll
@@ -77,7 +55,7 @@ class DaemonCopyVmTest {
     }
 
     private static String remote(String path) {
-        return "rdcp://127.0.0.1:" + daemon.port() + "/" + path;
+        return daemon.url(path);
     }
 
     private Path dir(String name) throws IOException {
@@ -199,7 +177,7 @@ class DaemonCopyVmTest {
     @Test
     void secretIsCheckedWithoutCrossingTheWire() throws IOException {
         Path source = randomFile(local.resolve("auth.bin"), 5000, 9);
-        String target = "rdcp://127.0.0.1:" + securedDaemon.port() + "/auth.bin";
+        String target = securedDaemon.url("auth.bin");
         Cli.Result none = rdcp(source.toString(), target);
         assertEquals(ExitCode.START_CLIENT_SERVER.code(), none.exitCode(), none::toString);
 

@@ -1,0 +1,45 @@
+package dev.rdcp.cli;
+
+import dev.rdcp.session.Daemon;
+import dev.rdcp.session.ServerPolicy;
+import dev.rdcp.session.ServerSession;
+import dev.rdcp.session.SessionConfig;
+import dev.rdcp.transport.RdmaSettings;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** An 'rdcp serve' running in the test's own JVM, on 127.0.0.1 and an ephemeral port. */
+final class InProcessDaemon implements AutoCloseable {
+
+    private final Daemon daemon;
+
+    InProcessDaemon(Path root, byte[] secret, long timeoutSeconds) throws IOException {
+        SessionConfig config = new SessionConfig(RdmaSettings.defaults(), timeoutSeconds);
+        ServerSession session = new ServerSession(ServerPolicy.daemon(root, false, secret), config);
+        daemon = new Daemon(new InetSocketAddress("127.0.0.1", 0), session, Duration.ofSeconds(timeoutSeconds), 4);
+        Thread thread = new Thread(() -> {
+            try {
+                daemon.serve();
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }, "in-process-daemon");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    int port() {
+        return daemon.port();
+    }
+
+    String url(String path) {
+        return "rdcp://127.0.0.1:" + daemon.port() + "/" + path;
+    }
+
+    @Override
+    public void close() throws IOException {
+        daemon.close();
+    }
+}

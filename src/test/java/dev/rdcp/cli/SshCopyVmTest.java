@@ -1,0 +1,114 @@
+package dev.rdcp.cli;
+
+import static dev.rdcp.cli.Cli.randomFile;
+import static dev.rdcp.cli.Cli.rdcp;
+import static dev.rdcp.cli.Cli.sha256;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.ExitCode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** ssh mode against Debian's openssh-server on 127.0.0.1:2222 inside the VM, with a generated key. */
+@Tag("vm")
+class SshCopyVmTest {
+
+    private static final int SSH_PORT = 2222;
+
+    @TempDir
+    static Path sshDir;
+    @TempDir
+    Path local;
+
+    private static Process sshd;
+    private static String rsh;
+
+    @BeforeAll
+    static void startSshd() throws Exception {
+        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", sshDir.resolve("host_key").toString());
+        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", sshDir.resolve("client_key").toString());
+        Files.copy(sshDir.resolve("client_key.pub"), sshDir.resolve("authorized_keys"));
+        Path config = Files.writeString(sshDir.resolve("sshd_config"), String.join("\n",
+                "Port " + SSH_PORT,
+                "ListenAddress 127.0.0.1",
+                "HostKey " + sshDir.resolve("host_key"),
+                "AuthorizedKeysFile " + sshDir.resolve("authorized_keys"),
+                "PermitRootLogin prohibit-password",
+                "StrictModes no",
+                "UsePAM no",
+                "PidFile " + sshDir.resolve("sshd.pid"),
+                ""));
+        Files.createDirectories(Path.of("/run/sshd"));
+        sshd = new ProcessBuilder("/usr/sbin/sshd", "-D", "-e", "-f", config.toString())
+                .redirectErrorStream(true).redirectOutput(sshDir.resolve("sshd.log").toFile()).start();
+        rsh = String.join(" ", "ssh", "-p", String.valueOf(SSH_PORT), "-i", sshDir.resolve("client_key").toString(),
+                "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
+                "-o", "LogLevel=ERROR");
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (!sshWorks()) {
+            assertTrue(System.currentTimeMillis() < deadline, "sshd did not come up: " + Files.readString(sshDir.resolve("sshd.log")));
+            Thread.sleep(200);
+        }
+    }
+
+    private static boolean sshWorks() throws Exception {
+        List<String> command = new ArrayList<>(List.of(rsh.split(" ")));
+        command.addAll(List.of("root@127.0.0.1", "true"));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
+    }
+
+    private static void run(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).inheritIO().start();
+        assertEquals(0, p.waitFor());
+    }
+
+    @AfterAll
+    static void stopSshd() {
+        if (sshd != null) {
+            sshd.destroy();
+        }
+    }
+
+    private String[] withSsh(String... args) {
+        // Emulated, the remote JVM and ssh's key exchange take tens of seconds to start.
+        List<String> all = new ArrayList<>(List.of("-e", rsh, "--rdcp-path", RdcpProcess.launcher().toString(),
+                "--timeout", "180"));
+        all.addAll(List.of(args));
+        return all.toArray(String[]::new);
+    }
+
+    @Test
+    void pushAndPullOverSsh() throws IOException {
+        Path remoteDir = Files.createDirectories(local.resolve("remote"));
+        Path a = randomFile(local.resolve("a.bin"), (3L << 20) + 5, 21);
+        Path b = randomFile(local.resolve("b.bin"), 0, 22);
+        Cli.Result push = rdcp(withSsh("-t", a.toString(), b.toString(), "root@127.0.0.1:" + remoteDir + "/"));
+        assertEquals(0, push.exitCode(), push::toString);
+        assertEquals(sha256(a), sha256(remoteDir.resolve("a.bin")));
+        assertEquals(0, Files.size(remoteDir.resolve("b.bin")));
+        assertEquals(Files.getLastModifiedTime(a), Files.getLastModifiedTime(remoteDir.resolve("a.bin")));
+
+        Path back = local.resolve("a.back");
+        Cli.Result pull = rdcp(withSsh("127.0.0.1:" + remoteDir.resolve("a.bin"), back.toString()));
+        assertEquals(0, pull.exitCode(), pull::toString);
+        assertEquals(sha256(a), sha256(back));
+    }
+
+    @Test
+    void aHostWithoutRdcpIsAnIpcError() {
+        Cli.Result result = rdcp("-e", rsh, "--rdcp-path", "/nonexistent/rdcp", "/etc/hostname", "127.0.0.1:/tmp/x");
+        assertEquals(ExitCode.IPC.code(), result.exitCode(), result::toString);
+        assertTrue(result.err().contains("could not start rdcp on 127.0.0.1"), result.err());
+    }
+}

@@ -1,0 +1,169 @@
+package dev.rdcp.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.Challenge;
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.Hello;
+import dev.rdcp.protocol.MessageType;
+import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.VersionMismatchException;
+import dev.rdcp.transport.BootstrapChannel;
+import dev.rdcp.transport.RdmaSettings;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The daemon against clients that misbehave before any RDMA is involved: each bad client ends
+ * only its own session, within a bounded time, and the next client is served.
+ */
+@Timeout(60)
+class DaemonRobustnessTest {
+
+    private static final int TIMEOUT_SECONDS = 2;
+
+    @TempDir
+    Path root;
+
+    private Daemon daemon;
+
+    @BeforeEach
+    void start() throws IOException {
+        SessionConfig config = new SessionConfig(RdmaSettings.defaults(), TIMEOUT_SECONDS);
+        byte[] secret = "s3cret".getBytes(StandardCharsets.UTF_8);
+        daemon = new Daemon(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                new ServerSession(ServerPolicy.daemon(root, false, secret), config),
+                Duration.ofSeconds(TIMEOUT_SECONDS), 4);
+        Thread thread = new Thread(() -> {
+            try {
+                daemon.serve();
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        daemon.close();
+    }
+
+    private Socket connect() throws IOException {
+        Socket socket = new Socket(InetAddress.getLoopbackAddress(), daemon.port());
+        socket.setSoTimeout(10_000);
+        return socket;
+    }
+
+    /** Reads until the daemon closes the connection; returns how long that took. */
+    private static long millisUntilClosed(Socket socket) throws IOException {
+        long start = System.nanoTime();
+        InputStream in = socket.getInputStream();
+        while (in.read() >= 0) {
+            // drain whatever the daemon said before closing
+        }
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    /** A well-behaved client gets through hello and the challenge: the daemon is still serving. */
+    private void assertStillServing() throws IOException {
+        try (BootstrapChannel channel = new BootstrapChannel(connect(), Duration.ofSeconds(10))) {
+            channel.handshake();
+            Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
+            assertTrue(challenge.required());
+        }
+    }
+
+    @Test
+    void garbageBytesEndOnlyThatSession() throws IOException {
+        try (Socket socket = connect()) {
+            socket.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            assertTrue(millisUntilClosed(socket) < 5_000);
+        }
+        assertStillServing();
+    }
+
+    @Test
+    void aSilentClientIsDroppedAfterTheTimeoutWhileOthersAreServed() throws IOException {
+        try (Socket silent = connect()) {
+            assertStillServing();
+            long millis = millisUntilClosed(silent);
+            assertTrue(millis < (TIMEOUT_SECONDS + 5) * 1000L, "closed after " + millis + " ms");
+        }
+        assertStillServing();
+    }
+
+    @Test
+    void anotherProtocolVersionIsRefused() throws IOException {
+        try (Socket socket = connect()) {
+            ByteBuffer hello = ByteBuffer.allocate(5 + Hello.SIZE);
+            hello.put((byte) MessageType.HELLO.code()).putInt(Hello.SIZE);
+            new Hello(Hello.CURRENT_VERSION + 1).encode(hello);
+            socket.getOutputStream().write(hello.array());
+            assertTrue(millisUntilClosed(socket) < 5_000);
+        }
+        assertStillServing();
+    }
+
+    @Test
+    void aClientSeesTheVersionMismatchOfAnOlderServer() throws IOException {
+        try (var fake = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Thread server = new Thread(() -> {
+                try (Socket s = fake.accept()) {
+                    ByteBuffer hello = ByteBuffer.allocate(5 + Hello.SIZE);
+                    hello.put((byte) MessageType.HELLO.code()).putInt(Hello.SIZE);
+                    new Hello(0).encode(hello);
+                    s.getOutputStream().write(hello.array());
+                    s.getInputStream().readNBytes(5 + Hello.SIZE);
+                } catch (IOException e) {
+                    // the test asserts on the client side
+                }
+            });
+            server.start();
+            try (BootstrapChannel channel = new BootstrapChannel(
+                    new Socket(InetAddress.getLoopbackAddress(), fake.getLocalPort()), Duration.ofSeconds(10))) {
+                VersionMismatchException e = assertThrows(VersionMismatchException.class, channel::handshake);
+                assertTrue(e.getMessage().contains("version 0"), e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void wrongSecretAndEscapingPathsAreRefusedWithTheirCodes() throws IOException {
+        RdcpException wrong = assertThrows(RdcpException.class, () -> request("wrong", "x"));
+        assertEquals(ExitCode.START_CLIENT_SERVER, wrong.exitCode());
+        RdcpException escape = assertThrows(RdcpException.class, () -> request("s3cret", "../../etc"));
+        assertEquals(ExitCode.FILE_SELECTION, escape.exitCode());
+        assertStillServing();
+    }
+
+    private void request(String secret, String destination) throws IOException {
+        try (BootstrapChannel channel = new BootstrapChannel(connect(), Duration.ofSeconds(10))) {
+            channel.handshake();
+            Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
+            channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
+                    .put(challenge.response(secret.getBytes(StandardCharsets.UTF_8))));
+            ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8,
+                    List.of(destination)).encode();
+            channel.send(MessageType.REQUEST, request.position(request.limit()));
+            channel.receive(MessageType.ACCEPT);
+        }
+    }
+}
