@@ -19,6 +19,8 @@ final class ProgressPrinter implements TransferListener {
     private long size;
     private long startNanos;
     private long lastPrintNanos;
+    /** The current file's final line is out (all its bytes moved, or it was reported done). */
+    private boolean finished = true;
 
     ProgressPrinter(PrintWriter out, boolean terminal) {
         this.out = out;
@@ -28,6 +30,10 @@ final class ProgressPrinter implements TransferListener {
 
     @Override
     public void fileStarted(String fileName, long fileSize) {
+        if (!finished && terminal) {
+            out.println();
+        }
+        this.finished = false;
         this.name = fileName;
         this.size = fileSize;
         this.startNanos = System.nanoTime();
@@ -39,17 +45,25 @@ final class ProgressPrinter implements TransferListener {
     @Override
     public void progress(long done) {
         long now = System.nanoTime();
-        if (now - lastPrintNanos >= interval && done < size) {
+        if (done == size) {
+            finish(now);
+        } else if (now - lastPrintNanos >= interval) {
             lastPrintNanos = now;
             print(done, now, false);
         }
     }
 
+    /** Files are pipelined: this may come after the next file started, or for a file of no bytes. */
     @Override
     public void fileDone(String fileName, long fileSize) {
-        if (fileName.equals(name)) {
-            print(fileSize, System.nanoTime(), true);
+        if (fileName.equals(name) && !finished) {
+            finish(System.nanoTime());
         }
+    }
+
+    private void finish(long now) {
+        finished = true;
+        print(size, now, true);
     }
 
     private void print(long done, long now, boolean last) {

@@ -141,7 +141,8 @@ public final class FileReceiver implements AutoCloseable {
         } catch (IOException e) {
             Incoming failed = new Incoming(name, header, null);
             files.put(header.fileId(), failed);
-            fail(failed, e);
+            // As rsync: a file that cannot be created is skipped, and the run ends as partial (23).
+            fail(failed, e instanceof RdcpException ? e : new RdcpException(ExitCode.PARTIAL, describe(e)));
             return;
         }
         files.put(header.fileId(), incoming);

@@ -212,6 +212,24 @@ class DaemonCopyVmTest {
     }
 
     @Test
+    void unwritableDestinationIsReportedAndLeavesNothing() throws Exception {
+        Path readOnly = dir("ro");
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", readOnly.toString())
+                .inheritIO().start();
+        assertEquals(0, mount.waitFor());
+        try {
+            Path source = randomFile(local.resolve("w.bin"), 1000, 6);
+            Cli.Result result = rdcp(source.toString(), remote("ro/w.bin"));
+            assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result::toString);
+            assertEquals(1, result.err().lines().count(), result.err());
+            assertTrue(result.err().contains("Read-only file system"), result.err());
+            assertFalse(Files.exists(readOnly.resolve("w.bin")));
+        } finally {
+            new ProcessBuilder("umount", readOnly.toString()).inheritIO().start().waitFor();
+        }
+    }
+
+    @Test
     void unknownDeviceIsRdmaUnavailableAndTheDaemonCarriesOn() throws IOException {
         Path source = randomFile(local.resolve("d.bin"), 10, 1);
         Cli.Result result = rdcp("--device", "mlx5_42", source.toString(), remote("d.bin"));

@@ -71,6 +71,22 @@ class ProgressPrinterTest {
     }
 
     @Test
+    void aFileIsFinishedWhenItsLastByteMovesEvenIfItsStatusComesLater() {
+        ProgressPrinter printer = printer(false);
+        printer.fileStarted("a", 10);
+        printer.progress(10);
+        printer.fileStarted("b", 20);
+        printer.fileDone("a", 10);
+        printer.fileDone("b", 20);
+        List<String> lines = text.toString().lines().toList();
+        assertEquals(4, lines.size(), text.toString());
+        assertEquals("a", lines.get(0));
+        assertTrue(lines.get(1).contains("100%"), lines.get(1));
+        assertEquals("b", lines.get(2));
+        assertTrue(lines.get(3).contains("20") && lines.get(3).contains("100%"), lines.get(3));
+    }
+
+    @Test
     void terminalOutputRedrawsInPlaceAndEndsTheLine() {
         ProgressPrinter printer = printer(true);
         printer.fileStarted("t", 4096);

@@ -154,12 +154,37 @@ class DaemonRobustnessTest {
         assertStillServing();
     }
 
+    @Test
+    void aReadOnlyDaemonRefusesUploads() throws IOException {
+        SessionConfig config = new SessionConfig(RdmaSettings.defaults(), TIMEOUT_SECONDS);
+        try (Daemon readOnly = new Daemon(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                new ServerSession(ServerPolicy.daemon(root, true, null), config), Duration.ofSeconds(2), 1)) {
+            Thread thread = new Thread(() -> {
+                try {
+                    readOnly.serve();
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            thread.setDaemon(true);
+            thread.start();
+            RdcpException e = assertThrows(RdcpException.class, () -> request(readOnly.port(), null, "upload.bin"));
+            assertEquals(ExitCode.START_CLIENT_SERVER, e.exitCode());
+            assertTrue(e.getMessage().contains("read-only"), e.getMessage());
+        }
+    }
+
     private void request(String secret, String destination) throws IOException {
-        try (BootstrapChannel channel = new BootstrapChannel(connect(), Duration.ofSeconds(10))) {
+        request(daemon.port(), secret, destination);
+    }
+
+    private void request(int port, String secret, String destination) throws IOException {
+        Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
+        try (BootstrapChannel channel = new BootstrapChannel(socket, Duration.ofSeconds(10))) {
             channel.handshake();
             Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
             channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
-                    .put(challenge.response(secret.getBytes(StandardCharsets.UTF_8))));
+                    .put(challenge.response(secret == null ? null : secret.getBytes(StandardCharsets.UTF_8))));
             ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8,
                     List.of(destination)).encode();
             channel.send(MessageType.REQUEST, request.position(request.limit()));
