@@ -73,6 +73,9 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         if (e instanceof NoSuchFileException) {
             return "no such file or directory: " + message;
         }
+        if (e instanceof SocketException) {
+            return "connection to the peer lost: " + message;
+        }
         if (e instanceof VerbsException v && v.errno() == ENOMEM) {
             return message + " (pinned memory is limited by 'ulimit -l'; raise it, e.g. in "
                     + "/etc/security/limits.conf: '* - memlock unlimited')";

@@ -47,7 +47,7 @@ class ProcessCopyVmTest {
     void clientKilledMidPushLeavesNoFileAndTheDaemonServesOn() throws Exception {
         Path root = Files.createDirectories(dir.resolve("root"));
         Path source = randomFile(dir.resolve("big.bin"), BIG, 11);
-        try (InProcessDaemon daemon = new InProcessDaemon(root, null, 5)) {
+        try (InProcessDaemon daemon = new InProcessDaemon(root, null, 60)) {
             Process client = RdcpProcess.start(List.of(), dir.resolve("client.log"), source.toString(),
                     daemon.url("big.bin"));
             awaitTrue("the transfer has started", 120_000, () -> Cli.tempFiles(root) > 0 || !client.isAlive());
@@ -106,7 +106,7 @@ class ProcessCopyVmTest {
         Path source = randomFile(shared.resolve("m.bin"), 1 << 20, 14);
         Files.setPosixFilePermissions(source, PosixFilePermissions.fromString("rw-r--r--"));
         Path root = Files.createDirectories(dir.resolve("root"));
-        try (InProcessDaemon daemon = new InProcessDaemon(root, null, 5)) {
+        try (InProcessDaemon daemon = new InProcessDaemon(root, null, 60)) {
             // An unprivileged user without CAP_IPC_LOCK, so the 64 KiB limit applies.
             List<String> asNobody = List.of("prlimit", "--memlock=65536:65536", "setpriv", "--reuid=nobody",
                     "--regid=nogroup", "--clear-groups", "--inh-caps=-all", "env", "HOME=" + shared);
