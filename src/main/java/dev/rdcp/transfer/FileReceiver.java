@@ -102,9 +102,12 @@ public final class FileReceiver implements AutoCloseable {
         }
         pipe.startMessage(ControlType.END);
         pipe.send();
+        // The sender leaves as soon as it has our END, possibly before our side saw the SEND
+        // complete: its connection closing now means the END arrived.
         while (!pipe.idle()) {
-            pipe.poll(this::onMessage, TICK_MS);
-            watch.check();
+            if (pipe.poll(this::onMessage, TICK_MS) == 0 && !pipe.idle() && watch.peerGone()) {
+                break;
+            }
         }
     }
 

@@ -23,6 +23,11 @@ public final class PeerWatch {
         lastActivity = System.nanoTime();
     }
 
+    /** True when the peer has closed the bootstrap connection. */
+    public boolean peerGone() throws IOException {
+        return channel.peerClosed();
+    }
+
     /** Called when a wait for the peer came back empty. */
     public void check() throws IOException {
         if (channel.peerClosed()) {
