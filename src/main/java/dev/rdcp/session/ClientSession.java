@@ -40,7 +40,11 @@ public final class ClientSession {
             for (String problem : sources.problems()) {
                 listener.fileFailed(SourceList.PROBLEM_CODE, problem);
             }
-            sender.run(sources.files().iterator());
+            try {
+                sender.run(sources.files().iterator());
+            } finally {
+                link.disconnect();
+            }
         }
     }
 
@@ -52,7 +56,11 @@ public final class ClientSession {
         try (RdmaLink link = RdmaLink.establish(channel, config, options);
                 FileReceiver receiver = FileReceiver.create(link.connection, link.pipe, link.watch, destination,
                         options, listener)) {
-            receiver.run();
+            try {
+                receiver.run();
+            } finally {
+                link.disconnect();
+            }
         }
     }
 

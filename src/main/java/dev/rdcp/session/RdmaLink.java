@@ -12,7 +12,8 @@ import java.io.IOException;
 /**
  * The RDMA half of a session, set up over its bootstrap channel: connection, message pipe with
  * every receive posted, endpoint exchange, RTR/RTS, then a barrier so that neither side sends
- * before the other can receive. Closes pipe then connection.
+ * before the other can receive. Teardown is the verbs order: queue pair first, then memory
+ * regions, then CQ, PD and device.
  */
 final class RdmaLink implements AutoCloseable {
 
@@ -47,8 +48,21 @@ final class RdmaLink implements AutoCloseable {
         }
     }
 
+    /**
+     * Destroys the queue pair, which flushes every outstanding work request: call it before
+     * deregistering any memory the peer or the device might still be using.
+     */
+    void disconnect() throws IOException {
+        connection.queuePair().close();
+    }
+
+    /** Disconnects (if not yet done), then deregisters the message rings and frees the rest. */
     @Override
     public void close() throws IOException {
-        handles.close();
+        try {
+            disconnect();
+        } finally {
+            handles.close();
+        }
     }
 }

@@ -111,7 +111,11 @@ public final class ServerSession {
         try (RdmaLink link = RdmaLink.establish(channel, config, options);
                 FileReceiver receiver = FileReceiver.create(link.connection, link.pipe, link.watch, destination,
                         options, report)) {
-            receiver.run();
+            try {
+                receiver.run();
+            } finally {
+                link.disconnect();
+            }
         }
     }
 
@@ -136,7 +140,11 @@ public final class ServerSession {
             for (String problem : sources.problems()) {
                 sender.sourceProblem(problem);
             }
-            sender.run(sources.files().iterator());
+            try {
+                sender.run(sources.files().iterator());
+            } finally {
+                link.disconnect();
+            }
         }
     }
 

@@ -39,7 +39,6 @@ public final class RcConnection implements AutoCloseable {
     private static final int INLINE_BYTES = 64;
 
     private final ResourceStack handles;
-    private final String deviceName;
     private final PortAttributes port;
     private final GidEntry gid;
     private final ProtectionDomain pd;
@@ -47,10 +46,9 @@ public final class RcConnection implements AutoCloseable {
     private final QueuePair qp;
     private final int localPsn;
 
-    private RcConnection(ResourceStack handles, String deviceName, PortAttributes port, GidEntry gid,
+    private RcConnection(ResourceStack handles, PortAttributes port, GidEntry gid,
             ProtectionDomain pd, CompletionQueue cq, QueuePair qp) {
         this.handles = handles;
-        this.deviceName = deviceName;
         this.port = port;
         this.gid = gid;
         this.pd = pd;
@@ -79,7 +77,7 @@ public final class RcConnection implements AutoCloseable {
             CompletionQueue cq = opened.push(context.createCompletionQueue(2 * depth, channel));
             QueuePair qp = opened.push(pd.createRcQueuePair(cq, cq, new QueueCapacity(depth, depth, INLINE_BYTES)));
             qp.toInit(port.portNumber(), EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE));
-            return new RcConnection(opened, context.name(), port, gid, pd, cq, qp);
+            return new RcConnection(opened, port, gid, pd, cq, qp);
         } catch (IOException | RuntimeException e) {
             opened.closeAfter(e);
             throw e;
@@ -113,18 +111,6 @@ public final class RcConnection implements AutoCloseable {
 
     public QueuePair queuePair() {
         return qp;
-    }
-
-    public PortAttributes port() {
-        return port;
-    }
-
-    public GidEntry gid() {
-        return gid;
-    }
-
-    public String deviceName() {
-        return deviceName;
     }
 
     /** Releases QP, CQ, channel, PD and device, in that order; every one is attempted. */

@@ -22,10 +22,6 @@ abstract class NativeHandle implements AutoCloseable {
         return h;
     }
 
-    public final boolean isOpen() {
-        return handle != null;
-    }
-
     /** Calls the destroy verb; returns its raw result. */
     abstract int destroy(Pointer h);
 
