@@ -6,8 +6,6 @@ import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.Destination;
-import dev.rdcp.transfer.FileReceiver;
-import dev.rdcp.transfer.FileSender;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transport.BootstrapChannel;
@@ -35,17 +33,7 @@ public final class ClientSession {
         int flags = flags(options) | (destinationIsDirectory ? SessionRequest.DESTINATION_IS_DIRECTORY : 0);
         negotiate(new SessionRequest(SessionRequest.Direction.PUSH, flags, options.chunkSize(), options.slots(),
                 List.of(remoteDestination)));
-        try (RdmaLink link = RdmaLink.establish(channel, config, options);
-                FileSender sender = new FileSender(link.connection, link.pipe, link.watch, options, listener)) {
-            for (String problem : sources.problems()) {
-                listener.fileFailed(SourceList.PROBLEM_CODE, problem);
-            }
-            try {
-                sender.run(sources.files().iterator());
-            } finally {
-                link.disconnect();
-            }
-        }
+        Roles.send(channel, config, options, sources.problems(), sources.files(), listener);
     }
 
     /** Receives {@code remoteSources} into {@code destination}. */
@@ -53,15 +41,7 @@ public final class ClientSession {
             TransferListener listener) throws IOException {
         negotiate(new SessionRequest(SessionRequest.Direction.PULL, flags(options), options.chunkSize(),
                 options.slots(), remoteSources));
-        try (RdmaLink link = RdmaLink.establish(channel, config, options);
-                FileReceiver receiver = FileReceiver.create(link.connection, link.pipe, link.watch, destination,
-                        options, listener)) {
-            try {
-                receiver.run();
-            } finally {
-                link.disconnect();
-            }
-        }
+        Roles.receive(channel, config, options, destination, listener);
     }
 
     private static int flags(TransferOptions options) {

@@ -7,8 +7,6 @@ import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.Destination;
-import dev.rdcp.transfer.FileReceiver;
-import dev.rdcp.transfer.FileSender;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transfer.TransferReport;
@@ -108,15 +106,7 @@ public final class ServerSession {
             return;
         }
         channel.send(MessageType.ACCEPT, ByteBuffer.allocate(0));
-        try (RdmaLink link = RdmaLink.establish(channel, config, options);
-                FileReceiver receiver = FileReceiver.create(link.connection, link.pipe, link.watch, destination,
-                        options, report)) {
-            try {
-                receiver.run();
-            } finally {
-                link.disconnect();
-            }
-        }
+        Roles.receive(channel, config, options, destination, report);
     }
 
     private void send(BootstrapChannel channel, SessionRequest request, TransferOptions options,
@@ -132,20 +122,8 @@ public final class ServerSession {
         }
         SourceList sources = SourceList.collect(paths);
         channel.send(MessageType.ACCEPT, ByteBuffer.allocate(0));
-        try (RdmaLink link = RdmaLink.establish(channel, config, options);
-                FileSender sender = new FileSender(link.connection, link.pipe, link.watch, options, report)) {
-            for (String problem : refused) {
-                sender.sourceProblem(problem);
-            }
-            for (String problem : sources.problems()) {
-                sender.sourceProblem(problem);
-            }
-            try {
-                sender.run(sources.files().iterator());
-            } finally {
-                link.disconnect();
-            }
-        }
+        refused.addAll(sources.problems());
+        Roles.send(channel, config, options, refused, sources.files(), report);
     }
 
     /** Tells the client why, then fails this session with the same error. */

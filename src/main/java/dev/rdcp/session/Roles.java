@@ -1,0 +1,50 @@
+package dev.rdcp.session;
+
+import dev.rdcp.transfer.Destination;
+import dev.rdcp.transfer.FileReceiver;
+import dev.rdcp.transfer.FileSender;
+import dev.rdcp.transfer.SourceFile;
+import dev.rdcp.transfer.TransferListener;
+import dev.rdcp.transfer.TransferOptions;
+import dev.rdcp.transport.BootstrapChannel;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The two roles a side of a session plays once its request is accepted, whichever side is
+ * client or server: set up the RDMA link, run, then tear down in the verbs order.
+ */
+final class Roles {
+
+    private Roles() {
+    }
+
+    /** Reports each of {@code problems} to both ends, then sends {@code files}. */
+    static void send(BootstrapChannel channel, SessionConfig config, TransferOptions options, List<String> problems,
+            List<SourceFile> files, TransferListener listener) throws IOException {
+        try (RdmaLink link = RdmaLink.establish(channel, config, options);
+                FileSender sender = new FileSender(link.connection, link.pipe, link.watch, options, listener)) {
+            try {
+                for (String problem : problems) {
+                    sender.sourceProblem(problem);
+                }
+                sender.run(files.iterator());
+            } finally {
+                link.disconnect();
+            }
+        }
+    }
+
+    static void receive(BootstrapChannel channel, SessionConfig config, TransferOptions options,
+            Destination destination, TransferListener listener) throws IOException {
+        try (RdmaLink link = RdmaLink.establish(channel, config, options);
+                FileReceiver receiver = FileReceiver.create(link.connection, link.pipe, link.watch, destination,
+                        options, listener)) {
+            try {
+                receiver.run();
+            } finally {
+                link.disconnect();
+            }
+        }
+    }
+}
