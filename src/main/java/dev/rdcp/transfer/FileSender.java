@@ -125,12 +125,13 @@ public final class FileSender implements AutoCloseable {
         }
         long size = file.size();
         Outgoing outgoing = new Outgoing(nextFileId++, source, file, size);
+        // Owned from here on: close() releases it if announcing the file fails.
+        current = outgoing;
         new FileMessage(outgoing.id, size, source.mode(), source.mtimeSeconds(), source.mtimeNanos(), source.name())
                 .encode(pipe.startMessage(ControlType.FILE));
         pipe.send();
         awaitingStatus.put(outgoing.id, outgoing);
         listener.fileStarted(source.path().toString(), size);
-        current = outgoing;
         if (size == 0) {
             finishCurrent();
         }
