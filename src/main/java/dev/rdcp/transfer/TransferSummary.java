@@ -1,0 +1,28 @@
+package dev.rdcp.transfer;
+
+import java.util.List;
+
+/**
+ * The outcome of one session, as {@code --stats} and {@code --json} print it (rsync's counters).
+ *
+ * @param files entries in the file list: regular files, directories and symlinks
+ * @param created entries that did not exist on the receiver and were made there
+ * @param deleted entries removed from the receiver by {@code --delete}
+ * @param transferred regular files whose data was sent
+ * @param totalSize bytes of all regular files in the list
+ * @param transferredSize bytes of file data sent (a resumed file counts only what was sent)
+ * @param seconds the whole session, connection set-up included
+ * @param dryRun nothing was changed ({@code -n}): the counters say what would have been
+ */
+public record TransferSummary(long files, long regularFiles, long directories, long symlinks, long created,
+        long deleted, long transferred, long totalSize, long transferredSize, double seconds, boolean dryRun,
+        int exitCode, List<TransferReport.Failure> failures) {
+
+    public TransferSummary {
+        failures = List.copyOf(failures);
+    }
+
+    public double bytesPerSecond() {
+        return seconds > 0 ? transferredSize / seconds : 0;
+    }
+}
