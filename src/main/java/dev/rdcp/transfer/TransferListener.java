@@ -3,6 +3,18 @@ package dev.rdcp.transfer;
 /** What a transfer tells the command running it: progress and the outcome of each file. */
 public interface TransferListener {
 
+    /** An entry joined the file list (a regular file, directory or symlink); {@code size} is 0 but for files. */
+    default void listed(String name, long size) {
+    }
+
+    /** A listed regular file needs no transfer: the receiver's copy is up to date. */
+    default void upToDate(String name) {
+    }
+
+    /** {@code name} was deleted on the receiver by --delete (or would be, in a dry run). */
+    default void deleted(String name) {
+    }
+
     /** A file started; {@code name} is its name on the receiving side. */
     default void fileStarted(String name, long size) {
     }
