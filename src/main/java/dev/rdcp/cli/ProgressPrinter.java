@@ -2,10 +2,14 @@ package dev.rdcp.cli;
 
 import dev.rdcp.transfer.TransferListener;
 import java.io.PrintWriter;
+import java.util.Locale;
 
 /**
  * rsync-style --progress: per file, bytes, percent, rate and ETA, redrawn in place on a terminal
  * and printed as a new line per update (at most one a second) when output is piped.
+ *
+ * <p>Numbers are formatted with Locale.ROOT, here and in the helpers the other printers share:
+ * scripts read this output, and it must not turn into "6,64MB/s" under a German locale.
  */
 final class ProgressPrinter implements TransferListener {
 
@@ -71,7 +75,7 @@ final class ProgressPrinter implements TransferListener {
         double rate = done / seconds;
         int percent = size == 0 ? 100 : (int) (done * 100 / size);
         long etaSeconds = last ? (long) seconds : (rate > 0 ? (long) ((size - done) / rate) : 0);
-        String line = String.format("%15s %3d%% %10s %s%s", String.format("%,d", done), percent, rate(rate),
+        String line = String.format(Locale.ROOT, "%15s %3d%% %10s %s%s", grouped(done), percent, rate(rate),
                 clock(etaSeconds), last ? "" : " ETA");
         if (terminal) {
             out.print("\r" + line + (last ? "\n" : ""));
@@ -83,15 +87,20 @@ final class ProgressPrinter implements TransferListener {
 
     static String rate(double bytesPerSecond) {
         if (bytesPerSecond >= 1e9) {
-            return String.format("%.2fGB/s", bytesPerSecond / 1e9);
+            return String.format(Locale.ROOT, "%.2fGB/s", bytesPerSecond / 1e9);
         }
         if (bytesPerSecond >= 1e6) {
-            return String.format("%.2fMB/s", bytesPerSecond / 1e6);
+            return String.format(Locale.ROOT, "%.2fMB/s", bytesPerSecond / 1e6);
         }
-        return String.format("%.2fkB/s", bytesPerSecond / 1e3);
+        return String.format(Locale.ROOT, "%.2fkB/s", bytesPerSecond / 1e3);
     }
 
     static String clock(long seconds) {
-        return String.format("%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
+        return String.format(Locale.ROOT, "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
+    }
+
+    /** A count with ',' between groups of three digits: 8,192,000. */
+    static String grouped(long count) {
+        return String.format(Locale.ROOT, "%,d", count);
     }
 }

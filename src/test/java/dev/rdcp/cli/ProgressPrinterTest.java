@@ -116,4 +116,19 @@ class ProgressPrinterTest {
         assertEquals("0:01:00", ProgressPrinter.clock(60));
         assertEquals("100:00:01", ProgressPrinter.clock(360_001));
     }
+
+    @Test
+    void groupedPutsACommaBetweenThousands() {
+        assertEquals("0", ProgressPrinter.grouped(0));
+        assertEquals("999", ProgressPrinter.grouped(999));
+        assertEquals("8,192,000", ProgressPrinter.grouped(8_192_000));
+    }
+
+    @Test
+    void helpersIgnoreTheDefaultLocale() {
+        Locale.setDefault(Locale.GERMANY);
+        assertEquals("6.64MB/s", ProgressPrinter.rate(6_640_000));
+        assertEquals("8,192,000", ProgressPrinter.grouped(8_192_000));
+        assertEquals("0:00:05", ProgressPrinter.clock(5));
+    }
 }
