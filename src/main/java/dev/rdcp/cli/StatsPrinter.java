@@ -1,0 +1,46 @@
+package dev.rdcp.cli;
+
+import static dev.rdcp.cli.ProgressPrinter.grouped;
+import static dev.rdcp.cli.ProgressPrinter.rate;
+
+import dev.rdcp.transfer.TransferSummary;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.StringJoiner;
+
+/** rsync's --stats block, limited to the counters a {@link TransferSummary} holds. */
+final class StatsPrinter {
+
+    private StatsPrinter() {
+    }
+
+    static void print(TransferSummary s, PrintWriter out) {
+        out.println("Number of files: " + grouped(s.files()) + kinds(s));
+        out.println("Number of created files: " + grouped(s.created()));
+        out.println("Number of deleted files: " + grouped(s.deleted()));
+        out.println("Number of regular files transferred: " + grouped(s.transferred()));
+        out.println("Total file size: " + grouped(s.totalSize()) + " bytes");
+        out.println("Total transferred file size: " + grouped(s.transferredSize()) + " bytes");
+        out.println(String.format(Locale.ROOT, "Total time: %.3f s", s.seconds()));
+        out.println("Transfer rate: " + rate(s.bytesPerSecond()));
+        if (s.dryRun()) {
+            out.println("(DRY RUN)");
+        }
+        out.flush();
+    }
+
+    /** " (reg: 2,000, dir: 15, link: 1)", naming only the kinds present, as rsync does; "" when none is. */
+    private static String kinds(TransferSummary s) {
+        StringJoiner kinds = new StringJoiner(", ", " (", ")").setEmptyValue("");
+        addKind(kinds, "reg", s.regularFiles());
+        addKind(kinds, "dir", s.directories());
+        addKind(kinds, "link", s.symlinks());
+        return kinds.toString();
+    }
+
+    private static void addKind(StringJoiner kinds, String label, long count) {
+        if (count != 0) {
+            kinds.add(label + ": " + grouped(count));
+        }
+    }
+}

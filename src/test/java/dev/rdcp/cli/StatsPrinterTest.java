@@ -1,0 +1,90 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.rdcp.transfer.TransferSummary;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class StatsPrinterTest {
+
+    private Locale saved;
+
+    /** A locale with '.' grouping and ',' decimals: the output must not follow it. */
+    @BeforeEach
+    void useAGermanLocale() {
+        saved = Locale.getDefault();
+        Locale.setDefault(Locale.GERMANY);
+    }
+
+    @AfterEach
+    void restoreLocale() {
+        Locale.setDefault(saved);
+    }
+
+    private static List<String> printed(TransferSummary summary) {
+        StringWriter text = new StringWriter();
+        StatsPrinter.print(summary, new PrintWriter(text));
+        return text.toString().lines().toList();
+    }
+
+    private static TransferSummary summary(long regular, long dirs, long links, boolean dryRun) {
+        return new TransferSummary(regular + dirs + links, regular, dirs, links, regular + dirs + links, 0, regular,
+                8_192_000, 8_192_000, 1.234, dryRun, 0, List.of());
+    }
+
+    @Test
+    void printsRsyncsStatsBlock() {
+        assertEquals(List.of(
+                "Number of files: 2,016 (reg: 2,000, dir: 15, link: 1)",
+                "Number of created files: 2,016",
+                "Number of deleted files: 0",
+                "Number of regular files transferred: 2,000",
+                "Total file size: 8,192,000 bytes",
+                "Total transferred file size: 8,192,000 bytes",
+                "Total time: 1.234 s",
+                "Transfer rate: 6.64MB/s"), printed(summary(2_000, 15, 1, false)));
+    }
+
+    @Test
+    void aDryRunEndsWithADryRunLine() {
+        List<String> lines = printed(summary(2_000, 15, 1, true));
+        assertEquals(9, lines.size(), lines.toString());
+        assertEquals("Transfer rate: 6.64MB/s", lines.get(7));
+        assertEquals("(DRY RUN)", lines.get(8));
+    }
+
+    @Test
+    void onlyKindsThatArePresentAreNamed() {
+        assertEquals("Number of files: 2,001 (reg: 2,000, link: 1)", printed(summary(2_000, 0, 1, false)).get(0));
+        assertEquals("Number of files: 3 (dir: 3)", printed(summary(0, 3, 0, false)).get(0));
+    }
+
+    @Test
+    void anEmptyListHasNoKinds() {
+        TransferSummary empty = new TransferSummary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false, 0, List.of());
+        List<String> lines = printed(empty);
+        assertEquals("Number of files: 0", lines.get(0));
+        assertEquals("Total time: 0.000 s", lines.get(6));
+        assertEquals("Transfer rate: 0.00kB/s", lines.get(7));
+    }
+
+    @Test
+    void deletionsAndPartialTransfersAreCountedSeparately() {
+        TransferSummary summary = new TransferSummary(10, 10, 0, 0, 4, 1_234_567, 3, 5_000_000_000L, 12_345,
+                2.5, false, 23, List.of());
+        List<String> lines = printed(summary);
+        assertEquals("Number of created files: 4", lines.get(1));
+        assertEquals("Number of deleted files: 1,234,567", lines.get(2));
+        assertEquals("Number of regular files transferred: 3", lines.get(3));
+        assertEquals("Total file size: 5,000,000,000 bytes", lines.get(4));
+        assertEquals("Total transferred file size: 12,345 bytes", lines.get(5));
+        assertEquals("Total time: 2.500 s", lines.get(6));
+        assertEquals("Transfer rate: 4.94kB/s", lines.get(7));
+    }
+}
