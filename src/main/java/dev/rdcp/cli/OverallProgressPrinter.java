@@ -1,0 +1,145 @@
+package dev.rdcp.cli;
+
+import static dev.rdcp.cli.ProgressPrinter.clock;
+import static dev.rdcp.cli.ProgressPrinter.grouped;
+import static dev.rdcp.cli.ProgressPrinter.rate;
+
+import dev.rdcp.transfer.TransferListener;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+/**
+ * rsync-style --info=progress2: one line for the whole transfer (bytes moved, percent of the bytes
+ * listed so far, average rate, elapsed time, files transferred, entries left to check), redrawn in
+ * place on a terminal at most every 200 ms and printed as a new line at most once a second when
+ * output is piped.
+ */
+final class OverallProgressPrinter implements TransferListener {
+
+    private static final long TERMINAL_INTERVAL_NANOS = 200_000_000L;
+    private static final long PIPE_INTERVAL_NANOS = 1_000_000_000L;
+
+    private final PrintWriter out;
+    private final boolean terminal;
+    private final long interval;
+    private final LongSupplier nanoTime;
+    private final long startNanos;
+    private long lastPrintNanos;
+    /** Length of the line now on the terminal: a shorter redraw must blank the rest of it. */
+    private int shownLength;
+
+    private long entriesListed;
+    private long entriesChecked;
+    private long bytesListed;
+    private long filesTransferred;
+    /**
+     * Bytes moved for the files before the current one. Files are pipelined: the next one starts
+     * once the current one's data has moved, before its status is in, so bytes are folded in at
+     * the next start rather than at fileDone. A failed file's moved bytes stay counted: they moved.
+     */
+    private long bytesOfEarlierFiles;
+    private long currentFileDone;
+
+    OverallProgressPrinter(PrintWriter out, boolean terminal) {
+        this(out, terminal, System::nanoTime);
+    }
+
+    /** {@code nanoTime} stands in for {@link System#nanoTime} so tests can drive the clock. */
+    OverallProgressPrinter(PrintWriter out, boolean terminal, LongSupplier nanoTime) {
+        this.out = out;
+        this.terminal = terminal;
+        this.interval = terminal ? TERMINAL_INTERVAL_NANOS : PIPE_INTERVAL_NANOS;
+        this.nanoTime = nanoTime;
+        this.startNanos = nanoTime.getAsLong();
+        this.lastPrintNanos = startNanos;
+    }
+
+    /**
+     * The event does not say an entry's kind, so size stands in for it: an entry of no bytes (a
+     * directory, a symlink or an empty file) has nothing to move and is checked as soon as it is
+     * listed.
+     */
+    @Override
+    public void listed(String name, long size) {
+        entriesListed++;
+        bytesListed += size;
+        if (size == 0) {
+            entriesChecked++;
+        }
+        printIfDue();
+    }
+
+    @Override
+    public void upToDate(String name) {
+        entriesChecked++;
+        printIfDue();
+    }
+
+    @Override
+    public void fileStarted(String name, long size) {
+        bytesOfEarlierFiles += currentFileDone;
+        currentFileDone = 0;
+        printIfDue();
+    }
+
+    @Override
+    public void progress(long done) {
+        currentFileDone = done;
+        printIfDue();
+    }
+
+    /** An empty file was already checked when it was listed. */
+    @Override
+    public void fileDone(String name, long size) {
+        filesTransferred++;
+        if (size != 0) {
+            entriesChecked++;
+        }
+        printIfDue();
+    }
+
+    @Override
+    public void fileFailed(int exitCode, String message) {
+        entriesChecked++;
+        printIfDue();
+    }
+
+    /** Prints the final line, whenever the last one was. */
+    void finish() {
+        print(nanoTime.getAsLong(), true);
+    }
+
+    /** Called per chunk: reads the clock and compares, and formats only when a line is due. */
+    private void printIfDue() {
+        long now = nanoTime.getAsLong();
+        if (now - lastPrintNanos >= interval) {
+            lastPrintNanos = now;
+            print(now, false);
+        }
+    }
+
+    private void print(long now, boolean last) {
+        long bytes = bytesOfEarlierFiles + currentFileDone;
+        long elapsedNanos = now - startNanos;
+        double bytesPerSecond = elapsedNanos > 0 ? bytes * 1e9 / elapsedNanos : 0;
+        // Capped: a file that grew after it was listed moves more than was listed.
+        int percent = bytesListed == 0 ? 100 : (int) Math.min(100, bytes * 100 / bytesListed);
+        // Floored: an up-to-date or failed empty file is counted once more than it should be, as
+        // neither event says the file's size.
+        long toCheck = Math.max(0, entriesListed - entriesChecked);
+        String line = String.format(Locale.ROOT, "%15s %3d%% %11s %10s (xfr#%d, to-chk=%d/%d)", grouped(bytes),
+                percent, rate(bytesPerSecond), clock(elapsedNanos / 1_000_000_000L), filesTransferred, toCheck,
+                entriesListed);
+        if (terminal) {
+            out.print("\r" + line + " ".repeat(Math.max(0, shownLength - line.length())));
+            shownLength = line.length();
+            if (last) {
+                out.println();
+            }
+        } else {
+            out.println(line);
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,164 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class OverallProgressPrinterTest {
+
+    private static final String NL = System.lineSeparator();
+
+    private final StringWriter text = new StringWriter();
+    private long nowNanos;
+    private Locale saved;
+
+    /** A locale with '.' grouping and ',' decimals: the line must not follow it. */
+    @BeforeEach
+    void useAGermanLocale() {
+        saved = Locale.getDefault();
+        Locale.setDefault(Locale.GERMANY);
+    }
+
+    @AfterEach
+    void restoreLocale() {
+        Locale.setDefault(saved);
+    }
+
+    /** Built at time 0 of the test clock. */
+    private OverallProgressPrinter printer(boolean terminal) {
+        nowNanos = 0;
+        return new OverallProgressPrinter(new PrintWriter(text), terminal, () -> nowNanos);
+    }
+
+    private void at(long millis) {
+        nowNanos = millis * 1_000_000L;
+    }
+
+    private List<String> lines() {
+        return text.toString().lines().toList();
+    }
+
+    @Test
+    void pipedOutputPrintsALineAtMostOnceASecond() {
+        OverallProgressPrinter printer = printer(false);
+        printer.listed("d", 0);
+        printer.listed("d/a", 1_000_000);
+        printer.listed("d/b", 3_000_000);
+        printer.listed("d/c", 6_000_000);
+        at(500);
+        printer.fileStarted("d/a", 1_000_000);
+        printer.progress(500_000);
+        at(999);
+        printer.progress(600_000);
+        assertEquals("", text.toString());
+        at(1_000);
+        printer.progress(1_000_000);
+        at(1_500);
+        printer.fileDone("d/a", 1_000_000);
+        printer.fileStarted("d/b", 3_000_000);
+        printer.progress(1_500_000);
+        at(2_000);
+        printer.upToDate("d/c");
+        at(2_500);
+        printer.progress(3_000_000);
+        printer.fileDone("d/b", 3_000_000);
+        at(4_000);
+        printer.finish();
+
+        assertEquals(List.of(
+                "      1,000,000  10%    1.00MB/s    0:00:01 (xfr#0, to-chk=3/4)",
+                "      2,500,000  25%    1.25MB/s    0:00:02 (xfr#1, to-chk=1/4)",
+                "      4,000,000  40%    1.00MB/s    0:00:04 (xfr#2, to-chk=0/4)"), lines());
+    }
+
+    @Test
+    void terminalRedrawsInPlaceAtMostEvery200MillisAndEndsTheLineAtFinish() {
+        OverallProgressPrinter printer = printer(true);
+        for (int i = 0; i < 10; i++) {
+            printer.listed("f" + i, 100);
+        }
+        at(199);
+        printer.fileStarted("f0", 100);
+        printer.progress(50);
+        at(200);
+        printer.progress(100);
+        at(300);
+        printer.fileDone("f0", 100);
+        at(400);
+        printer.upToDate("f1");
+        at(500);
+        printer.finish();
+
+        assertEquals(
+                "\r            100  10%    0.50kB/s    0:00:00 (xfr#0, to-chk=10/10)"
+                // One character shorter than the line it overwrites: a space blanks the leftover.
+                + "\r            100  10%    0.25kB/s    0:00:00 (xfr#1, to-chk=8/10) "
+                + "\r            100  10%    0.20kB/s    0:00:00 (xfr#1, to-chk=8/10)" + NL,
+                text.toString());
+    }
+
+    @Test
+    void nothingListedIsDoneAtOnce() {
+        printer(false).finish();
+        assertEquals(List.of("              0 100%    0.00kB/s    0:00:00 (xfr#0, to-chk=0/0)"), lines());
+    }
+
+    @Test
+    void bytesOfAFileStayCountedWhenTheNextStartsBeforeItsStatusAndWhenItFails() {
+        OverallProgressPrinter printer = printer(false);
+        printer.listed("a", 10);
+        printer.listed("b", 20);
+        printer.listed("c", 30);
+        printer.fileStarted("a", 10);
+        printer.progress(10);
+        printer.fileStarted("b", 20);
+        printer.fileDone("a", 10);
+        printer.progress(5);
+        printer.finish();
+        printer.fileFailed(23, "b: No space left on device");
+        printer.fileStarted("c", 30);
+        printer.progress(30);
+        printer.fileDone("c", 30);
+        printer.finish();
+
+        assertEquals(List.of(
+                "             15  25%    0.00kB/s    0:00:00 (xfr#1, to-chk=2/3)",
+                "             45  75%    0.00kB/s    0:00:00 (xfr#2, to-chk=0/3)"), lines());
+    }
+
+    @Test
+    void entriesWithoutBytesAreCheckedOnceWhenListed() {
+        OverallProgressPrinter printer = printer(false);
+        printer.listed("dir", 0);
+        printer.listed("link", 0);
+        printer.listed("empty", 0);
+        printer.listed("full", 8);
+        printer.fileStarted("empty", 0);
+        printer.fileDone("empty", 0);
+        printer.finish();
+        printer.fileStarted("full", 8);
+        printer.progress(8);
+        printer.fileDone("full", 8);
+        printer.finish();
+
+        assertEquals(List.of(
+                "              0   0%    0.00kB/s    0:00:00 (xfr#1, to-chk=1/4)",
+                "              8 100%    0.00kB/s    0:00:00 (xfr#2, to-chk=0/4)"), lines());
+    }
+
+    @Test
+    void aFileThatGrewAfterListingDoesNotPassAHundredPercent() {
+        OverallProgressPrinter printer = printer(false);
+        printer.listed("log", 100);
+        printer.fileStarted("log", 150);
+        printer.progress(150);
+        printer.finish();
+        assertEquals(List.of("            150 100%    0.00kB/s    0:00:00 (xfr#0, to-chk=1/1)"), lines());
+    }
+}
