@@ -4,6 +4,7 @@ import static dev.rdcp.cli.ProgressPrinter.clock;
 import static dev.rdcp.cli.ProgressPrinter.grouped;
 import static dev.rdcp.cli.ProgressPrinter.rate;
 
+import dev.rdcp.protocol.EntryType;
 import dev.rdcp.transfer.TransferListener;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -55,16 +56,12 @@ final class OverallProgressPrinter implements TransferListener {
         this.lastPrintNanos = startNanos;
     }
 
-    /**
-     * The event does not say an entry's kind, so size stands in for it: an entry of no bytes (a
-     * directory, a symlink or an empty file) has nothing to move and is checked as soon as it is
-     * listed.
-     */
+    /** Directories and symlinks have nothing to move: they are checked as soon as they are listed. */
     @Override
-    public void listed(String name, long size) {
+    public void listed(String name, EntryType type, long size) {
         entriesListed++;
         bytesListed += size;
-        if (size == 0) {
+        if (type != EntryType.FILE) {
             entriesChecked++;
         }
         printIfDue();
@@ -76,32 +73,19 @@ final class OverallProgressPrinter implements TransferListener {
         printIfDue();
     }
 
+    /** A file being sent counts as transferred and checked from its start (the sender hears of success only at the end). */
     @Override
     public void fileStarted(String name, long size) {
         bytesOfEarlierFiles += currentFileDone;
         currentFileDone = 0;
+        filesTransferred++;
+        entriesChecked++;
         printIfDue();
     }
 
     @Override
     public void progress(long done) {
         currentFileDone = done;
-        printIfDue();
-    }
-
-    /** An empty file was already checked when it was listed. */
-    @Override
-    public void fileDone(String name, long size) {
-        filesTransferred++;
-        if (size != 0) {
-            entriesChecked++;
-        }
-        printIfDue();
-    }
-
-    @Override
-    public void fileFailed(int exitCode, String message) {
-        entriesChecked++;
         printIfDue();
     }
 

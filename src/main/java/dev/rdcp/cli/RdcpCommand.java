@@ -4,16 +4,19 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.session.ClientSession;
 import dev.rdcp.session.SessionConfig;
-import dev.rdcp.session.SourceList;
 import dev.rdcp.session.SshServerMode;
 import dev.rdcp.session.SshServerProcess;
-import dev.rdcp.transfer.Destination;
+import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Files;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Path;
@@ -54,8 +57,14 @@ final class RdcpCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SRC... DEST", arity = "0..*", description = "Sources, then the destination.")
     List<String> operands = new ArrayList<>();
 
-    @Option(names = {"-a", "--archive"}, description = "Archive mode: implies -t -p.")
+    @Option(names = {"-a", "--archive"}, description = "Archive mode: -rlpt, and owner and group when run as root.")
     boolean archive;
+
+    @Option(names = {"-r", "--recursive"}, description = "Copy directories recursively.")
+    boolean recursive;
+
+    @Option(names = {"-l", "--links"}, description = "Copy symlinks as symlinks.")
+    boolean links;
 
     @Option(names = {"-t", "--times"}, description = "Preserve modification times.")
     boolean times;
@@ -63,8 +72,73 @@ final class RdcpCommand implements Callable<Integer> {
     @Option(names = {"-p", "--perms"}, description = "Preserve permissions.")
     boolean perms;
 
+    @Option(names = {"-c", "--checksum"}, description = "Skip files by content, not by size and modification time.")
+    boolean checksum;
+
+    @Option(names = "--size-only", description = "Skip files whose size matches.")
+    boolean sizeOnly;
+
+    @Option(names = "--ignore-existing", description = "Skip files that exist on the receiver.")
+    boolean ignoreExisting;
+
+    @Option(names = {"-u", "--update"}, description = "Skip files that are newer on the receiver.")
+    boolean update;
+
+    @Option(names = "--delete", description = "Delete receiver files that are not in the transferred directories.")
+    boolean delete;
+
+    @Option(names = {"-n", "--dry-run"}, description = "Show what would change; change nothing, send no file data.")
+    boolean dryRun;
+
+    @Option(names = "--partial", description = "Keep partially received files and resume them on the next run.")
+    boolean partial;
+
+    @Option(names = "--files-from", paramLabel = "FILE",
+            description = "Copy the paths listed in FILE (relative to the one SRC directory).")
+    Path filesFrom;
+
+    @Option(names = "--bwlimit", paramLabel = "RATE", converter = BandwidthConverter.class,
+            description = "Limit the data rate: KiB/s, or with a K, M or G suffix.")
+    long bandwidthLimit;
+
+    @Option(names = "--info", paramLabel = "FLAGS", description = "progress2: one progress line for the whole transfer.")
+    void info(String flags) {
+        for (String flag : flags.split(",")) {
+            if (!flag.equals("progress2")) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--info: unknown flag '" + flag
+                        + "' (supported: progress2)");
+            }
+            overallProgress = true;
+        }
+    }
+
+    @Option(names = "--exclude", paramLabel = "PATTERN", description = "Exclude files matching PATTERN.")
+    void exclude(String pattern) {
+        filterRules.add("- " + pattern);
+    }
+
+    @Option(names = "--include", paramLabel = "PATTERN", description = "Do not exclude files matching PATTERN.")
+    void include(String pattern) {
+        filterRules.add("+ " + pattern);
+    }
+
+    @Option(names = "--exclude-from", paramLabel = "FILE", description = "Read exclude patterns from FILE.")
+    void excludeFrom(Path file) {
+        try {
+            filterRules.addAll(FilterRules.readExcludeFrom(file));
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--exclude-from: " + e.getMessage());
+        }
+    }
+
     @Option(names = "--progress", description = "Show progress per file and a summary.")
     boolean progress;
+
+    @Option(names = "--stats", description = "Print rsync's statistics block at the end.")
+    boolean stats;
+
+    @Option(names = "--json", description = "Print one JSON summary object on stdout, and nothing else there.")
+    boolean json;
 
     @Option(names = "--chunk-size", paramLabel = "SIZE", converter = SizeConverter.class,
             description = "Bytes per RDMA WRITE, a multiple of 4K (default: 1M).")
@@ -90,6 +164,9 @@ final class RdcpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final List<String> filterRules = new ArrayList<>();
+    private boolean overallProgress;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
@@ -103,32 +180,64 @@ final class RdcpCommand implements Callable<Integer> {
             }
             throw new CommandLine.ParameterException(spec.commandLine(), "missing destination: rdcp SRC... DEST");
         }
-        TransferOptions options;
-        try {
-            options = new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, TransferOptions.DEFAULT_WINDOW_CHUNKS,
-                    times || archive, perms || archive);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--chunk-size: " + e.getMessage());
-        }
+        TransferOptions options = transferOptions();
         List<Location> sources = new ArrayList<>();
         for (String operand : operands.subList(0, operands.size() - 1)) {
             sources.add(parse(operand));
         }
         Location destination = parse(operands.get(operands.size() - 1));
 
-        TransferReport report = new TransferReport(listener(out));
+        PrintWriter display = json ? new PrintWriter(Writer.nullWriter()) : out;
+        TransferReport report = new TransferReport();
+        OverallProgressPrinter overall = overallProgress ? new OverallProgressPrinter(display, System.console() != null)
+                : null;
+        TransferListener listener = TransferListener.all(report, display(display, overall));
         if (destination.isRemote()) {
-            push(sources, destination, options, report);
+            push(sources, destination, options, listener);
         } else {
-            pull(sources, destination, options, report);
+            pull(sources, destination, options, listener);
         }
         report.finish();
-        if (progress || logging.isVerbose()) {
-            out.printf("%d file(s), %,d bytes in %.3f s (%s)%n", report.filesDone(), report.bytesDone(), report.seconds(),
-                    ProgressPrinter.rate(report.bytesDone() / Math.max(report.seconds(), 1e-9)));
-            out.flush();
+        if (overall != null) {
+            overall.finish();
         }
+        summarize(out, display, report);
         return report.exitCode();
+    }
+
+    private TransferOptions transferOptions() {
+        int flags = (recursive || archive ? SessionRequest.RECURSIVE : 0)
+                | (links || archive ? SessionRequest.LINKS : 0)
+                | (times || archive ? SessionRequest.PRESERVE_TIMES : 0)
+                | (perms || archive ? SessionRequest.PRESERVE_PERMISSIONS : 0)
+                | (archive ? SessionRequest.OWNERS : 0)
+                | (checksum ? SessionRequest.CHECKSUM : 0)
+                | (sizeOnly ? SessionRequest.SIZE_ONLY : 0)
+                | (ignoreExisting ? SessionRequest.IGNORE_EXISTING : 0)
+                | (update ? SessionRequest.UPDATE : 0)
+                | (delete ? SessionRequest.DELETE : 0)
+                | (dryRun ? SessionRequest.DRY_RUN : 0)
+                | (partial ? SessionRequest.PARTIAL : 0)
+                | (filesFrom != null ? SessionRequest.FILES_FROM : 0);
+        try {
+            return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, TransferOptions.DEFAULT_WINDOW_CHUNKS,
+                    flags, bandwidthLimit, FilterRules.parse(filterRules));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private void summarize(PrintWriter out, PrintWriter display, TransferReport report) {
+        if (json) {
+            out.println(JsonSummary.toJson(report.summary(dryRun)));
+        } else if (stats) {
+            StatsPrinter.print(report.summary(dryRun), out);
+        }
+        if (progress || logging.isVerbose()) {
+            display.printf("%d file(s), %,d bytes in %.3f s (%s)%n", report.filesDone(), report.bytesDone(),
+                    report.seconds(), ProgressPrinter.rate(report.bytesDone() / Math.max(report.seconds(), 1e-9)));
+        }
+        out.flush();
     }
 
     private Location parse(String operand) {
@@ -139,49 +248,50 @@ final class RdcpCommand implements Callable<Integer> {
         }
     }
 
-    private TransferListener listener(PrintWriter out) {
+    /** What the user sees while it runs: errors on stderr, and the display the options ask for. */
+    private TransferListener display(PrintWriter out, OverallProgressPrinter overall) {
         PrintWriter err = spec.commandLine().getErr();
-        TransferListener display = progress ? new ProgressPrinter(out, System.console() != null) : TransferListener.NONE;
-        return new TransferListener() {
-            @Override
-            public void fileStarted(String name, long size) {
-                display.fileStarted(name, size);
-            }
-
-            @Override
-            public void progress(long done) {
-                display.progress(done);
-            }
-
-            @Override
-            public void fileDone(String name, long size) {
-                display.fileDone(name, size);
-            }
-
+        boolean verbose = logging.isVerbose();
+        TransferListener names = overall != null ? overall
+                : progress ? new ProgressPrinter(out, System.console() != null)
+                : verbose || dryRun ? new NameLister(out) : TransferListener.NONE;
+        TransferListener errors = new TransferListener() {
             @Override
             public void fileFailed(int exitCode, String message) {
-                err.println("rdcp: " + message);
-                err.flush();
+                if (exitCode != ExitCode.OK.code()) {
+                    err.println("rdcp: " + message);
+                    err.flush();
+                } else if (verbose) {
+                    out.println(message);
+                    out.flush();
+                }
             }
         };
+        return TransferListener.all(names, errors);
     }
 
-    private void push(List<Location> sources, Location destination, TransferOptions options, TransferReport report)
-            throws IOException, InterruptedException {
+    private void push(List<Location> sources, Location destination, TransferOptions options,
+            TransferListener listener) throws IOException, InterruptedException {
         if (sources.stream().anyMatch(Location::isRemote)) {
             throw usage("copy between two remote hosts is not supported: one side must be local");
         }
-        SourceList list = SourceList.collect(sources.stream().map(l -> Path.of(l.path())).toList());
-        if (list.files().isEmpty()) {
-            list.problems().forEach(p -> report.fileFailed(SourceList.PROBLEM_CODE, p));
-            return;
+        List<SourceOperand> operands = new ArrayList<>();
+        if (filesFrom != null) {
+            Path base = Path.of(singleSource(sources).path());
+            for (String relative : filesFromList()) {
+                operands.add(SourceOperand.relative(base, relative));
+            }
+        } else {
+            sources.forEach(l -> operands.add(SourceOperand.parse(l.path())));
         }
-        boolean intoDirectory = destination.namesDirectory() || sources.size() > 1;
-        withServer(destination, session -> session.push(list, destination.path(), intoDirectory, options, report));
+        boolean intoDirectory = destination.namesDirectory() || sources.size() > 1 || filesFrom != null
+                || ((recursive || archive) && operands.stream().anyMatch(o -> Files.isDirectory(o.path())));
+        withServer(destination, session -> session.push(operands, destination.path(), intoDirectory, options,
+                listener));
     }
 
-    private void pull(List<Location> sources, Location destination, TransferOptions options, TransferReport report)
-            throws IOException, InterruptedException {
+    private void pull(List<Location> sources, Location destination, TransferOptions options,
+            TransferListener listener) throws IOException, InterruptedException {
         Location remote = sources.get(0);
         if (!remote.isRemote()) {
             throw usage("one of SRC or DEST must be remote ([USER@]HOST:PATH, HOST::PATH or rdcp://HOST/PATH)");
@@ -189,10 +299,48 @@ final class RdcpCommand implements Callable<Integer> {
         if (!sources.stream().allMatch(remote::sameRemote)) {
             throw usage("all sources must be on the same remote host");
         }
-        Destination local = Destination.of(Path.of(destination.path()),
-                destination.namesDirectory() || sources.size() > 1, null);
-        List<String> paths = sources.stream().map(Location::path).toList();
-        withServer(remote, session -> session.pull(paths, local, options, report));
+        List<String> paths = new ArrayList<>();
+        if (filesFrom != null) {
+            paths.add(singleSource(sources).path());
+            paths.addAll(filesFromList());
+        } else {
+            sources.forEach(l -> paths.add(l.path()));
+        }
+        Path target = Path.of(destination.path());
+        boolean directory = destination.namesDirectory() || sources.size() > 1;
+        withServer(remote, session -> session.pull(paths, target, directory, options, listener));
+    }
+
+    private Location singleSource(List<Location> sources) {
+        if (sources.size() != 1) {
+            throw usage("--files-from takes exactly one SRC: the directory the listed paths are relative to");
+        }
+        return sources.get(0);
+    }
+
+    /** The --files-from paths: one per line, blank lines and comments skipped, leading '/' dropped as rsync does. */
+    private List<String> filesFromList() throws IOException {
+        List<String> paths = new ArrayList<>();
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(filesFrom);
+        } catch (IOException e) {
+            throw new RdcpException(ExitCode.FILE_SELECTION, "--files-from " + filesFrom + ": "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+        }
+        for (String line : lines) {
+            String path = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+            while (path.startsWith("/")) {
+                path = path.substring(1);
+            }
+            while (path.endsWith("/")) {
+                path = path.substring(0, path.length() - 1);
+            }
+            if (!path.isEmpty() && !path.startsWith("#") && !path.startsWith(";")) {
+                paths.add(path);
+            }
+        }
+        return paths;
     }
 
     /** One session with the remote end: a daemon reached directly, or an rdcp started over ssh. */

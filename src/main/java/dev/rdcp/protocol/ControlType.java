@@ -1,19 +1,23 @@
 package dev.rdcp.protocol;
 
-/** Control message types carried by RDMA SEND (see docs/protocol.md). */
+/**
+ * Control message types carried by RDMA SEND (see docs/protocol.md). Every sender → receiver
+ * message but END is answered by exactly one receiver → sender message, so each side knows how
+ * many receives its peer can need.
+ */
 public enum ControlType {
-    /** Receiver → sender: a staging buffer is free to be written (MSG_MR). */
+    /** Receiver → sender: a staging buffer is free to be written (MSG_MR); answers a CHUNKS. */
     MR(1),
-    /** Sender → receiver: a file starts (name, size, mode, mtime). */
-    FILE(2),
-    /** Sender → receiver: a chunk was written into a staging buffer. */
-    CHUNK(3),
-    /** Sender → receiver: the file is complete (MSG_DONE), with its digest. */
-    DONE(4),
-    /** Receiver → sender: the outcome of one file; sender → receiver: a source it could not send. */
-    STATUS(5),
-    /** Either way: no more files (sender), or all done (receiver's answer). */
-    END(6);
+    /** Sender → receiver: the next entries of the file list. */
+    ENTRIES(2),
+    /** Sender → receiver: pieces of files were written into a staging buffer. */
+    CHUNKS(3),
+    /** Receiver → sender: which files of an ENTRIES message to send; answers it. */
+    WANTS(4),
+    /** Sender → receiver: nothing more to send; receiver → sender: done, with its counters. */
+    END(5),
+    /** Sender → receiver: the receiver's END said more reports follow; send them. */
+    MORE(6);
 
     private final int code;
 

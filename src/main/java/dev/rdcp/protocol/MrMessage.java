@@ -4,7 +4,8 @@ import java.nio.ByteBuffer;
 
 /**
  * MR payload (MSG_MR): {@code u32 slot, u32 rkey, u64 address, u32 length}: staging buffer
- * {@code slot} may be written. A reusable holder, like {@link ChunkMessage}.
+ * {@code slot} may be written, followed by any {@link Report}s. A reusable holder, like
+ * {@link ChunkBatch}.
  */
 public final class MrMessage {
 
@@ -20,7 +21,9 @@ public final class MrMessage {
     }
 
     public void decode(ByteBuffer in) throws ProtocolException {
-        Frames.expectSize(ControlType.MR, in, SIZE);
+        if (in.remaining() < SIZE) {
+            throw new ProtocolException("MR payload too short");
+        }
         slot = in.getInt();
         rkey = in.getInt();
         address = in.getLong();

@@ -6,11 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the client asks of the server: {@code u8 direction (1 push, 2 pull), u8 flags, u32 chunk
- * size, u16 slots, u16 path count, then each path as u16 length + UTF-8 bytes}. A push names
- * the destination; a pull names the sources.
+ * What the client asks of the server: {@code u8 direction (1 push, 2 pull), u32 flags, u32 chunk
+ * size, u16 slots, u64 bandwidth limit in bytes/s (0: none), u16 path count, paths, u16 rule count,
+ * filter rules}, each path and rule as u16 length + UTF-8 bytes. A push names the destination; a
+ * pull names the sources (with {@link #FILES_FROM}, a base directory and then paths relative to it).
  */
-public record SessionRequest(Direction direction, int flags, int chunkSize, int slots, List<String> paths) {
+public record SessionRequest(Direction direction, int flags, int chunkSize, int slots, long bandwidthLimit,
+        List<String> paths, List<String> filterRules) {
 
     /** Who sends the files. */
     public enum Direction {
@@ -23,58 +25,101 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
     public static final int PRESERVE_TIMES = 1;
     public static final int PRESERVE_PERMISSIONS = 1 << 1;
     public static final int DESTINATION_IS_DIRECTORY = 1 << 2;
-    private static final int KNOWN_FLAGS = PRESERVE_TIMES | PRESERVE_PERMISSIONS | DESTINATION_IS_DIRECTORY;
-    private static final int MAX_PATHS = 4096;
+    public static final int RECURSIVE = 1 << 3;
+    public static final int LINKS = 1 << 4;
+    /** Owner and group, applied only where the receiver runs as root. */
+    public static final int OWNERS = 1 << 5;
+    public static final int DELETE = 1 << 6;
+    public static final int CHECKSUM = 1 << 7;
+    public static final int SIZE_ONLY = 1 << 8;
+    public static final int IGNORE_EXISTING = 1 << 9;
+    public static final int UPDATE = 1 << 10;
+    public static final int DRY_RUN = 1 << 11;
+    public static final int PARTIAL = 1 << 12;
+    public static final int FILES_FROM = 1 << 13;
+    private static final int KNOWN_FLAGS = (1 << 14) - 1;
+    private static final int MAX_PATHS = 65535;
+    private static final int FIXED_SIZE = 23;
 
     public SessionRequest {
         paths = List.copyOf(paths);
+        filterRules = List.copyOf(filterRules);
+        if (paths.size() > MAX_PATHS || filterRules.size() > MAX_PATHS) {
+            throw new IllegalArgumentException("too many paths or filter rules");
+        }
     }
 
     public boolean has(int flag) {
         return (flags & flag) != 0;
     }
 
+    /** The encoded request; the caller checks it fits a bootstrap frame. */
     public ByteBuffer encode() {
-        List<byte[]> encoded = paths.stream().map(p -> p.getBytes(StandardCharsets.UTF_8)).toList();
-        int size = 10 + encoded.stream().mapToInt(b -> 2 + b.length).sum();
+        List<byte[]> encodedPaths = utf8(paths);
+        List<byte[]> encodedRules = utf8(filterRules);
+        int size = FIXED_SIZE + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
+                + encodedRules.stream().mapToInt(b -> 2 + b.length).sum();
         ByteBuffer out = ByteBuffer.allocate(size);
-        out.put((byte) (direction.ordinal() + 1)).put((byte) flags).putInt(chunkSize).putShort((short) slots)
-                .putShort((short) encoded.size());
-        for (byte[] path : encoded) {
-            out.putShort((short) path.length).put(path);
-        }
+        out.put((byte) (direction.ordinal() + 1)).putInt(flags).putInt(chunkSize).putShort((short) slots)
+                .putLong(bandwidthLimit);
+        putAll(out, encodedPaths);
+        putAll(out, encodedRules);
         return out;
     }
 
+    private static List<byte[]> utf8(List<String> strings) {
+        return strings.stream().map(s -> s.getBytes(StandardCharsets.UTF_8)).toList();
+    }
+
+    private static void putAll(ByteBuffer out, List<byte[]> items) {
+        out.putShort((short) items.size());
+        for (byte[] item : items) {
+            out.putShort((short) item.length).put(item);
+        }
+    }
+
     public static SessionRequest decode(ByteBuffer in) throws ProtocolException {
-        if (in.remaining() < 10) {
+        if (in.remaining() < FIXED_SIZE) {
             throw new ProtocolException("REQUEST too short");
         }
         int direction = in.get();
-        int flags = Byte.toUnsignedInt(in.get());
+        int flags = in.getInt();
         int chunkSize = in.getInt();
         int slots = Short.toUnsignedInt(in.getShort());
-        int count = Short.toUnsignedInt(in.getShort());
-        if (direction < 1 || direction > 2 || (flags & ~KNOWN_FLAGS) != 0 || count == 0 || count > MAX_PATHS
-                || slots == 0) {
+        long bandwidthLimit = in.getLong();
+        if (direction < 1 || direction > 2 || (flags & ~KNOWN_FLAGS) != 0 || slots == 0 || bandwidthLimit < 0) {
             throw new ProtocolException("malformed REQUEST");
         }
-        List<String> paths = new ArrayList<>(count);
+        List<String> paths = strings(in);
+        List<String> rules = strings(in);
+        if (paths.isEmpty()) {
+            throw new ProtocolException("REQUEST names no path");
+        }
+        if (in.hasRemaining()) {
+            throw new ProtocolException("REQUEST has trailing bytes");
+        }
+        return new SessionRequest(Direction.values()[direction - 1], flags, chunkSize, slots, bandwidthLimit, paths,
+                rules);
+    }
+
+    private static List<String> strings(ByteBuffer in) throws ProtocolException {
+        if (in.remaining() < 2) {
+            throw new ProtocolException("REQUEST truncated");
+        }
+        int count = Short.toUnsignedInt(in.getShort());
+        List<String> strings = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             if (in.remaining() < 2) {
                 throw new ProtocolException("REQUEST truncated");
             }
             int length = Short.toUnsignedInt(in.getShort());
             if (length == 0 || in.remaining() < length) {
-                throw new ProtocolException("REQUEST path truncated");
+                throw new ProtocolException("REQUEST string truncated");
             }
-            byte[] path = new byte[length];
-            in.get(path);
-            paths.add(new String(path, StandardCharsets.UTF_8));
+            byte[] bytes = new byte[length];
+            in.get(bytes);
+            strings.add(new String(bytes, StandardCharsets.UTF_8));
         }
-        if (in.hasRemaining()) {
-            throw new ProtocolException("REQUEST has trailing bytes");
-        }
-        return new SessionRequest(Direction.values()[direction - 1], flags, chunkSize, slots, paths);
+        return strings;
     }
 }

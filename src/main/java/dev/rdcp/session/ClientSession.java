@@ -2,15 +2,18 @@ package dev.rdcp.session;
 
 import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.Frames;
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.Destination;
+import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transport.BootstrapChannel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.List;
 
 /** The client half of a copy: asks the server for a push or a pull, then plays sender or receiver. */
@@ -27,30 +30,34 @@ public final class ClientSession {
         this.secret = secret;
     }
 
-    /** Sends {@code sources} to {@code remoteDestination}; reports skipped sources first. */
-    public void push(SourceList sources, String remoteDestination, boolean destinationIsDirectory,
+    /** Lists and sends {@code sources} to {@code remoteDestination}. */
+    public void push(List<SourceOperand> sources, String remoteDestination, boolean destinationIsDirectory,
             TransferOptions options, TransferListener listener) throws IOException {
-        int flags = flags(options) | (destinationIsDirectory ? SessionRequest.DESTINATION_IS_DIRECTORY : 0);
-        negotiate(new SessionRequest(SessionRequest.Direction.PUSH, flags, options.chunkSize(), options.slots(),
-                List.of(remoteDestination)));
-        Roles.send(channel, config, options, sources.problems(), sources.files(), listener);
+        int flags = options.flags() | (destinationIsDirectory ? SessionRequest.DESTINATION_IS_DIRECTORY : 0);
+        negotiate(request(SessionRequest.Direction.PUSH, flags, options, List.of(remoteDestination)));
+        Roles.send(channel, config, options, List.of(), sources, listener);
     }
 
-    /** Receives {@code remoteSources} into {@code destination}. */
-    public void pull(List<String> remoteSources, Destination destination, TransferOptions options,
+    /**
+     * Receives {@code remoteSources} into {@code target}: a directory when {@code directory} says
+     * so or the server says a tree or several files are coming.
+     */
+    public void pull(List<String> remoteSources, Path target, boolean directory, TransferOptions options,
             TransferListener listener) throws IOException {
-        negotiate(new SessionRequest(SessionRequest.Direction.PULL, flags(options), options.chunkSize(),
-                options.slots(), remoteSources));
+        ByteBuffer accept = negotiate(request(SessionRequest.Direction.PULL, options.flags(), options, remoteSources));
+        boolean tree = accept.remaining() == 1 && (accept.get() & ServerSession.ACCEPT_TREE) != 0;
+        Destination destination = Destination.of(target, directory || tree, null);
         Roles.receive(channel, config, options, destination, listener);
     }
 
-    private static int flags(TransferOptions options) {
-        return (options.preserveTimes() ? SessionRequest.PRESERVE_TIMES : 0)
-                | (options.preservePermissions() ? SessionRequest.PRESERVE_PERMISSIONS : 0);
+    private static SessionRequest request(SessionRequest.Direction direction, int flags, TransferOptions options,
+            List<String> paths) {
+        return new SessionRequest(direction, flags, options.chunkSize(), options.slots(), options.bandwidthLimit(),
+                paths, options.filters().rules());
     }
 
     /** Hello, authentication, request; returns once the server accepted. */
-    private void negotiate(SessionRequest request) throws IOException {
+    private ByteBuffer negotiate(SessionRequest request) throws IOException {
         channel.handshake();
         Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
         if (challenge.required() && secret == null) {
@@ -59,7 +66,10 @@ public final class ClientSession {
         }
         channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE).put(challenge.response(secret)));
         ByteBuffer encoded = request.encode();
+        if (encoded.limit() > Frames.MAX_PAYLOAD) {
+            throw new RdcpException(ExitCode.USAGE, "too many paths or filter rules for one request");
+        }
         channel.send(MessageType.REQUEST, encoded.position(encoded.limit()));
-        channel.receive(MessageType.ACCEPT);
+        return channel.receive(MessageType.ACCEPT);
     }
 }

@@ -3,7 +3,7 @@ package dev.rdcp.session;
 import dev.rdcp.transfer.Destination;
 import dev.rdcp.transfer.FileReceiver;
 import dev.rdcp.transfer.FileSender;
-import dev.rdcp.transfer.SourceFile;
+import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transport.BootstrapChannel;
@@ -19,16 +19,15 @@ final class Roles {
     private Roles() {
     }
 
-    /** Reports each of {@code problems} to both ends, then sends {@code files}. */
-    static void send(BootstrapChannel channel, SessionConfig config, TransferOptions options, List<String> problems,
-            List<SourceFile> files, TransferListener listener) throws IOException {
+    /** Reports each of {@code refused} to both ends, then lists and sends {@code sources}. */
+    static void send(BootstrapChannel channel, SessionConfig config, TransferOptions options, List<String> refused,
+            List<SourceOperand> sources, TransferListener listener) throws IOException {
         try (RdmaLink link = RdmaLink.establish(channel, config, options);
-                FileSender sender = new FileSender(link.connection, link.pipe, link.watch, options, listener)) {
+                FileSender sender = FileSender.create(link.connection, link.pipe, link.watch, options, listener,
+                        sources)) {
             try {
-                for (String problem : problems) {
-                    sender.sourceProblem(problem);
-                }
-                sender.run(files.iterator());
+                refused.forEach(sender::refuse);
+                sender.run();
             } finally {
                 link.disconnect();
             }

@@ -6,13 +6,16 @@ import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.filter.FilterRules;
 import dev.rdcp.transfer.Destination;
+import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +26,8 @@ import org.apache.logging.log4j.Logger;
 public final class ServerSession {
 
     private static final Logger LOG = LogManager.getLogger(ServerSession.class);
+    /** ACCEPT flag of a pull: a tree or several files are coming, so the destination is a directory. */
+    static final int ACCEPT_TREE = 1;
     /** Staging memory one client may make the server register. */
     private static final long MAX_STAGING = 256L << 20;
 
@@ -39,7 +44,8 @@ public final class ServerSession {
         channel.handshake();
         authenticate(channel);
         SessionRequest request = SessionRequest.decode(channel.receive(MessageType.REQUEST));
-        TransferReport report = new TransferReport(new LoggingListener());
+        TransferReport report = new TransferReport();
+        TransferListener listener = TransferListener.all(report, new LoggingListener());
         TransferOptions options;
         try {
             options = options(request);
@@ -49,9 +55,9 @@ public final class ServerSession {
         }
         try {
             if (request.direction() == SessionRequest.Direction.PUSH) {
-                receive(channel, request, options, report);
+                receive(channel, request, options, listener);
             } else {
-                send(channel, request, options, report);
+                send(channel, request, options, listener);
             }
         } finally {
             report.finish();
@@ -78,8 +84,8 @@ public final class ServerSession {
     private TransferOptions options(SessionRequest request) throws RdcpException {
         try {
             TransferOptions options = new TransferOptions(request.chunkSize(), request.slots(),
-                    TransferOptions.DEFAULT_WINDOW_CHUNKS, request.has(SessionRequest.PRESERVE_TIMES),
-                    request.has(SessionRequest.PRESERVE_PERMISSIONS));
+                    TransferOptions.DEFAULT_WINDOW_CHUNKS, request.flags(), request.bandwidthLimit(),
+                    FilterRules.parse(request.filterRules()));
             if ((long) options.chunkSize() * options.slots() > MAX_STAGING) {
                 throw new IllegalArgumentException("chunk size × slots over " + (MAX_STAGING >> 20) + " MiB");
             }
@@ -90,7 +96,7 @@ public final class ServerSession {
     }
 
     private void receive(BootstrapChannel channel, SessionRequest request, TransferOptions options,
-            TransferReport report) throws IOException {
+            TransferListener listener) throws IOException {
         Destination destination;
         try {
             if (policy.readOnly()) {
@@ -105,25 +111,35 @@ public final class ServerSession {
             refuse(channel, e);
             return;
         }
-        channel.send(MessageType.ACCEPT, ByteBuffer.allocate(0));
-        Roles.receive(channel, config, options, destination, report);
+        channel.send(MessageType.ACCEPT, ByteBuffer.allocate(1).put((byte) 0));
+        Roles.receive(channel, config, options, destination, listener);
     }
 
     private void send(BootstrapChannel channel, SessionRequest request, TransferOptions options,
-            TransferReport report) throws IOException {
-        List<Path> paths = new ArrayList<>();
+            TransferListener listener) throws IOException {
+        List<SourceOperand> sources = new ArrayList<>();
         List<String> refused = new ArrayList<>();
-        for (String path : request.paths()) {
+        List<String> paths = request.paths();
+        boolean filesFrom = request.has(SessionRequest.FILES_FROM);
+        for (int i = 0; i < paths.size(); i++) {
+            String path = paths.get(i);
             try {
-                paths.add(policy.resolve(path));
+                if (filesFrom && i > 0) {
+                    Path base = policy.resolve(paths.get(0));
+                    policy.resolve(paths.get(0) + "/" + path);
+                    sources.add(SourceOperand.relative(base, path));
+                } else if (!filesFrom) {
+                    SourceOperand asked = SourceOperand.parse(path);
+                    sources.add(new SourceOperand(policy.resolve(path), asked.contents(), null, null));
+                }
             } catch (RdcpException e) {
                 refused.add(e.getMessage());
             }
         }
-        SourceList sources = SourceList.collect(paths);
-        channel.send(MessageType.ACCEPT, ByteBuffer.allocate(0));
-        refused.addAll(sources.problems());
-        Roles.send(channel, config, options, refused, sources.files(), report);
+        boolean tree = filesFrom || sources.size() > 1
+                || (request.has(SessionRequest.RECURSIVE) && sources.stream().anyMatch(s -> Files.isDirectory(s.path())));
+        channel.send(MessageType.ACCEPT, ByteBuffer.allocate(1).put((byte) (tree ? ACCEPT_TREE : 0)));
+        Roles.send(channel, config, options, refused, sources, listener);
     }
 
     /** Tells the client why, then fails this session with the same error. */
@@ -135,8 +151,8 @@ public final class ServerSession {
     /** The server has no terminal: per-file outcomes go to the log. */
     private static final class LoggingListener implements TransferListener {
         @Override
-        public void fileDone(String name, long size) {
-            LOG.info("{} ({} bytes)", name, size);
+        public void fileDone(String name, long bytes) {
+            LOG.info("{} ({} bytes)", name, bytes);
         }
 
         @Override

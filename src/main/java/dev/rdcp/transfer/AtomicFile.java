@@ -7,40 +7,68 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermission;
-import java.util.EnumSet;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A file written under a hidden temporary name in its destination directory and renamed into
- * place only by {@link #commit}; {@link #close} without commit removes it, so the final name
- * never holds a partial file and an older file there stays untouched until the rename.
+ * place only by {@link #commit}, so the final name never holds a partial file and an older file
+ * there stays untouched until the rename. Closed without commit, a plain temporary file is
+ * removed; a --partial one ({@code .NAME.rdcp-partial}) is kept, cut to the bytes written, for a
+ * later run to resume.
  */
 final class AtomicFile implements AutoCloseable {
 
-    private static final PosixFilePermission[] PERMISSION_BITS = {
-        PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_READ,
-        PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
-        PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ};
+    static final String TEMP_SUFFIX = ".rdcp-tmp";
+    static final String PARTIAL_SUFFIX = ".rdcp-partial";
+
+    /** Applies metadata to the finished temporary file before it is renamed. */
+    @FunctionalInterface
+    interface Finisher {
+        void apply(Path temp) throws IOException;
+    }
 
     private final Path target;
     private final Path temp;
     private final FileChannel channel;
+    private final boolean keepOnFailure;
+    private long written;
     private boolean open = true;
 
-    private AtomicFile(Path target, Path temp, FileChannel channel) {
+    private AtomicFile(Path target, Path temp, FileChannel channel, boolean keepOnFailure, long written) {
         this.target = target;
         this.temp = temp;
         this.channel = channel;
+        this.keepOnFailure = keepOnFailure;
+        this.written = written;
     }
 
     static AtomicFile create(Path target) throws IOException {
         String suffix = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-        Path temp = target.resolveSibling("." + target.getFileName() + "." + suffix + ".rdcp-tmp");
+        Path temp = target.resolveSibling("." + target.getFileName() + "." + suffix + TEMP_SUFFIX);
         FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        return new AtomicFile(target, temp, channel);
+        return new AtomicFile(target, temp, channel, false, 0);
+    }
+
+    /** The --partial file of {@code target}, keeping its first {@code keep} bytes (0: start over). */
+    static AtomicFile partial(Path target, long keep) throws IOException {
+        Path temp = partialPath(target);
+        FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try {
+            channel.truncate(keep);
+        } catch (IOException e) {
+            channel.close();
+            throw e;
+        }
+        return new AtomicFile(target, temp, channel, true, keep);
+    }
+
+    static Path partialPath(Path target) {
+        return target.resolveSibling("." + target.getFileName() + PARTIAL_SUFFIX);
+    }
+
+    /** True for names rdcp itself writes while receiving; --delete leaves them alone. */
+    static boolean isOwnTemporary(String name) {
+        return name.startsWith(".") && (name.endsWith(TEMP_SUFFIX) || name.endsWith(PARTIAL_SUFFIX));
     }
 
     Path temp() {
@@ -53,38 +81,30 @@ final class AtomicFile implements AutoCloseable {
         while (data.hasRemaining()) {
             at += channel.write(data, at);
         }
+        written = Math.max(written, at);
     }
 
-    /** Applies the requested metadata and renames the file into place. */
-    void commit(Integer mode, FileTime mtime) throws IOException {
+    /** Applies the metadata and renames the file into place. */
+    void commit(Finisher finisher) throws IOException {
         channel.close();
-        if (mode != null) {
-            Files.setPosixFilePermissions(temp, permissions(mode));
-        }
-        if (mtime != null) {
-            Files.setLastModifiedTime(temp, mtime);
-        }
+        finisher.apply(temp);
         Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         open = false;
     }
 
-    static Set<PosixFilePermission> permissions(int mode) {
-        Set<PosixFilePermission> permissions = EnumSet.noneOf(PosixFilePermission.class);
-        for (int bit = 0; bit < PERMISSION_BITS.length; bit++) {
-            if ((mode & (1 << bit)) != 0) {
-                permissions.add(PERMISSION_BITS[bit]);
-            }
-        }
-        return permissions;
-    }
-
-    /** Discards the temporary file unless it was committed. */
+    /** Discards the temporary file unless it was committed (a --partial file is kept). */
     @Override
     public void close() throws IOException {
         if (!open) {
             return;
         }
         open = false;
+        if (keepOnFailure) {
+            try (channel) {
+                channel.truncate(written);
+            }
+            return;
+        }
         try {
             channel.close();
         } finally {

@@ -1,47 +1,48 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Where received files go, decided as rsync and cp decide it: into the destination when it is
- * a directory, else to the destination path itself (one file only). Names from the peer are
- * single path components; with a root (the daemon's), nothing may resolve outside it.
+ * Where received entries go, decided as rsync decides it: into the destination when it is (or is
+ * to be) a directory, else to the destination path itself (one file only). A missing destination
+ * directory is created, one level, like rsync. Names from the peer are relative paths; with a root
+ * (the daemon's), nothing may resolve outside it.
  */
 public final class Destination {
 
     private final Path target;
     private final boolean intoDirectory;
-    private final Path root;
+    private final boolean create;
 
-    private Destination(Path target, boolean intoDirectory, Path root) {
+    private Destination(Path target, boolean intoDirectory, boolean create) {
         this.target = target;
         this.intoDirectory = intoDirectory;
-        this.root = root;
+        this.create = create;
     }
 
     /**
-     * @param directoryRequired the operand ended in '/' or several files are coming
+     * @param directory the operand ended in '/', or a tree or several files are coming
      * @param root the directory nothing may escape, or null
      */
-    public static Destination of(Path target, boolean directoryRequired, Path root) throws IOException {
+    public static Destination of(Path target, boolean directory, Path root) throws IOException {
         Path realRoot = root == null ? null : root.toRealPath();
         if (Files.isDirectory(target)) {
             requireInside(realRoot, target);
-            return new Destination(target, true, realRoot);
-        }
-        if (directoryRequired) {
-            throw new RdcpException(ExitCode.FILE_SELECTION, "destination directory " + target + " does not exist");
+            return new Destination(target, true, false);
         }
         Path parent = target.toAbsolutePath().getParent();
         if (parent == null || !Files.isDirectory(parent)) {
-            throw new RdcpException(ExitCode.FILE_SELECTION, "destination directory " + parent + " does not exist");
+            throw new RdcpException(ExitCode.FILE_SELECTION, "destination directory " + (directory ? target : parent)
+                    + " does not exist");
         }
         requireInside(realRoot, parent);
-        return new Destination(target, false, realRoot);
+        return new Destination(target, directory, directory);
     }
 
     private static void requireInside(Path realRoot, Path directory) throws IOException {
@@ -50,15 +51,57 @@ public final class Destination {
         }
     }
 
-    /** The final path of a received file named {@code name}. */
-    public Path resolve(String name) throws IOException {
-        if (name.isEmpty() || name.contains("/") || name.equals(".") || name.equals("..") || name.indexOf('\0') >= 0) {
-            throw new RdcpException(ExitCode.PROTOCOL, "invalid file name from the peer: " + name);
+    /** Creates the destination directory if it is to be made (not in a dry run). */
+    public void prepare(boolean dryRun) throws IOException {
+        if (create && !dryRun) {
+            try {
+                Files.createDirectory(target);
+            } catch (FileAlreadyExistsException e) {
+                if (!Files.isDirectory(target)) {
+                    throw new RdcpException(ExitCode.FILE_SELECTION, target + " exists and is not a directory");
+                }
+            }
         }
-        Path path = intoDirectory ? target.resolve(name) : target;
-        if (Files.isDirectory(path)) {
-            throw new RdcpException(ExitCode.FILE_SELECTION, "cannot overwrite directory " + path + " with a file");
+    }
+
+    public boolean intoDirectory() {
+        return intoDirectory;
+    }
+
+    /** The final path of the entry named {@code name} (raw bytes, '/'-separated, "." for the top). */
+    public Path resolve(byte[] name) throws IOException {
+        validate(name);
+        if (!intoDirectory) {
+            if (name.length == 1 && name[0] == '.') {
+                throw new RdcpException(ExitCode.FILE_SELECTION, "cannot copy a directory onto the file " + target);
+            }
+            return target;
         }
-        return path;
+        return FileNames.resolve(target, name);
+    }
+
+    /** A relative path of normal components, or "." alone: nothing that climbs out or is absolute. */
+    static void validate(byte[] name) throws ProtocolException {
+        if (name.length == 1 && name[0] == '.') {
+            return;
+        }
+        int start = 0;
+        for (int i = 0; i <= name.length; i++) {
+            if (i < name.length && name[i] == 0) {
+                throw invalid(name);
+            }
+            if (i == name.length || name[i] == '/') {
+                int length = i - start;
+                if (length == 0 || (length == 1 && name[start] == '.')
+                        || (length == 2 && name[start] == '.' && name[start + 1] == '.')) {
+                    throw invalid(name);
+                }
+                start = i + 1;
+            }
+        }
+    }
+
+    private static ProtocolException invalid(byte[] name) {
+        return new ProtocolException("invalid file name from the peer: " + FileNames.display(name));
     }
 }

@@ -1,15 +1,18 @@
 package dev.rdcp.transfer;
 
-import dev.rdcp.protocol.ChunkMessage;
+import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlType;
-import dev.rdcp.protocol.DoneMessage;
+import dev.rdcp.protocol.Decision;
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
-import dev.rdcp.protocol.FileDigest;
-import dev.rdcp.protocol.FileMessage;
 import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
-import dev.rdcp.protocol.StatusMessage;
+import dev.rdcp.protocol.ReceiverEnd;
+import dev.rdcp.protocol.Report;
+import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transport.MessagePipe;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.RcConnection;
@@ -18,39 +21,56 @@ import dev.rdcp.verbs.MemoryRegion;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.zip.CRC32C;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * The receiving side: advertises registered staging buffers (MSG_MR), checks each chunk the
- * sender RDMA-wrote into one against its CRC32C, writes it into a temporary file, re-advertises
- * the buffer, and on MSG_DONE verifies the whole file and renames it into place.
+ * The receiving side. It answers each ENTRIES message with one WANTS (creating directories and
+ * symlinks on the way, and deciding which files need data), advertises registered staging
+ * buffers (MSG_MR), checks each piece the sender RDMA-wrote into one against its CRC32C, writes it
+ * into a temporary file that is renamed into place once complete, and re-advertises the buffer.
+ * What the sender should hear of (failed files, deletions) rides on those answers.
  */
 public final class FileReceiver implements AutoCloseable {
 
     private static final Logger LOG = LogManager.getLogger(FileReceiver.class);
     private static final long TICK_MS = 1000;
 
-    /** A file being received. */
+    /** A file the receiver asked for, until its last piece. */
     private static final class Incoming {
+        final Entry entry;
+        final Path path;
         final String name;
-        final FileMessage header;
-        final AtomicFile file;
-        final FileDigest digest = new FileDigest();
+        final long resumeOffset;
+        final boolean existed;
+        AtomicFile file;
+        /** Where this run's data starts: 0, or the resumed prefix. */
+        long start;
         long received;
         boolean failed;
 
-        Incoming(String name, FileMessage header, AtomicFile file) {
-            this.name = name;
-            this.header = header;
-            this.file = file;
+        Incoming(Entry entry, Path path, long resumeOffset, boolean existed) {
+            this.entry = entry;
+            this.path = path;
+            this.name = FileNames.display(entry.name());
+            this.resumeOffset = resumeOffset;
+            this.existed = existed;
         }
+    }
+
+    /** A directory whose metadata is applied at the end, once nothing more is written into it. */
+    private record DirectoryFix(Path path, Entry entry) {
     }
 
     private final MessagePipe pipe;
@@ -60,10 +80,16 @@ public final class FileReceiver implements AutoCloseable {
     private final TransferListener listener;
     private final MemoryRegion stagingMr;
     private final ByteBuffer[] slots;
-    private final Map<Integer, Incoming> files = new HashMap<>();
-    private final ChunkMessage chunk = new ChunkMessage();
+    private final UpdateCheck check;
+    private final Attributes attributes;
+    private final ReceiverTree tree;
+    private final ArrayDeque<Incoming> wanted = new ArrayDeque<>();
+    private final ArrayDeque<Report> reports = new ArrayDeque<>();
+    private final List<DirectoryFix> directoryFixes = new ArrayList<>();
+    private final ChunkBatch batch = new ChunkBatch();
     private final CRC32C crc = new CRC32C();
-    private boolean ended;
+    private long created;
+    private boolean endSent;
 
     private FileReceiver(MessagePipe pipe, PeerWatch watch, Destination destination, TransferOptions options,
             TransferListener listener, MemoryRegion stagingMr, ByteBuffer staging) {
@@ -77,6 +103,9 @@ public final class FileReceiver implements AutoCloseable {
         for (int i = 0; i < slots.length; i++) {
             slots[i] = staging.slice(i * options.chunkSize(), options.chunkSize());
         }
+        this.check = new UpdateCheck(options);
+        this.attributes = new Attributes(options);
+        this.tree = new ReceiverTree(destination, options, this::reportDeleted);
     }
 
     /** Registers the staging buffers: the only memory the peer may write. */
@@ -88,21 +117,20 @@ public final class FileReceiver implements AutoCloseable {
         return new FileReceiver(pipe, watch, destination, options, listener, mr, staging);
     }
 
-    /** Receives files until the sender's END, then answers END. */
+    /** Receives until the sender's END has been answered with every report, then returns. */
     public void run() throws IOException {
+        destination.prepare(options.dryRun());
         for (int slot = 0; slot < slots.length; slot++) {
             advertise(slot);
         }
-        while (!ended) {
+        while (!endSent) {
             if (pipe.poll(this::onMessage, TICK_MS) > 0) {
                 watch.activity();
             } else {
                 watch.check();
             }
         }
-        pipe.startMessage(ControlType.END);
-        pipe.send();
-        // The sender leaves as soon as it has our END, possibly before our side saw the SEND
+        // The sender leaves as soon as it has our last END, possibly before our side saw the SEND
         // complete: its connection closing now means the END arrived.
         while (!pipe.idle()) {
             if (pipe.poll(this::onMessage, TICK_MS) == 0 && !pipe.idle() && watch.peerGone()) {
@@ -111,159 +139,296 @@ public final class FileReceiver implements AutoCloseable {
         }
     }
 
-    private void advertise(int slot) throws IOException {
-        ByteBuffer out = pipe.startMessage(ControlType.MR);
-        MrMessage.encode(out, slot, stagingMr.rkey(), stagingMr.address() + (long) slot * options.chunkSize(),
-                options.chunkSize());
-        pipe.send();
-    }
-
     private void onMessage(ControlType type, ByteBuffer payload) throws IOException {
         switch (type) {
-            case FILE -> onFile(FileMessage.decode(payload));
-            case CHUNK -> onChunk(payload);
-            case DONE -> onDone(DoneMessage.decode(payload));
-            case STATUS -> {
-                StatusMessage status = StatusMessage.decode(payload);
-                listener.fileFailed(status.code(), status.message());
+            case ENTRIES -> onEntries(payload);
+            case CHUNKS -> onChunks(payload);
+            case END -> {
+                finishDirectories();
+                sendEnd();
             }
-            case END -> ended = true;
+            case MORE -> sendEnd();
             default -> throw MessagePipe.unexpected(type, "at the receiver");
         }
     }
 
-    private void onFile(FileMessage header) throws IOException {
-        if (files.containsKey(header.fileId()) || files.size() >= TransferOptions.FILES_IN_FLIGHT) {
-            throw new ProtocolException("FILE " + header.fileId() + " is a duplicate or exceeds the files in flight");
+    private void onEntries(ByteBuffer payload) throws IOException {
+        if (payload.remaining() < 2) {
+            throw new ProtocolException("ENTRIES payload too short");
         }
-        String name = new String(header.name(), StandardCharsets.UTF_8);
-        Incoming incoming;
-        try {
-            Path target = destination.resolve(name);
-            incoming = new Incoming(target.toString(), header, AtomicFile.create(target));
-        } catch (IOException e) {
-            Incoming failed = new Incoming(name, header, null);
-            files.put(header.fileId(), failed);
-            // As rsync: a file that cannot be created is skipped, and the run ends as partial (23).
-            fail(failed, e instanceof RdcpException ? e : new RdcpException(ExitCode.PARTIAL, describe(e)));
-            return;
+        int count = Short.toUnsignedInt(payload.getShort());
+        ByteBuffer out = pipe.startMessage(ControlType.WANTS);
+        int countAt = out.position();
+        out.putShort((short) 0);
+        int decisions = 0;
+        for (int i = 0; i < count; i++) {
+            Decision decision = onEntry(Entry.decode(payload));
+            if (decision != null) {
+                decision.encode(out);
+                decisions++;
+            }
         }
-        files.put(header.fileId(), incoming);
-        listener.fileStarted(incoming.name, header.size());
+        if (payload.hasRemaining()) {
+            throw new ProtocolException("ENTRIES has trailing bytes");
+        }
+        out.putShort(countAt, (short) decisions);
+        appendReports(out);
+        pipe.send();
     }
 
-    private void onChunk(ByteBuffer payload) throws IOException {
-        chunk.decode(payload);
-        int slot = chunk.slot();
-        if (slot >= slots.length || chunk.length() > options.chunkSize()) {
-            throw new ProtocolException("CHUNK for slot " + slot + " of " + chunk.length() + " bytes is out of range");
+    /** Handles one list entry; returns the decision for a regular file, else null. */
+    private Decision onEntry(Entry entry) throws IOException {
+        if (entry.type() == EntryType.PROBLEM) {
+            listener.fileFailed(entry.mode(), new String(entry.extra(), StandardCharsets.UTF_8));
+            return null;
         }
-        Incoming incoming = files.get(chunk.fileId());
-        if (incoming == null) {
-            throw new ProtocolException("CHUNK for unknown file " + chunk.fileId());
+        if (entry.type() == EntryType.DIRECTORY_END) {
+            tree.directoryEnd(entry.name());
+            return null;
         }
-        if (!incoming.failed) {
-            receiveChunk(incoming, slots[slot]);
+        Path path = destination.resolve(entry.name());
+        tree.listed(entry.name());
+        String name = FileNames.display(entry.name());
+        try {
+            tree.requireParent(entry.name(), path);
+            switch (entry.type()) {
+                case DIRECTORY -> {
+                    if (tree.directory(entry.name(), path)) {
+                        newEntry();
+                    }
+                    directoryFixes.add(new DirectoryFix(path, entry));
+                    listener.listed(name, EntryType.DIRECTORY, 0);
+                }
+                case SYMLINK -> {
+                    if (tree.symlink(path, entry, attributes)) {
+                        newEntry();
+                    }
+                    listener.listed(name, EntryType.SYMLINK, 0);
+                }
+                default -> {
+                    listener.listed(name, EntryType.FILE, entry.size());
+                    return decide(entry, path, name);
+                }
+            }
+        } catch (IOException e) {
+            failed(entry.index(), e instanceof RdcpException r ? r.exitCode().code() : ExitCode.PARTIAL.code(),
+                    name + ": " + describe(e));
+            if (entry.type() == EntryType.FILE) {
+                return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
+            }
+        }
+        return null;
+    }
+
+    private Decision decide(Entry entry, Path path, String name) throws IOException {
+        UpdateCheck.Verdict verdict = check.examine(entry, path);
+        if (verdict.upToDate()) {
+            if (!options.dryRun() && verdict.attributes() != null && attributes.differ(verdict.attributes(), entry)) {
+                attributes.apply(path, entry);
+            }
+            listener.upToDate(name);
+            return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
+        }
+        if (options.dryRun()) {
+            if (verdict.attributes() == null) {
+                newEntry();
+            }
+            return new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
+        }
+        Partial partial = options.has(SessionRequest.PARTIAL) ? Partial.examine(AtomicFile.partialPath(path),
+                options.chunkSize(), entry.size()) : Partial.NONE;
+        wanted.add(new Incoming(entry, path, partial.offset(), verdict.attributes() != null));
+        return partial.offset() > 0 ? new Decision(entry.index(), Decision.Kind.RESUME, partial.offset(),
+                partial.digest()) : new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
+    }
+
+    private void newEntry() {
+        created++;
+        listener.created(1);
+    }
+
+    private void onChunks(ByteBuffer payload) throws IOException {
+        batch.decode(payload);
+        int slot = batch.slot();
+        if (slot >= slots.length) {
+            throw new ProtocolException("CHUNKS for slot " + slot + " is out of range");
+        }
+        ByteBuffer buffer = slots[slot];
+        for (int i = 0; i < batch.count(); i++) {
+            Incoming incoming = wanted.peek();
+            if (incoming == null || incoming.entry.index() != batch.index(i)) {
+                throw new ProtocolException("piece of entry " + batch.index(i) + " arrived out of order");
+            }
+            if (batch.slotOffset(i) + (long) batch.length(i) > buffer.capacity()) {
+                throw new ProtocolException("piece of " + batch.length(i) + " bytes overruns its staging buffer");
+            }
+            if (batch.isAbandoned(i)) {
+                wanted.poll();
+                discard(incoming);
+                continue;
+            }
+            if (!incoming.failed) {
+                receivePiece(incoming, buffer, i);
+            }
+            if (batch.isLast(i)) {
+                wanted.poll();
+                finish(incoming);
+            }
         }
         advertise(slot);
     }
 
-    private void receiveChunk(Incoming incoming, ByteBuffer slot) throws IOException {
-        if (chunk.offset() != incoming.received || incoming.received + chunk.length() > incoming.header.size()) {
-            throw new ProtocolException("CHUNK at offset " + chunk.offset() + " for " + incoming.name + " is out of order");
+    private void receivePiece(Incoming incoming, ByteBuffer buffer, int piece) throws IOException {
+        long offset = batch.fileOffset(piece);
+        int length = batch.length(piece);
+        if (incoming.file == null) {
+            if (offset != 0 && offset != incoming.resumeOffset) {
+                throw new ProtocolException(incoming.name + " starts at offset " + offset);
+            }
+            try {
+                incoming.file = options.has(SessionRequest.PARTIAL) ? AtomicFile.partial(incoming.path, offset)
+                        : AtomicFile.create(incoming.path);
+            } catch (IOException e) {
+                fail(incoming, e);
+                return;
+            }
+            incoming.received = offset;
+            incoming.start = offset;
+            listener.fileStarted(incoming.name, incoming.entry.size());
         }
-        slot.clear().limit(chunk.length());
+        if (offset != incoming.received || offset + length > incoming.entry.size()) {
+            throw new ProtocolException("piece at offset " + offset + " of " + incoming.name + " is out of order");
+        }
+        int at = batch.slotOffset(piece);
+        buffer.clear().limit(at + length).position(at);
         crc.reset();
-        crc.update(slot);
-        if ((int) crc.getValue() != chunk.crc()) {
-            fail(incoming, new RdcpException(ExitCode.DATA_STREAM, "checksum mismatch in the chunk at offset "
-                    + chunk.offset()));
+        crc.update(buffer);
+        if ((int) crc.getValue() != batch.crc(piece)) {
+            fail(incoming, new RdcpException(ExitCode.DATA_STREAM, "checksum mismatch in the chunk at offset " + offset));
             return;
         }
-        slot.flip();
+        buffer.position(at);
         try {
-            incoming.file.write(slot, chunk.offset());
+            incoming.file.write(buffer, offset);
         } catch (IOException e) {
             fail(incoming, e);
             return;
         }
-        incoming.received += chunk.length();
-        incoming.digest.addChunk(chunk.crc());
-        listener.progress(incoming.received);
+        incoming.received += length;
+        listener.progress(incoming.received - incoming.start);
     }
 
-    private void onDone(DoneMessage done) throws IOException {
-        Incoming incoming = files.remove(done.fileId());
-        if (incoming == null) {
-            throw new ProtocolException("DONE for unknown file " + done.fileId());
-        }
+    private void finish(Incoming incoming) throws IOException {
         if (incoming.failed) {
             return;
         }
-        FileMessage header = incoming.header;
-        if (incoming.received != header.size() || done.size() != header.size()
-                || incoming.digest.finish(header.size()) != done.digest()) {
-            fail(incoming, new RdcpException(ExitCode.DATA_STREAM, "file digest mismatch (received "
-                    + incoming.received + " of " + header.size() + " bytes)"));
+        if (incoming.received != incoming.entry.size()) {
+            fail(incoming, new RdcpException(ExitCode.DATA_STREAM, "received " + incoming.received + " of "
+                    + incoming.entry.size() + " bytes"));
             return;
         }
         try {
-            incoming.file.commit(options.preservePermissions() ? header.mode() : null,
-                    options.preserveTimes() ? FileTime.from(java.time.Instant.ofEpochSecond(header.mtimeSeconds(),
-                            header.mtimeNanos())) : null);
+            incoming.file.commit(temp -> attributes.apply(temp, incoming.entry));
         } catch (IOException e) {
             fail(incoming, e);
             return;
         }
-        sendStatus(StatusMessage.ok(header.fileId()));
-        listener.fileDone(incoming.name, header.size());
+        if (!incoming.existed) {
+            newEntry();
+        }
+        listener.fileDone(incoming.name, incoming.received - incoming.start);
     }
 
-    private void fail(Incoming incoming, IOException cause) throws IOException {
+    /** The sender gave the file up: it already reported why. */
+    private void discard(Incoming incoming) {
+        closeQuietly(incoming);
+    }
+
+    private void fail(Incoming incoming, IOException cause) {
         incoming.failed = true;
+        closeQuietly(incoming);
+        LOG.debug("receiving {} failed", incoming.name, cause);
+        failed(incoming.entry.index(), cause instanceof RdcpException r ? r.exitCode().code() : ExitCode.FILE_IO.code(),
+                incoming.name + ": " + describe(cause));
+    }
+
+    private static void closeQuietly(Incoming incoming) {
         if (incoming.file != null) {
             try {
                 incoming.file.close();
             } catch (IOException e) {
-                LOG.warn("could not remove {}: {}", incoming.file.temp(), e.getMessage());
+                LOG.warn("could not clean up {}: {}", incoming.file.temp(), e.getMessage());
             }
         }
-        int code = cause instanceof RdcpException r ? r.exitCode().code() : ExitCode.FILE_IO.code();
-        String message = incoming.name + ": " + describe(cause);
-        LOG.debug("receiving {} failed", incoming.name, cause);
-        sendStatus(new StatusMessage(incoming.header.fileId(), code, message));
+    }
+
+    /** Reports a failed entry here and, on the next answer, to the sender. */
+    private void failed(int index, int code, String message) {
         listener.fileFailed(code, message);
+        reports.add(new Report(Report.Kind.FAILED, index, code, message.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private void reportDeleted(byte[] name) {
+        listener.deleted(FileNames.display(name));
+        reports.add(new Report(Report.Kind.DELETED, -1, 0, name));
     }
 
     static String describe(IOException e) {
-        if (e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null) {
+        if (e instanceof FileSystemException fse && fse.getReason() != null) {
             return fse.getReason();
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
-    private void sendStatus(StatusMessage status) throws IOException {
-        status.encode(pipe.startMessage(ControlType.STATUS));
+    private void advertise(int slot) throws IOException {
+        ByteBuffer out = pipe.startMessage(ControlType.MR);
+        MrMessage.encode(out, slot, stagingMr.rkey(), stagingMr.address() + (long) slot * options.chunkSize(),
+                options.chunkSize());
+        appendReports(out);
         pipe.send();
     }
 
-    /** Removes every temporary file still open and deregisters the staging buffers. */
-    @Override
-    public void close() throws IOException {
-        IOException first = null;
-        for (Incoming incoming : files.values()) {
-            if (incoming.file != null) {
-                try {
-                    incoming.file.close();
-                } catch (IOException e) {
-                    first = first == null ? e : first;
-                }
+    /** Queued reports, as many as fit in the rest of the message. */
+    private void appendReports(ByteBuffer out) {
+        while (!reports.isEmpty() && reports.peek().encodedSize() <= out.remaining()) {
+            reports.poll().encode(out);
+        }
+    }
+
+    /** Directory permissions and times, applied last: writing into a directory changes its mtime. */
+    private void finishDirectories() {
+        if (options.dryRun()) {
+            return;
+        }
+        for (int i = directoryFixes.size() - 1; i >= 0; i--) {
+            DirectoryFix fix = directoryFixes.get(i);
+            try {
+                attributes.apply(fix.path(), fix.entry());
+            } catch (IOException e) {
+                failed(fix.entry().index(), ExitCode.PARTIAL.code(), FileNames.display(fix.entry().name()) + ": "
+                        + describe(e));
             }
         }
-        files.clear();
-        stagingMr.close();
-        if (first != null) {
-            throw first;
+        directoryFixes.clear();
+    }
+
+    private void sendEnd() throws IOException {
+        ByteBuffer out = pipe.startMessage(ControlType.END);
+        int moreAt = out.position() + 8;
+        out.putLong(created).put((byte) 0);
+        appendReports(out);
+        out.put(moreAt, (byte) (reports.isEmpty() ? 0 : 1));
+        endSent = reports.isEmpty();
+        pipe.send();
+    }
+
+    /** Removes every temporary file still open (keeping --partial ones) and deregisters the staging buffers. */
+    @Override
+    public void close() throws IOException {
+        for (Incoming incoming : wanted) {
+            closeQuietly(incoming);
         }
+        wanted.clear();
+        stagingMr.close();
     }
 }

@@ -1,52 +1,68 @@
 package dev.rdcp.transfer;
 
-import dev.rdcp.protocol.ChunkMessage;
+import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlType;
-import dev.rdcp.protocol.DoneMessage;
+import dev.rdcp.protocol.Decision;
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.FileDigest;
-import dev.rdcp.protocol.FileMessage;
 import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.ProtocolException;
-import dev.rdcp.protocol.StatusMessage;
+import dev.rdcp.protocol.Report;
 import dev.rdcp.transport.MessagePipe;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.RcConnection;
+import dev.rdcp.verbs.Access;
+import dev.rdcp.verbs.MemoryRegion;
 import dev.rdcp.verbs.ProtectionDomain;
 import dev.rdcp.verbs.ReadOnlyFile;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
+import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.Map;
+import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
- * The sending side: announces each file (FILE), RDMA-WRITEs its chunks from a registered mmap
- * into the staging buffers the receiver advertised (each WRITE followed by a CHUNK naming
- * buffer, offset, length and CRC32C), and closes it with DONE. As many chunks are in flight as
- * the receiver has buffers: the sender only waits when every buffer is taken.
+ * The sending side. It streams the file list (ENTRIES) ahead of the data, and sends the files the
+ * receiver asked for (WANTS) into the staging buffers it advertised (MSG_MR): a large file a chunk
+ * at a time, RDMA-written straight from a registered read-only mmap; small files copied into a
+ * registered bounce buffer and packed many to one staging buffer. Each WRITE is followed by a
+ * CHUNKS message naming its pieces with their CRC32C. The sender waits only when every staging
+ * buffer is taken and the list is as far ahead as the receiver allows.
  */
 public final class FileSender implements AutoCloseable {
 
     private static final long TICK_MS = 1000;
     /** Windows whose WRITEs may still be in flight; beyond this the sender waits before mapping more. */
     private static final int MAX_RETIRING_WINDOWS = 2;
+    private static final int MAX_ENTRIES_PER_MESSAGE = 256;
 
-    /** The file being sent. */
+    /** A file the receiver wants, while it is being sent. */
     private static final class Outgoing {
-        final int id;
-        final SourceFile source;
-        final ReadOnlyFile file;
-        final long size;
-        final FileDigest digest = new FileDigest();
+        final Entry entry;
+        final Path path;
+        final String name;
+        final long start;
+        ReadOnlyFile file;
         long offset;
+        /** Nonzero once the file is given up: the exit code its ABANDON piece carries. */
+        int abandonCode;
 
-        Outgoing(int id, SourceFile source, ReadOnlyFile file, long size) {
-            this.id = id;
-            this.source = source;
-            this.file = file;
-            this.size = size;
+        Outgoing(Entry entry, Path path, long start) {
+            this.entry = entry;
+            this.path = path;
+            this.name = FileNames.display(entry.name());
+            this.start = start;
+            this.offset = start;
         }
     }
 
@@ -55,6 +71,7 @@ public final class FileSender implements AutoCloseable {
     private final ProtectionDomain pd;
     private final TransferOptions options;
     private final TransferListener listener;
+    private final FileList list;
 
     private final int[] slotRkey;
     private final long[] slotAddress;
@@ -63,110 +80,376 @@ public final class FileSender implements AutoCloseable {
     private int freeHead;
     private int freeCount;
 
-    private final Map<Integer, Outgoing> awaitingStatus = new HashMap<>();
+    private final MemoryRegion bounceMr;
+    private final ByteBuffer[] bounce;
+    private final long[] bounceLastRequest;
+    private int bounceNext;
+
+    private final ArrayDeque<ListedEntry> awaitingDecision = new ArrayDeque<>();
+    private final ArrayDeque<Outgoing> wanted = new ArrayDeque<>();
+    private final ArrayDeque<Entry> problems = new ArrayDeque<>();
     private final ArrayDeque<SourceWindow> retiring = new ArrayDeque<>();
+    private final Map<Integer, Outgoing> unconfirmed = new HashMap<>();
+    private final ChunkBatch batch = new ChunkBatch();
     private final MrMessage mr = new MrMessage();
     private final CRC32C crc = new CRC32C();
+    private ListedEntry carried;
+    private boolean listDone;
+    private int listsInFlight;
     private Outgoing current;
     private SourceWindow window;
-    private int nextFileId;
+    private long startNanos;
+    private long bytesSent;
     private boolean endReceived;
+    private boolean moreReports;
 
-    public FileSender(RcConnection connection, MessagePipe pipe, PeerWatch watch, TransferOptions options,
-            TransferListener listener) {
+    private FileSender(MessagePipe pipe, PeerWatch watch, ProtectionDomain pd, TransferOptions options,
+            TransferListener listener, List<SourceOperand> sources, MemoryRegion bounceMr, ByteBuffer bounceRing) {
         this.pipe = pipe;
         this.watch = watch;
-        this.pd = connection.protectionDomain();
+        this.pd = pd;
         this.options = options;
         this.listener = listener;
+        this.list = new FileList(sources, options);
         int slots = options.slots();
         this.slotRkey = new int[slots];
         this.slotAddress = new long[slots];
         this.slotLength = new int[slots];
         this.freeSlots = new int[slots];
+        this.bounceMr = bounceMr;
+        this.bounce = new ByteBuffer[slots];
+        this.bounceLastRequest = new long[slots];
+        for (int i = 0; i < slots; i++) {
+            bounce[i] = bounceRing.slice(i * options.bounceSize(), options.bounceSize());
+        }
     }
 
-    /** Sends every file, then END, and returns when the receiver has answered END. */
-    public void run(Iterator<SourceFile> sources) throws IOException {
+    /** Registers the bounce buffers small files are packed into. */
+    public static FileSender create(RcConnection connection, MessagePipe pipe, PeerWatch watch,
+            TransferOptions options, TransferListener listener, List<SourceOperand> sources) throws IOException {
+        ByteBuffer ring = ByteBuffer.allocateDirect(options.slots() * options.bounceSize());
+        MemoryRegion mr = connection.protectionDomain().register(ring, EnumSet.noneOf(Access.class));
+        return new FileSender(pipe, watch, connection.protectionDomain(), options, listener, sources, mr, ring);
+    }
+
+    /** Reports {@code message} as a source problem of its own (a request path the server refused). */
+    public void refuse(String message) {
+        problems.add(list.problem(ExitCode.PARTIAL.code(), new byte[0], message));
+    }
+
+    /** Sends the list and every wanted file, then END, and returns when the receiver has answered END. */
+    public void run() throws IOException {
+        startNanos = System.nanoTime();
         while (true) {
             releaseCompletedWindows();
-            if (current == null && sources.hasNext() && awaitingStatus.size() < TransferOptions.FILES_IN_FLIGHT) {
-                start(sources.next());
-            } else if (current != null && freeCount > 0 && retiring.size() < MAX_RETIRING_WINDOWS) {
-                sendChunk();
-            } else if (current == null && !sources.hasNext() && awaitingStatus.isEmpty()) {
-                break;
-            } else {
-                waitForPeer();
+            boolean progressed = false;
+            if (canList()) {
+                sendEntries();
+                progressed = true;
+            }
+            if (canSendData()) {
+                long wait = pacingDelayMillis();
+                if (wait == 0) {
+                    sendBatch();
+                    progressed = true;
+                } else if (!progressed) {
+                    waitForPeer(wait);
+                    continue;
+                }
+            }
+            if (!progressed) {
+                if (listDone && carried == null && problems.isEmpty() && listsInFlight == 0 && wanted.isEmpty()
+                        && current == null) {
+                    break;
+                }
+                waitForPeer(TICK_MS);
             }
         }
         pipe.startMessage(ControlType.END);
         pipe.send();
         while (!endReceived) {
-            waitForPeer();
+            waitForPeer(TICK_MS);
+            if (moreReports) {
+                moreReports = false;
+                pipe.startMessage(ControlType.MORE);
+                pipe.send();
+            }
         }
     }
 
-    private void waitForPeer() throws IOException {
-        if (pipe.poll(this::onMessage, TICK_MS) > 0) {
+    private void waitForPeer(long millis) throws IOException {
+        if (pipe.poll(this::onMessage, millis) > 0) {
             watch.activity();
         } else {
             watch.check();
         }
     }
 
-    private void start(SourceFile source) throws IOException {
-        ReadOnlyFile file;
-        try {
-            file = ReadOnlyFile.open(source.path());
-        } catch (IOException e) {
-            sourceProblem(source.path() + ": " + FileReceiver.describe(e));
-            return;
+    private boolean canList() {
+        return listsInFlight < TransferOptions.LISTS_IN_FLIGHT && (!listDone || carried != null || !problems.isEmpty());
+    }
+
+    private boolean canSendData() {
+        if (freeCount == 0 || retiring.size() >= MAX_RETIRING_WINDOWS) {
+            return false;
         }
-        long size = file.size();
-        Outgoing outgoing = new Outgoing(nextFileId++, source, file, size);
-        // Owned from here on: close() releases it if announcing the file fails.
-        current = outgoing;
-        new FileMessage(outgoing.id, size, source.mode(), source.mtimeSeconds(), source.mtimeNanos(), source.name())
-                .encode(pipe.startMessage(ControlType.FILE));
+        if (current == null && wanted.isEmpty()) {
+            return false;
+        }
+        Outgoing next = current != null ? current : wanted.peek();
+        return next.file != null || next.abandonCode != 0 || bounceLastRequest[bounceNext] <= pipe.completedThrough();
+    }
+
+    /** --bwlimit: how long to hold the next batch so the average rate stays under the limit. */
+    private long pacingDelayMillis() {
+        if (options.bandwidthLimit() == 0) {
+            return 0;
+        }
+        long dueNanos = startNanos + (long) (bytesSent * 1e9 / options.bandwidthLimit());
+        long ahead = dueNanos - System.nanoTime();
+        return ahead <= 0 ? 0 : Math.max(1, ahead / 1_000_000);
+    }
+
+    private void sendEntries() throws IOException {
+        ByteBuffer out = pipe.startMessage(ControlType.ENTRIES);
+        int countAt = out.position();
+        out.putShort((short) 0);
+        int count = 0;
+        while (count < MAX_ENTRIES_PER_MESSAGE) {
+            ListedEntry next = nextEntry();
+            if (next == null) {
+                break;
+            }
+            if (next.entry().encodedSize() > out.remaining()) {
+                carried = next;
+                break;
+            }
+            next.entry().encode(out);
+            count++;
+            listed(next);
+        }
+        out.putShort(countAt, (short) count);
         pipe.send();
-        awaitingStatus.put(outgoing.id, outgoing);
-        listener.fileStarted(source.path().toString(), size);
-        if (size == 0) {
-            finishCurrent();
+        listsInFlight++;
+    }
+
+    private ListedEntry nextEntry() {
+        if (carried != null) {
+            ListedEntry next = carried;
+            carried = null;
+            return next;
+        }
+        if (!problems.isEmpty()) {
+            return new ListedEntry(problems.poll(), null);
+        }
+        if (listDone) {
+            return null;
+        }
+        ListedEntry next = list.next();
+        listDone = next == null;
+        return next;
+    }
+
+    private void listed(ListedEntry listed) {
+        Entry entry = listed.entry();
+        switch (entry.type()) {
+            case FILE -> {
+                awaitingDecision.add(listed);
+                listener.listed(FileNames.display(entry.name()), EntryType.FILE, entry.size());
+            }
+            case DIRECTORY, SYMLINK -> listener.listed(FileNames.display(entry.name()), entry.type(), 0);
+            case PROBLEM -> listener.fileFailed(entry.mode(), new String(entry.extra(), StandardCharsets.UTF_8));
+            case DIRECTORY_END -> {
+            }
         }
     }
 
-    private void sendChunk() throws IOException {
-        Outgoing file = current;
+    private void onWants(ByteBuffer payload) throws IOException {
+        if (listsInFlight == 0 || payload.remaining() < 2) {
+            throw new ProtocolException("unexpected WANTS");
+        }
+        listsInFlight--;
+        int count = Short.toUnsignedInt(payload.getShort());
+        for (int i = 0; i < count; i++) {
+            Decision decision = Decision.decode(payload);
+            ListedEntry listed = awaitingDecision.poll();
+            if (listed == null || listed.entry().index() != decision.index()) {
+                throw new ProtocolException("WANTS answers entry " + decision.index() + " out of order");
+            }
+            decide(listed, decision);
+        }
+        reports(payload);
+    }
+
+    private void decide(ListedEntry listed, Decision decision) throws IOException {
+        Entry entry = listed.entry();
+        String name = FileNames.display(entry.name());
+        if (decision.kind() == Decision.Kind.SKIP) {
+            listener.upToDate(name);
+            return;
+        }
+        if (options.dryRun()) {
+            listener.fileStarted(name, entry.size());
+            listener.fileDone(name, entry.size());
+            return;
+        }
+        long start = 0;
+        if (decision.kind() == Decision.Kind.RESUME && decision.offset() <= entry.size()
+                && prefixDigest(listed, decision.offset()) == decision.prefixDigest()) {
+            start = decision.offset();
+        }
+        wanted.add(new Outgoing(entry, listed.path(), start));
+    }
+
+    /** The sender's own FileDigest of the first {@code length} bytes, chunk by chunk as the receiver computed it. */
+    private int prefixDigest(ListedEntry listed, long length) throws IOException {
+        FileDigest digest = new FileDigest();
+        ByteBuffer buffer = ByteBuffer.allocate(options.chunkSize());
+        try (FileChannel channel = FileChannel.open(listed.path(), StandardOpenOption.READ)) {
+            for (long at = 0; at < length; ) {
+                buffer.clear().limit((int) Math.min(buffer.capacity(), length - at));
+                while (buffer.hasRemaining()) {
+                    if (channel.read(buffer, at + buffer.position()) < 0) {
+                        return ~digest.finish(length);
+                    }
+                }
+                crc.reset();
+                crc.update(buffer.flip());
+                digest.addChunk((int) crc.getValue());
+                at += buffer.limit();
+            }
+        } catch (IOException e) {
+            return ~digest.finish(length);
+        }
+        return digest.finish(length);
+    }
+
+    private void sendBatch() throws IOException {
         int slot = freeSlots[freeHead];
-        int length = (int) Math.min(Math.min(options.chunkSize(), slotLength[slot]), file.size - file.offset);
-        if (window == null || !window.covers(file.offset, length)) {
-            retireWindow();
-            long windowLength = Math.min((long) options.windowChunks() * options.chunkSize(), file.size - file.offset);
-            window = SourceWindow.map(file.file, pd, file.offset, windowLength);
+        batch.start(slot);
+        if (current == null) {
+            startNext();
+        }
+        if (current.abandonCode != 0) {
+            batch.add(current.entry.index(), 0, current.offset, 0, current.abandonCode, ChunkBatch.ABANDON);
+            closeCurrent();
+        } else if (current.file != null) {
+            sendWindowPiece(slot);
+        } else {
+            sendPacked(slot);
         }
         freeHead = (freeHead + 1) % freeSlots.length;
         freeCount--;
+        batch.encode(pipe.startMessage(ControlType.CHUNKS));
+        pipe.send();
+    }
+
+    /** Makes the next wanted file current; a large one is opened and mapped window by window. */
+    private void startNext() {
+        current = wanted.poll();
+        listener.fileStarted(current.name, current.entry.size());
+        if (current.entry.size() <= options.bounceSize() || current.abandonCode != 0) {
+            return;
+        }
+        try {
+            current.file = ReadOnlyFile.open(current.path);
+            if (current.file.size() != current.entry.size()) {
+                abandon(current, ExitCode.PARTIAL, current.name + ": file changed size during the transfer");
+            }
+        } catch (IOException e) {
+            abandon(current, e instanceof NoSuchFileException ? ExitCode.VANISHED : ExitCode.PARTIAL,
+                    sourceMessage(current.name, e));
+        }
+    }
+
+    /** One piece of a large file, written from its registered mmap. */
+    private void sendWindowPiece(int slot) throws IOException {
+        Outgoing file = current;
+        int length = (int) Math.min(Math.min(options.chunkSize(), slotLength[slot]), file.entry.size() - file.offset);
+        if (window == null || !window.covers(file.offset, length)) {
+            retireWindow();
+            long windowLength = Math.min((long) options.windowChunks() * options.chunkSize(),
+                    file.entry.size() - file.offset);
+            window = SourceWindow.map(file.file, pd, file.offset, windowLength);
+        }
         crc.reset();
         crc.update(window.slice(file.offset, length));
         int chunkCrc = (int) crc.getValue();
         pipe.write(window.address(file.offset), window.lkey(), length, slotAddress[slot], slotRkey[slot]);
-        ChunkMessage.encode(pipe.startMessage(ControlType.CHUNK), file.id, slot, file.offset, length, chunkCrc);
-        pipe.send();
         window.usedThrough(pipe.requestsPosted());
-        file.digest.addChunk(chunkCrc);
+        boolean last = file.offset + length == file.entry.size();
+        batch.add(file.entry.index(), 0, file.offset, length, chunkCrc, last ? ChunkBatch.LAST : 0);
         file.offset += length;
-        listener.progress(file.offset);
-        if (file.offset == file.size) {
+        sent(length);
+        if (last) {
             finishCurrent();
         }
     }
 
+    /** Whole small files, read into one bounce buffer and written with one WRITE. */
+    private void sendPacked(int slot) throws IOException {
+        ByteBuffer buffer = bounce[bounceNext];
+        int used = 0;
+        while (current != null && !batch.isFull()) {
+            Outgoing file = current;
+            int size = (int) file.entry.size();
+            if (used + size > buffer.capacity()) {
+                break;
+            }
+            if (file.abandonCode == 0 && readWhole(file, buffer, used)) {
+                crc.reset();
+                crc.update(buffer.limit(used + size).position(used));
+                batch.add(file.entry.index(), used, 0, size, (int) crc.getValue(), ChunkBatch.LAST);
+                used += size;
+                sent(size);
+                finishCurrent();
+            } else {
+                batch.add(file.entry.index(), used, 0, 0, file.abandonCode, ChunkBatch.ABANDON);
+                closeCurrent();
+            }
+            Outgoing next = wanted.peek();
+            if (next == null || next.entry.size() > options.bounceSize()) {
+                break;
+            }
+            startNext();
+        }
+        if (used > 0) {
+            pipe.write(bounceMr.address() + (long) bounceNext * options.bounceSize(), bounceMr.lkey(), used,
+                    slotAddress[slot], slotRkey[slot]);
+            bounceLastRequest[bounceNext] = pipe.requestsPosted();
+            bounceNext = (bounceNext + 1) % bounce.length;
+        }
+    }
+
+    private boolean readWhole(Outgoing file, ByteBuffer buffer, int at) {
+        int size = (int) file.entry.size();
+        buffer.limit(at + size + 1).position(at);
+        try (FileChannel channel = FileChannel.open(file.path, StandardOpenOption.READ)) {
+            while (buffer.hasRemaining()) {
+                if (channel.read(buffer) < 0) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            abandon(file, e instanceof NoSuchFileException ? ExitCode.VANISHED : ExitCode.PARTIAL,
+                    sourceMessage(file.name, e));
+            return false;
+        }
+        if (buffer.position() != at + size) {
+            abandon(file, ExitCode.PARTIAL, file.name + ": file changed size during the transfer");
+            return false;
+        }
+        return true;
+    }
+
+    private void sent(int length) {
+        bytesSent += length;
+        listener.progress(current.offset - current.start + (current.file == null ? length : 0));
+    }
+
+    /** All of it is sent; it counts as done once the receiver's END shows no failure for it. */
     private void finishCurrent() throws IOException {
-        Outgoing file = current;
-        new DoneMessage(file.id, file.size, file.digest.finish(file.size)).encode(pipe.startMessage(ControlType.DONE));
-        pipe.send();
+        unconfirmed.put(current.entry.index(), current);
         closeCurrent();
     }
 
@@ -174,7 +457,19 @@ public final class FileSender implements AutoCloseable {
         retireWindow();
         Outgoing file = current;
         current = null;
-        file.file.close();
+        if (file.file != null) {
+            file.file.close();
+        }
+    }
+
+    /** Gives a file up: the sender reports it, and its ABANDON piece tells the receiver. */
+    private void abandon(Outgoing file, ExitCode code, String message) {
+        file.abandonCode = code.code();
+        problems.add(list.problem(code.code(), file.entry.name(), message));
+    }
+
+    private static String sourceMessage(String name, IOException e) {
+        return e instanceof NoSuchFileException ? "file has vanished: " + name : name + ": " + FileReceiver.describe(e);
     }
 
     private void retireWindow() {
@@ -190,7 +485,7 @@ public final class FileSender implements AutoCloseable {
         }
     }
 
-    private void onMessage(ControlType type, java.nio.ByteBuffer payload) throws IOException {
+    private void onMessage(ControlType type, ByteBuffer payload) throws IOException {
         switch (type) {
             case MR -> {
                 mr.decode(payload);
@@ -202,51 +497,58 @@ public final class FileSender implements AutoCloseable {
                 slotLength[mr.slot()] = mr.length();
                 freeSlots[(freeHead + freeCount) % freeSlots.length] = mr.slot();
                 freeCount++;
+                reports(payload);
             }
-            case STATUS -> onStatus(StatusMessage.decode(payload));
-            case END -> endReceived = true;
+            case WANTS -> onWants(payload);
+            case END -> {
+                if (payload.remaining() < dev.rdcp.protocol.ReceiverEnd.SIZE) {
+                    throw new ProtocolException("END payload too short");
+                }
+                listener.created(payload.getLong());
+                moreReports = payload.get() != 0;
+                reports(payload);
+                if (!moreReports) {
+                    endReceived = true;
+                    unconfirmed.values().forEach(f -> listener.fileDone(f.name, f.entry.size() - f.start));
+                    unconfirmed.clear();
+                }
+            }
             default -> throw MessagePipe.unexpected(type, "at the sender");
         }
     }
 
-    private void onStatus(StatusMessage status) throws IOException {
-        Outgoing file = awaitingStatus.remove(status.fileId());
-        if (file == null) {
-            throw new ProtocolException("STATUS for unknown file " + status.fileId());
+    private void reports(ByteBuffer payload) throws IOException {
+        while (payload.hasRemaining()) {
+            Report report = Report.decode(payload);
+            if (report.kind() == Report.Kind.DELETED) {
+                listener.deleted(FileNames.display(report.text()));
+                continue;
+            }
+            listener.fileFailed(report.code(), new String(report.text(), StandardCharsets.UTF_8));
+            unconfirmed.remove(report.index());
+            if (current != null && current.entry.index() == report.index() && current.abandonCode == 0) {
+                // The receiver gave the file up: stop sending it.
+                current.abandonCode = report.code();
+            }
         }
-        if (status.isOk()) {
-            listener.fileDone(file.source.path().toString(), file.size);
-            return;
-        }
-        listener.fileFailed(status.code(), status.message());
-        if (file == current) {
-            // The receiver gave up on it: stop sending, and close it so the receiver forgets it.
-            new DoneMessage(file.id, file.size, 0).encode(pipe.startMessage(ControlType.DONE));
-            pipe.send();
-            closeCurrent();
-        }
-    }
-
-    /** A source that cannot be sent: both ends report it, and the transfer ends as partial. */
-    public void sourceProblem(String message) throws IOException {
-        int code = ExitCode.PARTIAL.code();
-        new StatusMessage(-1, code, message).encode(pipe.startMessage(ControlType.STATUS));
-        pipe.send();
-        listener.fileFailed(code, message);
     }
 
     /**
-     * Releases the open source and every window. Call it once the pipe's connection is closed or
-     * idle: a window must not be unmapped while a WRITE may still read it.
+     * Releases the open source, every window and the bounce buffers. Call it once the pipe's
+     * connection is closed: a buffer must not be unmapped or deregistered while a WRITE may read it.
      */
     @Override
     public void close() throws IOException {
-        if (current != null) {
-            closeCurrent();
+        try {
+            if (current != null) {
+                closeCurrent();
+            }
+            for (SourceWindow w : retiring) {
+                w.close();
+            }
+            retiring.clear();
+        } finally {
+            bounceMr.close();
         }
-        for (SourceWindow w : retiring) {
-            w.close();
-        }
-        retiring.clear();
     }
 }

@@ -1,14 +1,20 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.protocol.EntryType;
+
 /** What a transfer tells the command running it: progress and the outcome of each file. */
 public interface TransferListener {
 
     /** An entry joined the file list (a regular file, directory or symlink); {@code size} is 0 but for files. */
-    default void listed(String name, long size) {
+    default void listed(String name, EntryType type, long size) {
     }
 
     /** A listed regular file needs no transfer: the receiver's copy is up to date. */
     default void upToDate(String name) {
+    }
+
+    /** {@code count} entries that did not exist on the receiver were made there. */
+    default void created(long count) {
     }
 
     /** {@code name} was deleted on the receiver by --delete (or would be, in a dry run). */
@@ -23,8 +29,11 @@ public interface TransferListener {
     default void progress(long done) {
     }
 
-    /** The file is complete and correct under its final name. */
-    default void fileDone(String name, long size) {
+    /**
+     * The file is complete and correct under its final name (at the sender: all of it was sent);
+     * {@code bytes} of its data moved in this run, which is less than its size for a resumed file.
+     */
+    default void fileDone(String name, long bytes) {
     }
 
     /**
@@ -36,4 +45,9 @@ public interface TransferListener {
 
     TransferListener NONE = new TransferListener() {
     };
+
+    /** One listener that passes every event to each of {@code listeners}, in order. */
+    static TransferListener all(TransferListener... listeners) {
+        return new FanOutListener(listeners);
+    }
 }

@@ -1,20 +1,26 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.SessionRequest;
+
 /**
  * How a transfer runs. {@code chunkSize} bytes move per RDMA WRITE; the receiver stages
  * {@code slots} chunks at once, which is how many WRITEs can be in flight; the sender registers its
- * mmap of a source {@code windowChunks} chunks at a time.
+ * mmap of a large source {@code windowChunks} chunks at a time. {@code flags} are the
+ * {@link SessionRequest} bits both ends agreed on; {@code bandwidthLimit} is bytes/s (0: none).
  */
-public record TransferOptions(int chunkSize, int slots, int windowChunks, boolean preserveTimes,
-        boolean preservePermissions) {
+public record TransferOptions(int chunkSize, int slots, int windowChunks, int flags, long bandwidthLimit,
+        FilterRules filters) {
 
     public static final int MIN_CHUNK = 4096;
     public static final int MAX_CHUNK = 64 << 20;
     public static final int DEFAULT_CHUNK = 1 << 20;
     public static final int DEFAULT_SLOTS = 8;
     public static final int DEFAULT_WINDOW_CHUNKS = 16;
-    /** Files the sender may have announced whose STATUS has not come back yet. */
-    public static final int FILES_IN_FLIGHT = 16;
+    /** ENTRIES messages the sender may have unanswered. */
+    public static final int LISTS_IN_FLIGHT = 8;
+    /** Files at most this big are copied into the sender's registered bounce buffers and packed. */
+    public static final int MAX_BOUNCE = 256 << 10;
 
     public TransferOptions {
         if (chunkSize < MIN_CHUNK || chunkSize > MAX_CHUNK || chunkSize % MIN_CHUNK != 0) {
@@ -23,11 +29,44 @@ public record TransferOptions(int chunkSize, int slots, int windowChunks, boolea
         if (slots < 1 || windowChunks < 1) {
             throw new IllegalArgumentException("slots and window must be positive");
         }
+        if (bandwidthLimit < 0) {
+            throw new IllegalArgumentException("negative bandwidth limit");
+        }
     }
 
-    /** Receive buffers each side posts: more than the most messages its peer can have outstanding. */
+    /** Single files with default settings: what tests and simple callers need. */
+    public static TransferOptions of(int chunkSize, int flags) {
+        return new TransferOptions(chunkSize, DEFAULT_SLOTS, DEFAULT_WINDOW_CHUNKS, flags, 0, FilterRules.NONE);
+    }
+
+    public boolean has(int flag) {
+        return (flags & flag) != 0;
+    }
+
+    public boolean preserveTimes() {
+        return has(SessionRequest.PRESERVE_TIMES);
+    }
+
+    public boolean preservePermissions() {
+        return has(SessionRequest.PRESERVE_PERMISSIONS);
+    }
+
+    public boolean dryRun() {
+        return has(SessionRequest.DRY_RUN);
+    }
+
+    /** Bytes of one bounce buffer: the most small-file data one staging buffer carries. */
+    public int bounceSize() {
+        return Math.min(chunkSize, MAX_BOUNCE);
+    }
+
+    /**
+     * Receive buffers each side posts. Every message but END is answered one for one, so a peer
+     * has at most this many outstanding: a CHUNKS (or MR) per slot, an ENTRIES (or WANTS) per
+     * list in flight, and END/MORE.
+     */
     public int receiveBuffers() {
-        return slots + 2 * FILES_IN_FLIGHT + 4;
+        return slots + LISTS_IN_FLIGHT + 2;
     }
 
     /** Send buffers: the same bound, the other way. */
@@ -35,8 +74,8 @@ public record TransferOptions(int chunkSize, int slots, int windowChunks, boolea
         return receiveBuffers();
     }
 
-    /** Send queue depth: a WRITE and a SEND per chunk in flight, plus the control messages. */
+    /** Send queue depth: up to two WRITEs and a SEND per slot in flight, plus the control messages. */
     public int queueDepth() {
-        return 2 * slots + 2 * FILES_IN_FLIGHT + 8;
+        return 3 * slots + LISTS_IN_FLIGHT + 8;
     }
 }

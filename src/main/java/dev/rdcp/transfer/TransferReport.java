@@ -1,26 +1,49 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Tally of one transfer: files and bytes moved, and what failed. */
+/** Tally of one transfer: what was listed, created, deleted and moved, and what failed. */
 public final class TransferReport implements TransferListener {
 
-    /** One failed file. */
+    /** One failed entry. */
     public record Failure(int exitCode, String message) {
     }
 
-    private final TransferListener next;
     private final List<Failure> failures = new ArrayList<>();
+    private final long sessionStartNanos = System.nanoTime();
     /** When the first file started: setup (ssh, TCP, RDMA) is not counted in {@link #seconds}. */
     private long startNanos;
     private long endNanos;
+    private long regularFiles;
+    private long directories;
+    private long symlinks;
+    private long totalSize;
+    private long created;
+    private long deleted;
+    private long upToDate;
     private int filesDone;
     private long bytesDone;
 
-    public TransferReport(TransferListener next) {
-        this.next = next;
+    @Override
+    public void listed(String name, EntryType type, long size) {
+        switch (type) {
+            case FILE -> {
+                regularFiles++;
+                totalSize += size;
+            }
+            case DIRECTORY -> directories++;
+            case SYMLINK -> symlinks++;
+            default -> {
+            }
+        }
+    }
+
+    @Override
+    public void upToDate(String name) {
+        upToDate++;
     }
 
     @Override
@@ -28,25 +51,29 @@ public final class TransferReport implements TransferListener {
         if (startNanos == 0) {
             startNanos = System.nanoTime();
         }
-        next.fileStarted(name, size);
     }
 
     @Override
-    public void progress(long done) {
-        next.progress(done);
-    }
-
-    @Override
-    public void fileDone(String name, long size) {
+    public void fileDone(String name, long bytes) {
         filesDone++;
-        bytesDone += size;
-        next.fileDone(name, size);
+        bytesDone += bytes;
     }
 
     @Override
     public void fileFailed(int exitCode, String message) {
-        failures.add(new Failure(exitCode, message));
-        next.fileFailed(exitCode, message);
+        if (exitCode != ExitCode.OK.code()) {
+            failures.add(new Failure(exitCode, message));
+        }
+    }
+
+    @Override
+    public void created(long count) {
+        created += count;
+    }
+
+    @Override
+    public void deleted(String name) {
+        deleted++;
     }
 
     public void finish() {
@@ -74,13 +101,25 @@ public final class TransferReport implements TransferListener {
     }
 
     /**
-     * 0 when every file made it; when all failed, the first failure's own code (so a single
-     * failed file says why); when some made it and some did not, 23, as rsync does.
+     * 0 when everything made it. When nothing made it, the first failure's own code, so a single
+     * failed file says why; otherwise, as rsync: 24 when the only failures are vanished sources,
+     * else 23.
      */
     public int exitCode() {
         if (failures.isEmpty()) {
-            return 0;
+            return ExitCode.OK.code();
         }
-        return filesDone == 0 ? failures.get(0).exitCode() : ExitCode.PARTIAL.code();
+        if (filesDone == 0 && upToDate == 0) {
+            return failures.get(0).exitCode();
+        }
+        boolean onlyVanished = failures.stream().allMatch(f -> f.exitCode() == ExitCode.VANISHED.code());
+        return onlyVanished ? ExitCode.VANISHED.code() : ExitCode.PARTIAL.code();
+    }
+
+    /** The counters of the whole session, for --stats and --json. */
+    public TransferSummary summary(boolean dryRun) {
+        double seconds = ((endNanos == 0 ? System.nanoTime() : endNanos) - sessionStartNanos) / 1e9;
+        return new TransferSummary(regularFiles + directories + symlinks, regularFiles, directories, symlinks, created,
+                deleted, filesDone, totalSize, bytesDone, seconds, dryRun, exitCode(), failures);
     }
 }

@@ -1,0 +1,116 @@
+package dev.rdcp.protocol;
+
+import java.nio.ByteBuffer;
+
+/**
+ * CHUNKS payload: {@code u32 slot, u16 count}, then per piece {@code u32 entry index, u32 offset in
+ * the slot, u64 offset in the file, u32 length, u32 crc32c, u8 flags}. One staging buffer carries
+ * one piece of a large file or many whole small files. A reusable holder: the hot path fills and
+ * decodes it in place, allocating nothing.
+ */
+public final class ChunkBatch {
+
+    /** The piece ends its file: the receiver verifies the size and renames it into place. */
+    public static final int LAST = 1;
+    /** The sender gives the file up (it vanished or changed); the crc field holds the exit code. */
+    public static final int ABANDON = 2;
+    public static final int MAX_PIECES = 256;
+    private static final int FIXED_SIZE = 6;
+    private static final int PIECE_SIZE = 25;
+
+    private int slot;
+    private int count;
+    private final int[] index = new int[MAX_PIECES];
+    private final int[] slotOffset = new int[MAX_PIECES];
+    private final long[] fileOffset = new long[MAX_PIECES];
+    private final int[] length = new int[MAX_PIECES];
+    private final int[] crc = new int[MAX_PIECES];
+    private final byte[] flags = new byte[MAX_PIECES];
+
+    /** Starts an empty batch for staging buffer {@code slot}. */
+    public void start(int slot) {
+        this.slot = slot;
+        this.count = 0;
+    }
+
+    public boolean isFull() {
+        return count == MAX_PIECES;
+    }
+
+    public void add(int entryIndex, int offsetInSlot, long offsetInFile, int bytes, int checksum, int pieceFlags) {
+        index[count] = entryIndex;
+        slotOffset[count] = offsetInSlot;
+        fileOffset[count] = offsetInFile;
+        length[count] = bytes;
+        crc[count] = checksum;
+        flags[count] = (byte) pieceFlags;
+        count++;
+    }
+
+    public void encode(ByteBuffer out) {
+        out.putInt(slot).putShort((short) count);
+        for (int i = 0; i < count; i++) {
+            out.putInt(index[i]).putInt(slotOffset[i]).putLong(fileOffset[i]).putInt(length[i]).putInt(crc[i])
+                    .put(flags[i]);
+        }
+    }
+
+    public void decode(ByteBuffer in) throws ProtocolException {
+        if (in.remaining() < FIXED_SIZE) {
+            throw new ProtocolException("CHUNKS payload too short");
+        }
+        slot = in.getInt();
+        int n = Short.toUnsignedInt(in.getShort());
+        if (slot < 0 || n > MAX_PIECES || in.remaining() != n * PIECE_SIZE) {
+            throw new ProtocolException("malformed CHUNKS message");
+        }
+        for (int i = 0; i < n; i++) {
+            index[i] = in.getInt();
+            slotOffset[i] = in.getInt();
+            fileOffset[i] = in.getLong();
+            length[i] = in.getInt();
+            crc[i] = in.getInt();
+            flags[i] = in.get();
+            if (slotOffset[i] < 0 || fileOffset[i] < 0 || length[i] < 0 || (flags[i] & ~(LAST | ABANDON)) != 0) {
+                throw new ProtocolException("malformed piece in CHUNKS message");
+            }
+        }
+        count = n;
+    }
+
+    public int slot() {
+        return slot;
+    }
+
+    public int count() {
+        return count;
+    }
+
+    public int index(int i) {
+        return index[i];
+    }
+
+    public int slotOffset(int i) {
+        return slotOffset[i];
+    }
+
+    public long fileOffset(int i) {
+        return fileOffset[i];
+    }
+
+    public int length(int i) {
+        return length[i];
+    }
+
+    public int crc(int i) {
+        return crc[i];
+    }
+
+    public boolean isLast(int i) {
+        return (flags[i] & LAST) != 0;
+    }
+
+    public boolean isAbandoned(int i) {
+        return (flags[i] & ABANDON) != 0;
+    }
+}

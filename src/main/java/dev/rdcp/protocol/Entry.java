@@ -1,0 +1,73 @@
+package dev.rdcp.protocol;
+
+import java.nio.ByteBuffer;
+
+/**
+ * One entry of the file list: {@code u32 index, u8 type, u32 mode, i64 mtime seconds, u32 mtime
+ * nanoseconds, u64 size, u32 uid, u32 gid, u16 name length, name, u16 extra length, extra}. The
+ * name is the path relative to the transfer root, '/'-separated raw bytes ("." for the root
+ * itself). Extra is the link target of a symlink, the 16-byte MD5 of a file with --checksum, or
+ * the UTF-8 text of a problem.
+ */
+public record Entry(int index, EntryType type, int mode, long mtimeSeconds, int mtimeNanos, long size, int uid,
+        int gid, byte[] name, byte[] extra) {
+
+    public static final int FIXED_SIZE = 41;
+    /** Name and extra together: the largest entry still fits one control message. */
+    public static final int MAX_VARIABLE = ControlHeader.MAX_MESSAGE - ControlHeader.SIZE - 2 - FIXED_SIZE;
+
+    public Entry {
+        if (name.length + extra.length > MAX_VARIABLE) {
+            throw new IllegalArgumentException("name and link target of " + (name.length + extra.length)
+                    + " bytes are too long");
+        }
+    }
+
+    public static Entry problem(int index, int exitCode, byte[] name, byte[] message) {
+        return new Entry(index, EntryType.PROBLEM, exitCode, 0, 0, 0, 0, 0, name,
+                message.length > 1024 ? java.util.Arrays.copyOf(message, 1024) : message);
+    }
+
+    public int encodedSize() {
+        return FIXED_SIZE + name.length + extra.length;
+    }
+
+    public void encode(ByteBuffer out) {
+        out.putInt(index).put((byte) type.code()).putInt(mode).putLong(mtimeSeconds).putInt(mtimeNanos).putLong(size)
+                .putInt(uid).putInt(gid).putShort((short) name.length).put(name).putShort((short) extra.length)
+                .put(extra);
+    }
+
+    public static Entry decode(ByteBuffer in) throws ProtocolException {
+        if (in.remaining() < FIXED_SIZE) {
+            throw new ProtocolException("entry truncated");
+        }
+        int index = in.getInt();
+        EntryType type = EntryType.ofCode(Byte.toUnsignedInt(in.get()));
+        int mode = in.getInt();
+        long seconds = in.getLong();
+        int nanos = in.getInt();
+        long size = in.getLong();
+        int uid = in.getInt();
+        int gid = in.getInt();
+        byte[] name = bytes(in);
+        byte[] extra = bytes(in);
+        if (index < 0 || size < 0 || nanos < 0 || nanos > 999_999_999 || (name.length == 0 && type != EntryType.PROBLEM)) {
+            throw new ProtocolException("malformed " + type + " entry");
+        }
+        return new Entry(index, type, mode, seconds, nanos, size, uid, gid, name, extra);
+    }
+
+    private static byte[] bytes(ByteBuffer in) throws ProtocolException {
+        if (in.remaining() < 2) {
+            throw new ProtocolException("entry truncated");
+        }
+        int length = Short.toUnsignedInt(in.getShort());
+        if (in.remaining() < length) {
+            throw new ProtocolException("entry truncated");
+        }
+        byte[] bytes = new byte[length];
+        in.get(bytes);
+        return bytes;
+    }
+}

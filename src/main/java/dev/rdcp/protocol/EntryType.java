@@ -1,0 +1,31 @@
+package dev.rdcp.protocol;
+
+/** What an entry of the file list is. */
+public enum EntryType {
+    FILE(1),
+    DIRECTORY(2),
+    SYMLINK(3),
+    /** Every entry inside the named directory has been listed: the receiver may now delete extras. */
+    DIRECTORY_END(4),
+    /** The sender could not list or read something; mode holds the exit code (0: a note only), extra the text. */
+    PROBLEM(5);
+
+    private final int code;
+
+    EntryType(int code) {
+        this.code = code;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    public static EntryType ofCode(int code) throws ProtocolException {
+        for (EntryType type : values()) {
+            if (type.code == code) {
+                return type;
+            }
+        }
+        throw new ProtocolException("unknown entry type " + code);
+    }
+}

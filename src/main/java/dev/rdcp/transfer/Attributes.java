@@ -1,0 +1,77 @@
+package dev.rdcp.transfer;
+
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.SessionRequest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+
+/** The metadata -p, -t and (as root) -o/-g carry over: permissions, modification time, owner. */
+final class Attributes {
+
+    private static final PosixFilePermission[] PERMISSION_BITS = {
+        PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_READ,
+        PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
+        PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ};
+    private static final boolean ROOT = "root".equals(System.getProperty("user.name"));
+
+    private final boolean times;
+    private final boolean permissions;
+    private final boolean owners;
+
+    Attributes(TransferOptions options) {
+        this.times = options.preserveTimes();
+        this.permissions = options.preservePermissions();
+        this.owners = ROOT && options.has(SessionRequest.OWNERS);
+    }
+
+    /** Applies the entry's metadata to a file or directory. */
+    void apply(Path path, Entry entry) throws IOException {
+        if (owners) {
+            Files.setAttribute(path, "unix:uid", entry.uid(), LinkOption.NOFOLLOW_LINKS);
+            Files.setAttribute(path, "unix:gid", entry.gid(), LinkOption.NOFOLLOW_LINKS);
+        }
+        if (permissions) {
+            Files.setPosixFilePermissions(path, permissions(entry.mode()));
+        }
+        if (times) {
+            Files.setLastModifiedTime(path, mtime(entry));
+        }
+    }
+
+    /** A symlink's owner (its mode and, portably, its times are not settable). */
+    void applyToLink(Path path, Entry entry) throws IOException {
+        if (owners) {
+            Files.setAttribute(path, "unix:uid", entry.uid(), LinkOption.NOFOLLOW_LINKS);
+            Files.setAttribute(path, "unix:gid", entry.gid(), LinkOption.NOFOLLOW_LINKS);
+        }
+    }
+
+    /** True when {@link #apply} would change something of {@code existing}. */
+    boolean differ(Map<String, Object> existing, Entry entry) {
+        return (permissions && ((Integer) existing.get("mode") & 0777) != (entry.mode() & 0777))
+                || (times && !existing.get("lastModifiedTime").equals(mtime(entry)))
+                || (owners && ((Integer) existing.get("uid") != entry.uid() || (Integer) existing.get("gid") != entry.gid()));
+    }
+
+    static FileTime mtime(Entry entry) {
+        return FileTime.from(Instant.ofEpochSecond(entry.mtimeSeconds(), entry.mtimeNanos()));
+    }
+
+    static Set<PosixFilePermission> permissions(int mode) {
+        Set<PosixFilePermission> set = EnumSet.noneOf(PosixFilePermission.class);
+        for (int bit = 0; bit < PERMISSION_BITS.length; bit++) {
+            if ((mode & (1 << bit)) != 0) {
+                set.add(PERMISSION_BITS[bit]);
+            }
+        }
+        return set;
+    }
+}

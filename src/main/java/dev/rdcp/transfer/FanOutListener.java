@@ -1,0 +1,69 @@
+package dev.rdcp.transfer;
+
+import dev.rdcp.protocol.EntryType;
+
+/** Passes every event to several listeners, in order: the tally, the display, the log. */
+final class FanOutListener implements TransferListener {
+
+    private final TransferListener[] listeners;
+
+    FanOutListener(TransferListener... listeners) {
+        this.listeners = listeners.clone();
+    }
+
+    @Override
+    public void listed(String name, EntryType type, long size) {
+        for (TransferListener l : listeners) {
+            l.listed(name, type, size);
+        }
+    }
+
+    @Override
+    public void upToDate(String name) {
+        for (TransferListener l : listeners) {
+            l.upToDate(name);
+        }
+    }
+
+    @Override
+    public void created(long count) {
+        for (TransferListener l : listeners) {
+            l.created(count);
+        }
+    }
+
+    @Override
+    public void deleted(String name) {
+        for (TransferListener l : listeners) {
+            l.deleted(name);
+        }
+    }
+
+    @Override
+    public void fileStarted(String name, long size) {
+        for (TransferListener l : listeners) {
+            l.fileStarted(name, size);
+        }
+    }
+
+    @Override
+    public void progress(long done) {
+        for (TransferListener l : listeners) {
+            l.progress(done);
+        }
+    }
+
+    @Override
+    public void fileDone(String name, long bytes) {
+        for (TransferListener l : listeners) {
+            l.fileDone(name, bytes);
+        }
+    }
+
+    @Override
+    public void fileFailed(int exitCode, String message) {
+        for (TransferListener l : listeners) {
+            l.fileFailed(exitCode, message);
+        }
+    }
+}

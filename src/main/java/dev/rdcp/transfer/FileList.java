@@ -1,0 +1,229 @@
+package dev.rdcp.transfer;
+
+import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.SessionRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The sender's file list, produced as it is consumed: one directory is read at a time, so the
+ * first file moves long before a large tree has been walked. Order is depth first, each
+ * directory's children sorted by name bytes, and a DIRECTORY_END closes each directory.
+ */
+final class FileList {
+
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFDIR = 0040000;
+    private static final int S_IFREG = 0100000;
+    private static final int S_IFLNK = 0120000;
+    private static final String ATTRIBUTES = "unix:mode,size,lastModifiedTime,uid,gid";
+
+    /** A directory being listed. */
+    private record Frame(Path path, byte[] name, Iterator<Child> children) {
+    }
+
+    private record Child(byte[] name, Path path) {
+    }
+
+    private final Iterator<SourceOperand> operands;
+    private final boolean recursive;
+    private final boolean links;
+    private final boolean checksums;
+    private final FilterRules filters;
+    private final ArrayDeque<Frame> stack = new ArrayDeque<>();
+    private final Set<String> impliedDirectories = new HashSet<>();
+    private final ArrayDeque<ListedEntry> ready = new ArrayDeque<>();
+    private int nextIndex;
+
+    FileList(List<SourceOperand> operands, TransferOptions options) {
+        this.operands = operands.iterator();
+        this.recursive = options.has(SessionRequest.RECURSIVE);
+        this.links = options.has(SessionRequest.LINKS);
+        this.checksums = options.has(SessionRequest.CHECKSUM);
+        this.filters = options.filters();
+    }
+
+    /** The next entry, or null when the list is complete. */
+    ListedEntry next() {
+        while (ready.isEmpty()) {
+            if (!stack.isEmpty()) {
+                Frame top = stack.peek();
+                if (top.children().hasNext()) {
+                    Child child = top.children().next();
+                    list(child.path(), FileNames.join(top.name(), child.name()), false);
+                } else {
+                    stack.pop();
+                    ready.add(marker(EntryType.DIRECTORY_END, top.name()));
+                }
+            } else if (operands.hasNext()) {
+                listOperand(operands.next());
+            } else {
+                return null;
+            }
+        }
+        return ready.poll();
+    }
+
+    /** A problem found after listing (a file that vanished before it could be sent). */
+    Entry problem(int exitCode, byte[] name, String message) {
+        return Entry.problem(nextIndex++, exitCode, name, message.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private void listOperand(SourceOperand operand) {
+        Path path = operand.path();
+        if (operand.relativeName() != null) {
+            byte[] name = operand.relativeName().getBytes(StandardCharsets.UTF_8);
+            impliedParents(operand.base(), name);
+            list(path, name, true);
+        } else if (operand.contents() && Files.isDirectory(path)) {
+            list(path, new byte[] {'.'}, true);
+        } else {
+            Path absolute = path.toAbsolutePath().normalize();
+            byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
+            list(path, name, true);
+        }
+    }
+
+    /** --files-from names like a/b/c: the receiver needs a and a/b before c. */
+    private void impliedParents(Path base, byte[] name) {
+        for (int slash = 1; slash < name.length; slash++) {
+            if (name[slash] != '/') {
+                continue;
+            }
+            byte[] parent = Arrays.copyOf(name, slash);
+            if (impliedDirectories.add(new String(parent, StandardCharsets.ISO_8859_1))) {
+                describe(FileNames.resolve(base, parent), parent, false, true);
+            }
+        }
+    }
+
+    private void list(Path path, byte[] name, boolean operand) {
+        if (!operand && filters.isExcluded(new String(name, StandardCharsets.UTF_8), Files.isDirectory(path,
+                LinkOption.NOFOLLOW_LINKS))) {
+            return;
+        }
+        describe(path, name, operand, false);
+    }
+
+    private void describe(Path path, byte[] name, boolean operand, boolean impliedOnly) {
+        Map<String, Object> attributes;
+        try {
+            boolean follow = operand && !links && !impliedOnly;
+            attributes = follow ? Files.readAttributes(path, ATTRIBUTES)
+                    : Files.readAttributes(path, ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, path
+                    + ": no such file or directory"), null) : problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
+            return;
+        } catch (IOException e) {
+            ready.add(problemEntry(ExitCode.PARTIAL, name, "%s: " + FileReceiver.describe(e).replace("%", "%%")));
+            return;
+        }
+        int mode = (Integer) attributes.get("mode");
+        switch (mode & S_IFMT) {
+            case S_IFREG -> ready.add(entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, name) : null));
+            case S_IFDIR -> directory(path, name, attributes, impliedOnly);
+            case S_IFLNK -> {
+                if (links) {
+                    symlink(path, name, attributes);
+                } else {
+                    ready.add(problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
+                }
+            }
+            default -> ready.add(problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
+        }
+    }
+
+    private void directory(Path path, byte[] name, Map<String, Object> attributes, boolean impliedOnly) {
+        if (!recursive && !impliedOnly) {
+            ready.add(problemEntry(ExitCode.PARTIAL, name, "skipping directory %s"));
+            return;
+        }
+        ready.add(entry(EntryType.DIRECTORY, path, name, attributes, null));
+        if (impliedOnly) {
+            return;
+        }
+        List<Child> children = new ArrayList<>();
+        try (DirectoryStream<Path> listing = Files.newDirectoryStream(path)) {
+            for (Path child : listing) {
+                children.add(new Child(FileNames.lastComponent(child), child));
+            }
+        } catch (IOException e) {
+            ready.add(problemEntry(ExitCode.PARTIAL, name,
+                    "cannot read directory %s: " + FileReceiver.describe(e).replace("%", "%%")));
+        }
+        children.sort((a, b) -> Arrays.compareUnsigned(a.name(), b.name()));
+        stack.push(new Frame(path, name, children.iterator()));
+    }
+
+    private void symlink(Path path, byte[] name, Map<String, Object> attributes) {
+        byte[] target;
+        try {
+            target = Files.readSymbolicLink(path).toString().getBytes(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            ready.add(problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
+            return;
+        }
+        ready.add(entry(EntryType.SYMLINK, path, name, attributes, target));
+    }
+
+    private ListedEntry entry(EntryType type, Path path, byte[] name, Map<String, Object> attributes, byte[] extra) {
+        Instant mtime = ((FileTime) attributes.get("lastModifiedTime")).toInstant();
+        long size = type == EntryType.FILE ? (Long) attributes.get("size") : 0;
+        try {
+            Entry entry = new Entry(nextIndex, type, (Integer) attributes.get("mode") & 07777, mtime.getEpochSecond(),
+                    mtime.getNano(), size, (Integer) attributes.get("uid"), (Integer) attributes.get("gid"), name,
+                    extra == null ? new byte[0] : extra);
+            nextIndex++;
+            return new ListedEntry(entry, path);
+        } catch (IllegalArgumentException e) {
+            return problemEntry(ExitCode.PARTIAL, name, "name too long: %s");
+        }
+    }
+
+    private ListedEntry marker(EntryType type, byte[] name) {
+        return new ListedEntry(new Entry(nextIndex++, type, 0, 0, 0, 0, 0, 0, name, new byte[0]), null);
+    }
+
+    /** {@code format} has one %s: the name. */
+    private ListedEntry problemEntry(ExitCode code, byte[] name, String format) {
+        return new ListedEntry(problem(code.code(), name, String.format(format, FileNames.display(name))), null);
+    }
+
+    /** --checksum: the content digest the receiver compares with its own copy. */
+    static byte[] md5(Path path, byte[] name) {
+        try (InputStream in = Files.newInputStream(path)) {
+            MessageDigest digest = MessageDigest.getInstance("MD5");
+            byte[] buffer = new byte[1 << 16];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                digest.update(buffer, 0, n);
+            }
+            return digest.digest();
+        } catch (IOException e) {
+            return new byte[0];
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

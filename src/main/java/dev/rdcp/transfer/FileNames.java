@@ -1,0 +1,96 @@
+package dev.rdcp.transfer;
+
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * File names as the raw bytes Linux stores, which need not be valid UTF-8. Java paths keep the raw
+ * bytes but only expose them through their URI; names that are valid UTF-8 (nearly all) take the
+ * direct route.
+ */
+public final class FileNames {
+
+    private static final boolean UTF8_PATHS = "UTF-8".equalsIgnoreCase(System.getProperty("sun.jnu.encoding"));
+
+    private FileNames() {
+    }
+
+    /** The raw bytes of {@code path}'s last component. */
+    public static byte[] lastComponent(Path path) {
+        Path name = path.getFileName();
+        String text = name == null ? "" : name.toString();
+        if (UTF8_PATHS && text.indexOf('\uFFFD') < 0) {
+            return text.getBytes(StandardCharsets.UTF_8);
+        }
+        String raw = path.toAbsolutePath().toUri().getRawPath();
+        int end = raw.endsWith("/") && raw.length() > 1 ? raw.length() - 1 : raw.length();
+        return percentDecode(raw.substring(raw.lastIndexOf('/', end - 1) + 1, end));
+    }
+
+    /** {@code directory} joined with the '/'-separated raw {@code relative} name ("." is the directory). */
+    public static Path resolve(Path directory, byte[] relative) {
+        if (relative.length == 1 && relative[0] == '.') {
+            return directory;
+        }
+        String text = new String(relative, StandardCharsets.UTF_8);
+        if (UTF8_PATHS && java.util.Arrays.equals(text.getBytes(StandardCharsets.UTF_8), relative)) {
+            return directory.resolve(text);
+        }
+        StringBuilder uri = new StringBuilder(directory.toAbsolutePath().toUri().getRawPath());
+        if (uri.charAt(uri.length() - 1) != '/') {
+            uri.append('/');
+        }
+        for (byte b : relative) {
+            int c = b & 0xff;
+            if (c == '/' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
+                uri.append((char) c);
+            } else {
+                uri.append('%').append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 15, 16));
+            }
+        }
+        return Path.of(URI.create("file://" + uri));
+    }
+
+    /** {@code child} inside {@code parent}, where "." is the top of the transfer. */
+    public static byte[] join(byte[] parent, byte[] child) {
+        if (parent.length == 1 && parent[0] == '.') {
+            return child;
+        }
+        byte[] joined = java.util.Arrays.copyOf(parent, parent.length + 1 + child.length);
+        joined[parent.length] = '/';
+        System.arraycopy(child, 0, joined, parent.length + 1, child.length);
+        return joined;
+    }
+
+    /** For messages and logs: invalid bytes shown as U+FFFD, control characters escaped as rsync does (\#012). */
+    public static String display(byte[] name) {
+        String text = new String(name, StandardCharsets.UTF_8);
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                out.append(String.format("\\#%03o", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    /** A file URI's raw path holds only ASCII: the JDK percent-encodes every other byte. */
+    private static byte[] percentDecode(String raw) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length());
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '%' && i + 2 < raw.length()) {
+                out.write(Integer.parseInt(raw, i + 1, i + 3, 16));
+                i += 2;
+            } else {
+                out.write(c);
+            }
+        }
+        return out.toByteArray();
+    }
+}

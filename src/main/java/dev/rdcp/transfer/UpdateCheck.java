@@ -1,0 +1,75 @@
+package dev.rdcp.transfer;
+
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.SessionRequest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * rsync's decision whether a listed file needs sending: by default its quick check (same size and
+ * modification time means up to date); --checksum compares content, --size-only the size alone;
+ * --ignore-existing skips any file already there; --update skips files newer on the receiver.
+ */
+final class UpdateCheck {
+
+    /** @param attributes the receiver's file's attributes, or null when there is none */
+    record Verdict(boolean upToDate, Map<String, Object> attributes) {
+    }
+
+    private static final String ATTRIBUTES = "unix:mode,size,lastModifiedTime,uid,gid";
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFDIR = 0040000;
+    private static final int S_IFREG = 0100000;
+
+    private final boolean checksum;
+    private final boolean sizeOnly;
+    private final boolean ignoreExisting;
+    private final boolean update;
+
+    UpdateCheck(TransferOptions options) {
+        this.checksum = options.has(SessionRequest.CHECKSUM);
+        this.sizeOnly = options.has(SessionRequest.SIZE_ONLY);
+        this.ignoreExisting = options.has(SessionRequest.IGNORE_EXISTING);
+        this.update = options.has(SessionRequest.UPDATE);
+    }
+
+    Verdict examine(Entry entry, Path path) throws IOException {
+        Map<String, Object> existing;
+        try {
+            existing = Files.readAttributes(path, ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return new Verdict(false, null);
+        }
+        int type = (Integer) existing.get("mode") & S_IFMT;
+        if (type == S_IFDIR) {
+            throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a file");
+        }
+        if (ignoreExisting) {
+            return new Verdict(true, existing);
+        }
+        FileTime theirs = (FileTime) existing.get("lastModifiedTime");
+        if (update && type == S_IFREG && theirs.compareTo(Attributes.mtime(entry)) > 0) {
+            return new Verdict(true, existing);
+        }
+        if (type != S_IFREG || (Long) existing.get("size") != entry.size()) {
+            return new Verdict(false, existing);
+        }
+        boolean same;
+        if (sizeOnly) {
+            same = true;
+        } else if (checksum) {
+            same = entry.extra().length > 0 && Arrays.equals(entry.extra(), FileList.md5(path, entry.name()));
+        } else {
+            same = theirs.equals(Attributes.mtime(entry));
+        }
+        return new Verdict(same, existing);
+    }
+}
