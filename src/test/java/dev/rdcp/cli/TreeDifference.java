@@ -1,0 +1,36 @@
+package dev.rdcp.cli;
+
+/** How one entry of a copied tree differs from its original, metadata only (contents are compared apart). */
+final class TreeDifference {
+
+    private TreeDifference() {
+    }
+
+    /** The first difference in what lstat says, or null; {@code null} entries are missing ones. */
+    static String between(TreeEntry expected, TreeEntry actual, boolean directoryTimes) {
+        if (actual == null) {
+            return "missing (expected a " + expected.type() + ")";
+        }
+        if (expected == null) {
+            return "unexpected " + actual.type();
+        }
+        if (expected.type() != actual.type()) {
+            return "is a " + actual.type() + ", expected a " + expected.type();
+        }
+        if (expected.type() == TreeEntry.Type.SYMLINK) {
+            return expected.linkTarget().equals(actual.linkTarget()) ? null
+                    : "link target is '" + actual.linkTarget() + "', expected '" + expected.linkTarget() + "'";
+        }
+        if (expected.permissions() != actual.permissions()) {
+            return "mode is " + actual.permissionsInOctal() + ", expected " + expected.permissionsInOctal();
+        }
+        boolean isFile = expected.type() == TreeEntry.Type.FILE;
+        if (isFile && expected.size() != actual.size()) {
+            return "size is " + actual.size() + ", expected " + expected.size();
+        }
+        if ((isFile || directoryTimes) && !expected.mtime().equals(actual.mtime())) {
+            return "mtime is " + actual.mtime() + ", expected " + expected.mtime();
+        }
+        return null;
+    }
+}
