@@ -8,13 +8,10 @@ import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -161,35 +158,23 @@ final class ReceiverTree {
                 if (filters.isExcluded(new String(relative, StandardCharsets.UTF_8), isDirectory)) {
                     continue;
                 }
-                if (!dryRun) {
-                    removeTree(child);
-                }
-                deleted.accept(relative);
+                remove(child, relative);
             }
         }
     }
 
-    /** Deletes a file, symlink or whole directory, never following a symlink. */
-    private static void removeTree(Path path) throws IOException {
-        if (!Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-            Files.deleteIfExists(path);
-            return;
-        }
-        Files.walkFileTree(path, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                if (e != null) {
-                    throw e;
+    /** Deletes a file, symlink or whole directory (each entry reported), never following a symlink. */
+    private void remove(Path path, byte[] relative) throws IOException {
+        if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+            try (DirectoryStream<Path> children = Files.newDirectoryStream(path)) {
+                for (Path child : children) {
+                    remove(child, FileNames.join(relative, FileNames.lastComponent(child)));
                 }
-                Files.delete(dir);
-                return FileVisitResult.CONTINUE;
             }
-        });
+        }
+        if (!dryRun) {
+            Files.delete(path);
+        }
+        deleted.accept(relative);
     }
 }
