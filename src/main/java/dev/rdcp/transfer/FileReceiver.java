@@ -233,6 +233,8 @@ public final class FileReceiver implements AutoCloseable {
             if (verdict.attributes() == null) {
                 newEntry();
             }
+            listener.fileStarted(name, entry.size());
+            listener.fileDone(name, entry.size());
             return new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
         }
         Partial partial = options.has(SessionRequest.PARTIAL) ? Partial.examine(AtomicFile.partialPath(path),

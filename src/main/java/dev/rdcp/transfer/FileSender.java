@@ -197,7 +197,8 @@ public final class FileSender implements AutoCloseable {
             return false;
         }
         Outgoing next = current != null ? current : wanted.peek();
-        return next.file != null || next.abandonCode != 0 || bounceLastRequest[bounceNext] <= pipe.completedThrough();
+        boolean packed = next.entry.size() <= options.bounceSize() && next.abandonCode == 0;
+        return !packed || bounceLastRequest[bounceNext] <= pipe.completedThrough();
     }
 
     /** --bwlimit: how long to hold the next batch so the average rate stays under the limit. */
@@ -423,20 +424,19 @@ public final class FileSender implements AutoCloseable {
 
     private boolean readWhole(Outgoing file, ByteBuffer buffer, int at) {
         int size = (int) file.entry.size();
-        buffer.limit(at + size + 1).position(at);
+        buffer.limit(at + size).position(at);
         try (FileChannel channel = FileChannel.open(file.path, StandardOpenOption.READ)) {
-            while (buffer.hasRemaining()) {
-                if (channel.read(buffer) < 0) {
-                    break;
-                }
+            int read;
+            do {
+                read = channel.read(buffer);
+            } while (read >= 0 && buffer.hasRemaining());
+            if (buffer.hasRemaining() || channel.size() != size) {
+                abandon(file, ExitCode.PARTIAL, file.name + ": file changed size during the transfer");
+                return false;
             }
         } catch (IOException e) {
             abandon(file, e instanceof NoSuchFileException ? ExitCode.VANISHED : ExitCode.PARTIAL,
                     sourceMessage(file.name, e));
-            return false;
-        }
-        if (buffer.position() != at + size) {
-            abandon(file, ExitCode.PARTIAL, file.name + ": file changed size during the transfer");
             return false;
         }
         return true;
