@@ -2,6 +2,7 @@ package dev.rdcp.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.rdcp.protocol.EntryType;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -47,10 +48,10 @@ class OverallProgressPrinterTest {
     @Test
     void pipedOutputPrintsALineAtMostOnceASecond() {
         OverallProgressPrinter printer = printer(false);
-        printer.listed("d", 0);
-        printer.listed("d/a", 1_000_000);
-        printer.listed("d/b", 3_000_000);
-        printer.listed("d/c", 6_000_000);
+        printer.listed("d", EntryType.DIRECTORY, 0);
+        printer.listed("d/a", EntryType.FILE, 1_000_000);
+        printer.listed("d/b", EntryType.FILE, 3_000_000);
+        printer.listed("d/c", EntryType.FILE, 6_000_000);
         at(500);
         printer.fileStarted("d/a", 1_000_000);
         printer.progress(500_000);
@@ -72,34 +73,32 @@ class OverallProgressPrinterTest {
         printer.finish();
 
         assertEquals(List.of(
-                "      1,000,000  10%    1.00MB/s    0:00:01 (xfr#0, to-chk=3/4)",
-                "      2,500,000  25%    1.25MB/s    0:00:02 (xfr#1, to-chk=1/4)",
+                "      1,000,000  10%    1.00MB/s    0:00:01 (xfr#1, to-chk=2/4)",
+                "      2,500,000  25%    1.25MB/s    0:00:02 (xfr#2, to-chk=0/4)",
                 "      4,000,000  40%    1.00MB/s    0:00:04 (xfr#2, to-chk=0/4)"), lines());
     }
 
     @Test
     void terminalRedrawsInPlaceAtMostEvery200MillisAndEndsTheLineAtFinish() {
         OverallProgressPrinter printer = printer(true);
-        for (int i = 0; i < 10; i++) {
-            printer.listed("f" + i, 100);
+        for (int i = 0; i < 9; i++) {
+            printer.listed("f" + i, EntryType.FILE, 100);
         }
-        at(199);
-        printer.fileStarted("f0", 100);
-        printer.progress(50);
         at(200);
-        printer.progress(100);
-        at(300);
-        printer.fileDone("f0", 100);
+        printer.listed("f9", EntryType.FILE, 100);
+        at(399);
+        printer.fileStarted("f0", 100);
         at(400);
-        printer.upToDate("f1");
+        printer.progress(40);
         at(500);
+        printer.progress(100);
         printer.finish();
 
         assertEquals(
-                "\r            100  10%    0.50kB/s    0:00:00 (xfr#0, to-chk=10/10)"
+                "\r              0   0%    0.00kB/s    0:00:00 (xfr#0, to-chk=10/10)"
                 // One character shorter than the line it overwrites: a space blanks the leftover.
-                + "\r            100  10%    0.25kB/s    0:00:00 (xfr#1, to-chk=8/10) "
-                + "\r            100  10%    0.20kB/s    0:00:00 (xfr#1, to-chk=8/10)" + NL,
+                + "\r             40   4%    0.10kB/s    0:00:00 (xfr#1, to-chk=9/10) "
+                + "\r            100  10%    0.20kB/s    0:00:00 (xfr#1, to-chk=9/10)" + NL,
                 text.toString());
     }
 
@@ -112,9 +111,9 @@ class OverallProgressPrinterTest {
     @Test
     void bytesOfAFileStayCountedWhenTheNextStartsBeforeItsStatusAndWhenItFails() {
         OverallProgressPrinter printer = printer(false);
-        printer.listed("a", 10);
-        printer.listed("b", 20);
-        printer.listed("c", 30);
+        printer.listed("a", EntryType.FILE, 10);
+        printer.listed("b", EntryType.FILE, 20);
+        printer.listed("c", EntryType.FILE, 30);
         printer.fileStarted("a", 10);
         printer.progress(10);
         printer.fileStarted("b", 20);
@@ -128,17 +127,18 @@ class OverallProgressPrinterTest {
         printer.finish();
 
         assertEquals(List.of(
-                "             15  25%    0.00kB/s    0:00:00 (xfr#1, to-chk=2/3)",
-                "             45  75%    0.00kB/s    0:00:00 (xfr#2, to-chk=0/3)"), lines());
+                "             15  25%    0.00kB/s    0:00:00 (xfr#2, to-chk=1/3)",
+                "             45  75%    0.00kB/s    0:00:00 (xfr#3, to-chk=0/3)"), lines());
     }
 
     @Test
-    void entriesWithoutBytesAreCheckedOnceWhenListed() {
+    void directoriesAndSymlinksAreCheckedWhenListedAndFilesWhenStarted() {
         OverallProgressPrinter printer = printer(false);
-        printer.listed("dir", 0);
-        printer.listed("link", 0);
-        printer.listed("empty", 0);
-        printer.listed("full", 8);
+        printer.listed("dir", EntryType.DIRECTORY, 0);
+        printer.listed("link", EntryType.SYMLINK, 0);
+        printer.listed("empty", EntryType.FILE, 0);
+        printer.listed("full", EntryType.FILE, 8);
+        printer.finish();
         printer.fileStarted("empty", 0);
         printer.fileDone("empty", 0);
         printer.finish();
@@ -148,17 +148,30 @@ class OverallProgressPrinterTest {
         printer.finish();
 
         assertEquals(List.of(
+                "              0   0%    0.00kB/s    0:00:00 (xfr#0, to-chk=2/4)",
                 "              0   0%    0.00kB/s    0:00:00 (xfr#1, to-chk=1/4)",
                 "              8 100%    0.00kB/s    0:00:00 (xfr#2, to-chk=0/4)"), lines());
     }
 
     @Test
+    void upToDateFilesAreCheckedButNotTransferred() {
+        OverallProgressPrinter printer = printer(false);
+        printer.listed("same1", EntryType.FILE, 40);
+        printer.listed("same2", EntryType.FILE, 60);
+        printer.listed("new", EntryType.FILE, 100);
+        printer.upToDate("same1");
+        printer.upToDate("same2");
+        printer.finish();
+        assertEquals(List.of("              0   0%    0.00kB/s    0:00:00 (xfr#0, to-chk=1/3)"), lines());
+    }
+
+    @Test
     void aFileThatGrewAfterListingDoesNotPassAHundredPercent() {
         OverallProgressPrinter printer = printer(false);
-        printer.listed("log", 100);
+        printer.listed("log", EntryType.FILE, 100);
         printer.fileStarted("log", 150);
         printer.progress(150);
         printer.finish();
-        assertEquals(List.of("            150 100%    0.00kB/s    0:00:00 (xfr#0, to-chk=1/1)"), lines());
+        assertEquals(List.of("            150 100%    0.00kB/s    0:00:00 (xfr#1, to-chk=0/1)"), lines());
     }
 }

@@ -32,8 +32,8 @@ class ControlHeaderTest {
     @Test
     void headerIsTypeZeroAndBigEndianLength() {
         ByteBuffer out = ByteBuffer.allocate(ControlHeader.SIZE);
-        ControlHeader.write(out, ControlType.STATUS, 0x0102);
-        assertEquals(ControlType.STATUS.code(), out.get(0));
+        ControlHeader.write(out, ControlType.WANTS, 0x0102);
+        assertEquals(ControlType.WANTS.code(), out.get(0));
         assertEquals(0, out.get(1));
         assertEquals(0x01, out.get(2));
         assertEquals(0x02, out.get(3));
@@ -47,16 +47,16 @@ class ControlHeaderTest {
 
     @Test
     void declaredLengthDifferentFromTheByteCountIsRejected() {
-        ByteBuffer shorter = message(ControlType.CHUNK, 24, 20);
+        ByteBuffer shorter = message(ControlType.CHUNKS, 24, 20);
         assertThrows(ProtocolException.class, () -> ControlHeader.read(shorter, shorter.remaining()));
-        ByteBuffer longer = message(ControlType.CHUNK, 24, 30);
+        ByteBuffer longer = message(ControlType.CHUNKS, 24, 30);
         assertThrows(ProtocolException.class, () -> ControlHeader.read(longer, longer.remaining()));
     }
 
     @Test
     void oversizedMessageIsRejected() {
         int payload = ControlHeader.MAX_MESSAGE - ControlHeader.SIZE + 1;
-        ByteBuffer in = message(ControlType.FILE, payload, payload);
+        ByteBuffer in = message(ControlType.ENTRIES, payload, payload);
         ProtocolException e = assertThrows(ProtocolException.class, () -> ControlHeader.read(in, in.remaining()));
         assertTrue(e.getMessage().contains(Integer.toString(ControlHeader.MAX_MESSAGE + 1)), e.getMessage());
     }
@@ -64,8 +64,8 @@ class ControlHeaderTest {
     @Test
     void largestMessageIsAccepted() throws Exception {
         int payload = ControlHeader.MAX_MESSAGE - ControlHeader.SIZE;
-        ByteBuffer in = message(ControlType.FILE, payload, payload);
-        assertEquals(ControlType.FILE, ControlHeader.read(in, in.remaining()));
+        ByteBuffer in = message(ControlType.ENTRIES, payload, payload);
+        assertEquals(ControlType.ENTRIES, ControlHeader.read(in, in.remaining()));
     }
 
     @Test
@@ -78,5 +78,20 @@ class ControlHeaderTest {
     void unknownTypeIsRejected() {
         ByteBuffer in = ByteBuffer.wrap(new byte[] {(byte) 99, 0, 0, 0});
         assertThrows(ProtocolException.class, () -> ControlHeader.read(in, 4));
+    }
+
+    @Test
+    void typeCodesAreTheWireValues() throws Exception {
+        assertEquals(1, ControlType.MR.code());
+        assertEquals(2, ControlType.ENTRIES.code());
+        assertEquals(3, ControlType.CHUNKS.code());
+        assertEquals(4, ControlType.WANTS.code());
+        assertEquals(5, ControlType.END.code());
+        assertEquals(6, ControlType.MORE.code());
+        for (ControlType type : ControlType.values()) {
+            assertEquals(type, ControlType.ofCode(type.code()));
+        }
+        assertThrows(ProtocolException.class, () -> ControlType.ofCode(0));
+        assertThrows(ProtocolException.class, () -> ControlType.ofCode(7));
     }
 }

@@ -14,6 +14,9 @@ class SessionRequestTest {
 
     private static final List<String> PATHS = List.of("/srv/data/file.bin", "r\u00e9pertoire/\u65e5\u672c\u8a9e.txt",
             "with space", "emoji-\ud83d\ude80");
+    private static final List<String> RULES = List.of("- *.log", "+ /keep/***", "- tmp/");
+    /** Direction, flags, chunk size, slots, bandwidth limit. */
+    private static final int HEADER = 1 + 4 + 4 + 2 + 8;
 
     private static SessionRequest roundTrip(SessionRequest request) throws ProtocolException {
         ByteBuffer wire = request.encode();
@@ -21,111 +24,167 @@ class SessionRequestTest {
         return SessionRequest.decode(wire.flip());
     }
 
-    /** Header bytes: direction, flags, chunk size, slots, path count. */
-    private static ByteBuffer header(ByteBuffer out, int direction, int flags, int count) {
-        return out.put((byte) direction).put((byte) flags).putInt(1 << 20).putShort((short) 8).putShort((short) count);
+    private static SessionRequest push(int flags, List<String> paths) {
+        return new SessionRequest(SessionRequest.Direction.PUSH, flags, 1 << 20, 8, 0, paths, List.of());
+    }
+
+    /** Header bytes: direction, flags, chunk size, 8 slots, no bandwidth limit. */
+    private static ByteBuffer header(ByteBuffer out, int direction, int flags) {
+        return out.put((byte) direction).putInt(flags).putInt(1 << 20).putShort((short) 8).putLong(0);
+    }
+
+    /** A hand-written request with the given flags, one path and no rules. */
+    private static ByteBuffer request(int flags, String path) {
+        byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 2 + bytes.length + 2);
+        header(out, 1, flags).putShort((short) 1).putShort((short) bytes.length).put(bytes).putShort((short) 0);
+        return out.flip();
     }
 
     @Test
-    void pushRoundTripsWithSeveralUtf8Paths() throws Exception {
-        int flags = SessionRequest.PRESERVE_TIMES | SessionRequest.DESTINATION_IS_DIRECTORY;
-        SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, flags, 4 << 20, 16, PATHS);
+    void pushRoundTripsWithSeveralUtf8PathsAndRules() throws Exception {
+        int flags = SessionRequest.PRESERVE_TIMES | SessionRequest.DESTINATION_IS_DIRECTORY | SessionRequest.DELETE;
+        SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, flags, 4 << 20, 16, 0, PATHS, RULES);
         SessionRequest received = roundTrip(sent);
         assertEquals(sent, received);
         assertTrue(received.has(SessionRequest.PRESERVE_TIMES));
         assertFalse(received.has(SessionRequest.PRESERVE_PERMISSIONS));
         assertTrue(received.has(SessionRequest.DESTINATION_IS_DIRECTORY));
+        assertTrue(received.has(SessionRequest.DELETE));
+        assertEquals(RULES, received.filterRules());
     }
 
     @Test
-    void pullRoundTripsWithSeveralUtf8Paths() throws Exception {
+    void pullRoundTripsSlotsAndALargeBandwidthLimit() throws Exception {
+        long limit = 5L << 40;
         SessionRequest sent = new SessionRequest(SessionRequest.Direction.PULL, SessionRequest.PRESERVE_PERMISSIONS,
-                65536, 65535, PATHS);
+                65536, 65535, limit, PATHS, List.of());
         SessionRequest received = roundTrip(sent);
         assertEquals(SessionRequest.Direction.PULL, received.direction());
         assertEquals(65536, received.chunkSize());
         assertEquals(65535, received.slots());
+        assertEquals(limit, received.bandwidthLimit());
         assertEquals(PATHS, received.paths());
-        assertTrue(received.has(SessionRequest.PRESERVE_PERMISSIONS));
+        assertEquals(List.of(), received.filterRules());
     }
 
     @Test
-    void unknownFlagsAreRejected() {
-        SessionRequest request = new SessionRequest(SessionRequest.Direction.PUSH, 1 << 3, 1 << 20, 8, List.of("x"));
-        ByteBuffer wire = request.encode().flip();
-        assertThrows(ProtocolException.class, () -> SessionRequest.decode(wire));
-        ByteBuffer highBit = request(0x80, "x");
-        assertThrows(ProtocolException.class, () -> SessionRequest.decode(highBit));
+    void everyDefinedFlagSurvivesTheRoundTrip() throws Exception {
+        int[] flags = {SessionRequest.PRESERVE_TIMES, SessionRequest.PRESERVE_PERMISSIONS,
+            SessionRequest.DESTINATION_IS_DIRECTORY, SessionRequest.RECURSIVE, SessionRequest.LINKS,
+            SessionRequest.OWNERS, SessionRequest.DELETE, SessionRequest.CHECKSUM, SessionRequest.SIZE_ONLY,
+            SessionRequest.IGNORE_EXISTING, SessionRequest.UPDATE, SessionRequest.DRY_RUN, SessionRequest.PARTIAL,
+            SessionRequest.FILES_FROM};
+        int all = 0;
+        for (int flag : flags) {
+            SessionRequest received = roundTrip(push(flag, List.of("x")));
+            assertTrue(received.has(flag), "flag " + flag);
+            assertEquals(flag, received.flags(), "only flag " + flag);
+            all |= flag;
+        }
+        assertEquals(all, roundTrip(push(all, List.of("x"))).flags());
     }
 
-    private static ByteBuffer request(int flags, String path) {
-        byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer out = ByteBuffer.allocate(10 + 2 + bytes.length);
-        header(out, 1, flags, 1).putShort((short) bytes.length).put(bytes);
-        return out.flip();
+    @Test
+    void flagsAboveTheKnownOnesAreRejected() {
+        for (int flag : new int[] {1 << 14, 1 << 20, 1 << 31}) {
+            ByteBuffer wire = push(flag, List.of("x")).encode().flip();
+            assertThrows(ProtocolException.class, () -> SessionRequest.decode(wire), "flag " + flag);
+        }
     }
 
     @Test
     void aWellFormedHandWrittenRequestDecodes() throws Exception {
-        SessionRequest decoded = SessionRequest.decode(request(SessionRequest.PRESERVE_TIMES, "dest/"));
+        SessionRequest decoded = SessionRequest.decode(request(SessionRequest.RECURSIVE, "dest/"));
         assertEquals(SessionRequest.Direction.PUSH, decoded.direction());
+        assertEquals(SessionRequest.RECURSIVE, decoded.flags());
+        assertEquals(1 << 20, decoded.chunkSize());
+        assertEquals(8, decoded.slots());
+        assertEquals(0, decoded.bandwidthLimit());
         assertEquals(List.of("dest/"), decoded.paths());
+        assertEquals(List.of(), decoded.filterRules());
     }
 
     @Test
     void zeroPathsAreRejected() {
-        ByteBuffer out = ByteBuffer.allocate(10);
-        header(out, 1, 0, 0).flip();
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 4);
+        header(out, 1, 0).putShort((short) 0).putShort((short) 0).flip();
         assertThrows(ProtocolException.class, () -> SessionRequest.decode(out));
     }
 
     @Test
     void unknownDirectionIsRejected() {
         for (int direction : new int[] {0, 3, 0xFF}) {
-            ByteBuffer out = ByteBuffer.allocate(13);
-            header(out, direction, 0, 1).putShort((short) 1).put((byte) 'a').flip();
+            ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2);
+            header(out, direction, 0).putShort((short) 1).putShort((short) 1).put((byte) 'a').putShort((short) 0)
+                    .flip();
             assertThrows(ProtocolException.class, () -> SessionRequest.decode(out), "direction " + direction);
         }
     }
 
     @Test
-    void truncatedPathIsRejected() {
-        ByteBuffer out = ByteBuffer.allocate(10 + 2 + 3);
-        header(out, 2, 0, 1).putShort((short) 4).put(new byte[] {'a', 'b', 'c'}).flip();
+    void negativeBandwidthLimitIsRejected() {
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2);
+        out.put((byte) 1).putInt(0).putInt(1 << 20).putShort((short) 8).putLong(-1)
+                .putShort((short) 1).putShort((short) 1).put((byte) 'a').putShort((short) 0).flip();
         assertThrows(ProtocolException.class, () -> SessionRequest.decode(out));
     }
 
     @Test
-    void missingPathIsRejected() {
-        ByteBuffer out = ByteBuffer.allocate(10 + 2 + 1);
-        header(out, 2, 0, 2).putShort((short) 1).put((byte) 'a').flip();
+    void truncatedPathIsRejected() {
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 2 + 3 + 2);
+        header(out, 2, 0).putShort((short) 1).putShort((short) 6).put(new byte[] {'a', 'b', 'c'})
+                .putShort((short) 0).flip();
+        assertThrows(ProtocolException.class, () -> SessionRequest.decode(out));
+    }
+
+    @Test
+    void missingRuleCountIsRejected() {
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 2 + 4);
+        header(out, 2, 0).putShort((short) 1).putShort((short) 4).put(new byte[] {'a', 'b', 'c', 'd'}).flip();
+        assertThrows(ProtocolException.class, () -> SessionRequest.decode(out));
+    }
+
+    @Test
+    void missingRuleIsRejected() {
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2 + 3);
+        header(out, 2, 0).putShort((short) 1).putShort((short) 1).put((byte) 'a')
+                .putShort((short) 2).putShort((short) 1).put((byte) 'b').flip();
         assertThrows(ProtocolException.class, () -> SessionRequest.decode(out));
     }
 
     @Test
     void emptyPathIsRejected() {
-        ByteBuffer out = ByteBuffer.allocate(10 + 2);
-        header(out, 2, 0, 1).putShort((short) 0).flip();
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 2 + 2);
+        header(out, 2, 0).putShort((short) 1).putShort((short) 0).putShort((short) 0).flip();
         assertThrows(ProtocolException.class, () -> SessionRequest.decode(out));
     }
 
     @Test
     void trailingBytesAreRejected() {
-        SessionRequest request = new SessionRequest(SessionRequest.Direction.PULL, 0, 1 << 20, 8, List.of("a", "b"));
-        ByteBuffer encoded = request.encode().flip();
+        ByteBuffer encoded = push(0, List.of("a", "b")).encode().flip();
         ByteBuffer longer = ByteBuffer.allocate(encoded.remaining() + 1).put(encoded).put((byte) 0).flip();
         assertThrows(ProtocolException.class, () -> SessionRequest.decode(longer));
     }
 
     @Test
     void zeroSlotsAreRejected() {
-        SessionRequest request = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 0, List.of("a"));
+        SessionRequest request = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 0, 0, List.of("a"),
+                List.of());
         ByteBuffer wire = request.encode().flip();
         assertThrows(ProtocolException.class, () -> SessionRequest.decode(wire));
     }
 
     @Test
     void shortHeaderIsRejected() {
-        assertThrows(ProtocolException.class, () -> SessionRequest.decode(ByteBuffer.allocate(9)));
+        assertThrows(ProtocolException.class, () -> SessionRequest.decode(ByteBuffer.allocate(HEADER + 3)));
+    }
+
+    @Test
+    void listsAreCopiedSoLaterChangesDoNotLeakIn() {
+        List<String> paths = new java.util.ArrayList<>(List.of("a"));
+        SessionRequest request = push(0, paths);
+        paths.add("b");
+        assertEquals(List.of("a"), request.paths());
     }
 }

@@ -185,8 +185,8 @@ class DaemonRobustnessTest {
             Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
             channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
                     .put(challenge.response(secret == null ? null : secret.getBytes(StandardCharsets.UTF_8))));
-            ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8,
-                    List.of(destination)).encode();
+            ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0,
+                    List.of(destination), List.of()).encode();
             channel.send(MessageType.REQUEST, request.position(request.limit()));
             channel.receive(MessageType.ACCEPT);
         }

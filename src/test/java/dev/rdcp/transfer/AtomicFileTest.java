@@ -1,22 +1,28 @@
 package dev.rdcp.transfer;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class AtomicFileTest {
+
+    private static final AtomicFile.Finisher NOTHING = temp -> {
+    };
 
     @TempDir
     Path tmp;
@@ -42,7 +48,7 @@ class AtomicFileTest {
             // Out of order, as chunks may land.
             file.write(bytes("world"), 6);
             file.write(bytes("hello "), 0);
-            file.commit(null, null);
+            file.commit(NOTHING);
         }
         assertEquals("hello world", Files.readString(target));
         assertFalse(Files.exists(temp));
@@ -50,13 +56,15 @@ class AtomicFileTest {
     }
 
     @Test
-    void tempIsHiddenAndInTheSameDirectory() throws Exception {
+    void tempIsHiddenInTheSameDirectoryAndCountsAsOwnTemporary() throws Exception {
         Path target = tmp.resolve("visible.txt");
         try (AtomicFile file = AtomicFile.create(target)) {
             Path temp = file.temp();
             assertEquals(target.getParent(), temp.getParent());
-            assertTrue(temp.getFileName().toString().startsWith("."), temp.toString());
-            assertFalse(temp.equals(target));
+            String name = temp.getFileName().toString();
+            assertTrue(name.startsWith(".visible.txt."), name);
+            assertTrue(name.endsWith(AtomicFile.TEMP_SUFFIX), name);
+            assertTrue(AtomicFile.isOwnTemporary(name), name);
         }
     }
 
@@ -79,31 +87,40 @@ class AtomicFileTest {
         Path target = Files.writeString(tmp.resolve("replace.txt"), "a much longer older content");
         try (AtomicFile file = AtomicFile.create(target)) {
             file.write(bytes("new"), 0);
-            file.commit(null, null);
+            file.commit(NOTHING);
         }
         assertEquals("new", Files.readString(target));
     }
 
     @Test
-    void commitAppliesModeAndMtime() throws Exception {
+    void theFinisherSeesTheCompleteTempBeforeTheRename() throws Exception {
         Path target = tmp.resolve("meta.txt");
-        FileTime mtime = FileTime.from(Instant.ofEpochSecond(1_500_000_000L, 250_000_000));
+        List<String> seen = new ArrayList<>();
         try (AtomicFile file = AtomicFile.create(target)) {
-            file.write(bytes("x"), 0);
-            file.commit(0640, mtime);
+            file.write(bytes("payload"), 0);
+            file.commit(temp -> {
+                seen.add(Files.readString(temp));
+                seen.add(Boolean.toString(Files.exists(target)));
+                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r-----"));
+            });
         }
+        assertEquals(List.of("payload", "false"), seen);
         assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
-        assertEquals(mtime.toInstant(), Files.getLastModifiedTime(target).toInstant());
     }
 
     @Test
-    void modeBitsMapToTheirPermissions() throws Exception {
-        Path target = tmp.resolve("exec.sh");
+    void aFailingFinisherLeavesNothingUnderTheFinalNameAndCloseRemovesTheTemp() throws Exception {
+        Path target = tmp.resolve("failed.txt");
+        Path temp;
         try (AtomicFile file = AtomicFile.create(target)) {
-            file.commit(0751, null);
+            temp = file.temp();
+            file.write(bytes("x"), 0);
+            assertThrows(IOException.class, () -> file.commit(t -> {
+                throw new IOException("cannot set times");
+            }));
         }
-        assertEquals("rwxr-x--x", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
-        assertEquals("r--rw--wx", PosixFilePermissions.toString(AtomicFile.permissions(0463)));
+        assertFalse(Files.exists(target));
+        assertFalse(Files.exists(temp));
     }
 
     @Test
@@ -111,7 +128,7 @@ class AtomicFileTest {
         Path target = tmp.resolve("committed");
         AtomicFile file = AtomicFile.create(target);
         file.write(bytes("done"), 0);
-        file.commit(null, null);
+        file.commit(NOTHING);
         file.close();
         file.close();
         assertEquals("done", Files.readString(target));
@@ -123,11 +140,57 @@ class AtomicFileTest {
         Path link = Files.createSymbolicLink(tmp.resolve("link.txt"), outside);
         try (AtomicFile file = AtomicFile.create(link)) {
             file.write(bytes("received"), 0);
-            file.commit(0600, null);
+            file.commit(NOTHING);
         }
         assertEquals("do not touch", Files.readString(outside));
         assertFalse(Files.isSymbolicLink(link));
         assertTrue(Files.isRegularFile(link, LinkOption.NOFOLLOW_LINKS));
         assertEquals("received", Files.readString(link));
+    }
+
+    @Test
+    void aPartialFileIsKeptOnCloseCutToTheBytesWritten() throws Exception {
+        Path target = tmp.resolve("big.bin");
+        Path partial = AtomicFile.partialPath(target);
+        assertEquals(".big.bin" + AtomicFile.PARTIAL_SUFFIX, partial.getFileName().toString());
+        try (AtomicFile file = AtomicFile.partial(target, 0)) {
+            assertEquals(partial, file.temp());
+            file.write(bytes("0123456789"), 0);
+        }
+        assertFalse(Files.exists(target));
+        assertEquals("0123456789", Files.readString(partial));
+    }
+
+    @Test
+    void reopeningAPartialFileKeepsOnlyTheRequestedPrefix() throws Exception {
+        Path target = tmp.resolve("resume.bin");
+        Files.writeString(AtomicFile.partialPath(target), "ABCDEFGHIJ");
+        try (AtomicFile file = AtomicFile.partial(target, 4)) {
+            assertEquals(4, Files.size(file.temp()));
+            file.write(bytes("wxyz"), 4);
+            file.commit(NOTHING);
+        }
+        assertEquals("ABCDwxyz", Files.readString(target));
+        assertFalse(Files.exists(AtomicFile.partialPath(target)));
+    }
+
+    @Test
+    void aPartialFileAbandonedBeforeAnyWriteKeepsItsResumedPrefix() throws Exception {
+        Path target = tmp.resolve("again.bin");
+        Files.write(AtomicFile.partialPath(target), new byte[] {1, 2, 3, 4, 5, 6});
+        try (AtomicFile file = AtomicFile.partial(target, 3)) {
+            assertEquals(3, Files.size(file.temp()));
+        }
+        assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(AtomicFile.partialPath(target)));
+    }
+
+    @Test
+    void ownTemporariesAreHiddenNamesWithAnRdcpSuffix() {
+        assertTrue(AtomicFile.isOwnTemporary(".x.rdcp-tmp"));
+        assertTrue(AtomicFile.isOwnTemporary(".x.rdcp-partial"));
+        assertTrue(AtomicFile.isOwnTemporary(".data.bin.k3j2h1.rdcp-tmp"));
+        assertFalse(AtomicFile.isOwnTemporary("x.rdcp-tmp"), "not hidden");
+        assertFalse(AtomicFile.isOwnTemporary(".x.rdcp-tmp.bak"));
+        assertFalse(AtomicFile.isOwnTemporary(".hidden"));
     }
 }

@@ -1,20 +1,27 @@
 package dev.rdcp.transfer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
 
 class DestinationTest {
 
     @TempDir
     Path tmp;
+
+    private static byte[] name(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
 
     private static void assertExit(ExitCode expected, Executable action) {
         RdcpException e = assertThrows(RdcpException.class, action);
@@ -22,33 +29,85 @@ class DestinationTest {
     }
 
     @Test
-    void existingDirectoryReceivesFilesInside() throws Exception {
+    void existingDirectoryReceivesEntriesInside() throws Exception {
         Destination destination = Destination.of(tmp, false, null);
-        assertEquals(tmp.resolve("a.bin"), destination.resolve("a.bin"));
-        assertEquals(tmp.resolve("b"), destination.resolve("b"));
+        assertTrue(destination.intoDirectory());
+        assertEquals(tmp.resolve("a.bin"), destination.resolve(name("a.bin")));
+        assertEquals(tmp.resolve("sub/deeper/b"), destination.resolve(name("sub/deeper/b")));
+        assertEquals(tmp, destination.resolve(name(".")));
     }
 
     @Test
-    void existingDirectoryNamedWithDirectoryRequiredReceivesFilesInside() throws Exception {
-        assertEquals(tmp.resolve("x"), Destination.of(tmp, true, null).resolve("x"));
+    void existingDirectoryNamedWithDirectoryRequiredReceivesEntriesInside() throws Exception {
+        assertEquals(tmp.resolve("x"), Destination.of(tmp, true, null).resolve(name("x")));
     }
 
     @Test
     void newTargetInAnExistingDirectoryIsTheFileItself() throws Exception {
         Path target = tmp.resolve("copy.bin");
         Destination destination = Destination.of(target, false, null);
-        assertEquals(target, destination.resolve("original.bin"));
+        assertFalse(destination.intoDirectory());
+        assertEquals(target, destination.resolve(name("original.bin")));
     }
 
     @Test
     void existingFileTargetIsReplacedByTheFile() throws Exception {
         Path target = Files.writeString(tmp.resolve("old.txt"), "old");
-        assertEquals(target, Destination.of(target, false, null).resolve("new.txt"));
+        assertEquals(target, Destination.of(target, false, null).resolve(name("new.txt")));
     }
 
     @Test
-    void missingDirectoryWhenADirectoryIsRequiredIsAFileSelectionError() {
-        assertExit(ExitCode.FILE_SELECTION, () -> Destination.of(tmp.resolve("nodir"), true, null));
+    void aDirectoryCannotBeCopiedOntoAFileTarget() throws Exception {
+        Destination destination = Destination.of(tmp.resolve("single"), false, null);
+        assertExit(ExitCode.FILE_SELECTION, () -> destination.resolve(name(".")));
+    }
+
+    @Test
+    void missingDirectoryWithAnExistingParentIsCreatedByPrepare() throws Exception {
+        Path target = tmp.resolve("newdir");
+        Destination destination = Destination.of(target, true, null);
+        assertTrue(destination.intoDirectory());
+        assertFalse(Files.exists(target), "nothing made before prepare");
+        destination.prepare(false);
+        assertTrue(Files.isDirectory(target));
+        assertEquals(target.resolve("f"), destination.resolve(name("f")));
+    }
+
+    @Test
+    void prepareInADryRunCreatesNothing() throws Exception {
+        Path target = tmp.resolve("newdir");
+        Destination.of(target, true, null).prepare(true);
+        assertFalse(Files.exists(target));
+    }
+
+    @Test
+    void prepareToleratesTheDirectoryAppearingMeanwhile() throws Exception {
+        Path target = tmp.resolve("raced");
+        Destination destination = Destination.of(target, true, null);
+        Files.createDirectory(target);
+        destination.prepare(false);
+        assertTrue(Files.isDirectory(target));
+    }
+
+    @Test
+    void prepareRefusesAFileWhereTheDirectoryIsToBe() throws Exception {
+        Path target = Files.writeString(tmp.resolve("plain"), "x");
+        Destination destination = Destination.of(target, true, null);
+        assertExit(ExitCode.FILE_SELECTION, () -> destination.prepare(false));
+        assertEquals("x", Files.readString(target));
+    }
+
+    @Test
+    void prepareForAnExistingDirectoryOrASingleFileCreatesNothing() throws Exception {
+        Destination.of(tmp, true, null).prepare(false);
+        Path single = tmp.resolve("single");
+        Destination.of(single, false, null).prepare(false);
+        assertFalse(Files.exists(single));
+    }
+
+    @Test
+    void missingDirectoryWithAMissingParentIsAFileSelectionError() {
+        assertExit(ExitCode.FILE_SELECTION, () -> Destination.of(tmp.resolve("no/dir"), true, null));
     }
 
     @Test
@@ -63,41 +122,29 @@ class DestinationTest {
     }
 
     @Test
-    void namesThatAreNotASinglePathComponentAreRejected() throws Exception {
-        Destination destination = Destination.of(tmp, false, null);
-        for (String name : new String[] {"a/b", "/etc", "../x", ".", "..", "", "a\0b", "dir/"}) {
-            assertThrows(RdcpException.class, () -> destination.resolve(name), name);
+    void namesThatClimbOutOrAreMalformedAreRejectedForEitherKindOfTarget() throws Exception {
+        Destination directory = Destination.of(tmp, false, null);
+        Destination single = Destination.of(tmp.resolve("single"), false, null);
+        for (String bad : new String[] {"", "/etc", "../x", "a/..", "a//b", "a/./b", "dir/", "a\0b"}) {
+            assertThrows(java.io.IOException.class, () -> directory.resolve(name(bad)), bad);
+            assertThrows(java.io.IOException.class, () -> single.resolve(name(bad)), bad);
         }
-    }
-
-    @Test
-    void badNamesAreRejectedEvenWhenTheTargetIsAFile() throws Exception {
-        Destination destination = Destination.of(tmp.resolve("single"), false, null);
-        assertThrows(RdcpException.class, () -> destination.resolve(".."));
-        assertThrows(RdcpException.class, () -> destination.resolve("a/b"));
-    }
-
-    @Test
-    void nameResolvingToAnExistingDirectoryIsRejected() throws Exception {
-        Files.createDirectory(tmp.resolve("sub"));
-        Destination destination = Destination.of(tmp, false, null);
-        assertExit(ExitCode.FILE_SELECTION, () -> destination.resolve("sub"));
     }
 
     @Test
     void insideTheRootIsAllowed() throws Exception {
         Path root = Files.createDirectory(tmp.resolve("root"));
         Path dir = Files.createDirectory(root.resolve("dir"));
-        assertEquals(dir.resolve("f"), Destination.of(dir, false, root).resolve("f"));
-        assertEquals(root.resolve("new"), Destination.of(root.resolve("new"), false, root).resolve("f"));
-        assertEquals(root.resolve("f"), Destination.of(root, true, root).resolve("f"));
+        assertEquals(dir.resolve("f"), Destination.of(dir, false, root).resolve(name("f")));
+        assertEquals(root.resolve("new"), Destination.of(root.resolve("new"), false, root).resolve(name("f")));
+        assertEquals(root.resolve("f"), Destination.of(root, true, root).resolve(name("f")));
     }
 
     @Test
     void rootReachedThroughASymlinkStillWorks() throws Exception {
         Path real = Files.createDirectory(tmp.resolve("real"));
         Path link = Files.createSymbolicLink(tmp.resolve("link"), real);
-        assertEquals(link.resolve("f"), Destination.of(link, true, link).resolve("f"));
+        assertEquals(link.resolve("f"), Destination.of(link, true, link).resolve(name("f")));
     }
 
     @Test
@@ -110,11 +157,12 @@ class DestinationTest {
     }
 
     @Test
-    void newFileUnderASymlinkOutOfTheRootIsRejected() throws Exception {
+    void newEntryUnderASymlinkOutOfTheRootIsRejected() throws Exception {
         Path root = Files.createDirectory(tmp.resolve("root"));
         Path outside = Files.createDirectory(tmp.resolve("outside"));
         Path escape = Files.createSymbolicLink(root.resolve("escape"), outside);
         assertExit(ExitCode.FILE_SELECTION, () -> Destination.of(escape.resolve("file"), false, root));
+        assertExit(ExitCode.FILE_SELECTION, () -> Destination.of(escape.resolve("newdir"), true, root));
     }
 
     @Test

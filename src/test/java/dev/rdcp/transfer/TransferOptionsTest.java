@@ -1,16 +1,24 @@
 package dev.rdcp.transfer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.SessionRequest;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class TransferOptionsTest {
 
     private static TransferOptions withChunk(int chunkSize) {
-        return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, TransferOptions.DEFAULT_WINDOW_CHUNKS,
-                false, false);
+        return TransferOptions.of(chunkSize, 0);
+    }
+
+    private static TransferOptions with(int slots, int window, long bandwidthLimit) {
+        return new TransferOptions(4096, slots, window, 0, bandwidthLimit, FilterRules.NONE);
     }
 
     @Test
@@ -44,14 +52,66 @@ class TransferOptionsTest {
 
     @Test
     void rejectsNonPositiveSlotsAndWindow() {
-        assertThrows(IllegalArgumentException.class, () -> new TransferOptions(4096, 0, 1, false, false));
-        assertThrows(IllegalArgumentException.class, () -> new TransferOptions(4096, 1, 0, false, false));
+        assertThrows(IllegalArgumentException.class, () -> with(0, 1, 0));
+        assertThrows(IllegalArgumentException.class, () -> with(1, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> with(-1, 1, 0));
     }
 
     @Test
-    void buffersExceedWhatThePeerCanHaveOutstanding() {
-        TransferOptions options = withChunk(4096);
-        assertTrue(options.receiveBuffers() > options.slots() + 2 * TransferOptions.FILES_IN_FLIGHT);
-        assertTrue(options.queueDepth() >= 2 * options.slots());
+    void rejectsANegativeBandwidthLimitAndAcceptsZeroAsNone() {
+        assertThrows(IllegalArgumentException.class, () -> with(1, 1, -1));
+        assertEquals(0, with(1, 1, 0).bandwidthLimit());
+        assertEquals(Long.MAX_VALUE, with(1, 1, Long.MAX_VALUE).bandwidthLimit());
+    }
+
+    @Test
+    void ofUsesTheDefaultsAndNoFilters() {
+        TransferOptions options = TransferOptions.of(8192, SessionRequest.RECURSIVE);
+        assertEquals(TransferOptions.DEFAULT_SLOTS, options.slots());
+        assertEquals(TransferOptions.DEFAULT_WINDOW_CHUNKS, options.windowChunks());
+        assertEquals(0, options.bandwidthLimit());
+        assertSame(FilterRules.NONE, options.filters());
+        assertTrue(options.has(SessionRequest.RECURSIVE));
+    }
+
+    @Test
+    void flagAccessorsReadTheirOwnBitsOnly() {
+        TransferOptions times = TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES);
+        assertTrue(times.preserveTimes());
+        assertFalse(times.preservePermissions());
+        assertFalse(times.dryRun());
+        TransferOptions permsAndDryRun = TransferOptions.of(4096,
+                SessionRequest.PRESERVE_PERMISSIONS | SessionRequest.DRY_RUN);
+        assertFalse(permsAndDryRun.preserveTimes());
+        assertTrue(permsAndDryRun.preservePermissions());
+        assertTrue(permsAndDryRun.dryRun());
+    }
+
+    @Test
+    void receiveBuffersCoverEverythingThePeerCanHaveOutstanding() {
+        for (int slots : new int[] {1, 8, 64, 1000}) {
+            TransferOptions options = with(slots, 1, 0);
+            // A CHUNKS or MR per slot, an ENTRIES or WANTS per list in flight, and END and MORE.
+            int outstanding = slots + TransferOptions.LISTS_IN_FLIGHT + 2;
+            assertTrue(options.receiveBuffers() >= outstanding, "slots " + slots);
+            assertEquals(options.receiveBuffers(), options.sendBuffers());
+            // Two WRITEs and a SEND per slot in flight, plus the control messages.
+            assertTrue(options.queueDepth() >= 3 * slots + TransferOptions.LISTS_IN_FLIGHT, "slots " + slots);
+        }
+    }
+
+    @Test
+    void bounceBuffersAreTheChunkCappedAtTheSmallFileLimit() {
+        assertEquals(4096, withChunk(4096).bounceSize());
+        assertEquals(TransferOptions.MAX_BOUNCE, withChunk(TransferOptions.MAX_BOUNCE).bounceSize());
+        assertEquals(TransferOptions.MAX_BOUNCE, withChunk(4 << 20).bounceSize());
+    }
+
+    @Test
+    void carriesItsFilterRules() {
+        FilterRules rules = FilterRules.parse(List.of("- *.log"));
+        TransferOptions options = new TransferOptions(4096, 1, 1, 0, 0, rules);
+        assertTrue(options.filters().isExcluded("debug.log", false));
+        assertFalse(options.filters().isExcluded("debug.txt", false));
     }
 }

@@ -1,0 +1,134 @@
+package dev.rdcp.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import org.junit.jupiter.api.Test;
+
+class ChunkBatchTest {
+
+    private static final int PIECE = 25;
+
+    private static ByteBuffer encode(ChunkBatch batch) {
+        ByteBuffer out = ByteBuffer.allocate(6 + batch.count() * PIECE);
+        batch.encode(out);
+        assertFalse(out.hasRemaining(), "6 bytes and 25 per piece");
+        return out.flip();
+    }
+
+    /** A CHUNKS payload with one piece of the given fields. */
+    private static ByteBuffer onePiece(int slot, int index, int slotOffset, long fileOffset, int length, int flags) {
+        return ByteBuffer.allocate(6 + PIECE).putInt(slot).putShort((short) 1).putInt(index).putInt(slotOffset)
+                .putLong(fileOffset).putInt(length).putInt(0x1234).put((byte) flags).flip();
+    }
+
+    @Test
+    void severalPiecesRoundTripWithTheirFlags() throws Exception {
+        ChunkBatch sent = new ChunkBatch();
+        sent.start(3);
+        sent.add(10, 0, 0, 100, 0xdeadbeef, ChunkBatch.LAST);
+        sent.add(11, 100, 0, 4000, 0x01020304, 0);
+        sent.add(11, 4100, 1L << 40, 7, -1, ChunkBatch.LAST);
+        sent.add(12, 4107, 0, 0, ExitCode.VANISHED.code(), ChunkBatch.ABANDON);
+
+        ChunkBatch received = new ChunkBatch();
+        received.decode(encode(sent));
+        assertEquals(3, received.slot());
+        assertEquals(4, received.count());
+        assertEquals(10, received.index(0));
+        assertEquals(0xdeadbeef, received.crc(0));
+        assertTrue(received.isLast(0));
+        assertFalse(received.isAbandoned(0));
+        assertEquals(100, received.slotOffset(1));
+        assertEquals(4000, received.length(1));
+        assertFalse(received.isLast(1));
+        assertEquals(1L << 40, received.fileOffset(2));
+        assertEquals(-1, received.crc(2));
+        assertTrue(received.isLast(2));
+        assertTrue(received.isAbandoned(3));
+        assertFalse(received.isLast(3));
+        assertEquals(ExitCode.VANISHED.code(), received.crc(3), "an abandoned piece carries the exit code");
+    }
+
+    @Test
+    void anEmptyBatchRoundTrips() throws Exception {
+        ChunkBatch sent = new ChunkBatch();
+        sent.start(0);
+        ChunkBatch received = new ChunkBatch();
+        received.decode(encode(sent));
+        assertEquals(0, received.count());
+    }
+
+    @Test
+    void startEmptiesABatchForReuse() throws Exception {
+        ChunkBatch batch = new ChunkBatch();
+        batch.start(1);
+        batch.add(1, 0, 0, 1, 0, 0);
+        batch.start(2);
+        assertEquals(0, batch.count());
+        assertEquals(2, batch.slot());
+    }
+
+    @Test
+    void aBatchIsFullAtMaxPiecesAndAFullOneRoundTrips() throws Exception {
+        ChunkBatch batch = new ChunkBatch();
+        batch.start(0);
+        for (int i = 0; i < ChunkBatch.MAX_PIECES; i++) {
+            assertFalse(batch.isFull(), "after " + i);
+            batch.add(i, i * 16, 0, 16, i, ChunkBatch.LAST);
+        }
+        assertTrue(batch.isFull());
+        ChunkBatch received = new ChunkBatch();
+        received.decode(encode(batch));
+        assertEquals(ChunkBatch.MAX_PIECES, received.count());
+        assertEquals(255, received.index(255));
+        assertEquals(255 * 16, received.slotOffset(255));
+    }
+
+    @Test
+    void aCountOverMaxPiecesIsRejected() {
+        int n = ChunkBatch.MAX_PIECES + 1;
+        ByteBuffer in = ByteBuffer.allocate(6 + n * PIECE).putInt(0).putShort((short) n);
+        in.position(in.capacity()).flip();
+        assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(in));
+    }
+
+    @Test
+    void aCountDisagreeingWithTheBytesIsRejected() {
+        ByteBuffer more = ByteBuffer.allocate(6 + 2 * PIECE).putInt(0).putShort((short) 1);
+        more.position(more.capacity()).flip();
+        assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(more));
+        ByteBuffer fewer = ByteBuffer.allocate(6 + PIECE).putInt(0).putShort((short) 2);
+        fewer.position(fewer.capacity()).flip();
+        assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(fewer));
+    }
+
+    @Test
+    void aShortPayloadIsRejected() {
+        assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(ByteBuffer.allocate(5)));
+    }
+
+    @Test
+    void negativeFieldsAreRejected() {
+        ByteBuffer[] bad = {onePiece(-1, 0, 0, 0, 1, 0), onePiece(0, 0, -1, 0, 1, 0), onePiece(0, 0, 0, -1, 1, 0),
+            onePiece(0, 0, 0, 0, -1, 0)};
+        for (int i = 0; i < bad.length; i++) {
+            ByteBuffer in = bad[i];
+            assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(in), "case " + i);
+        }
+    }
+
+    @Test
+    void unknownFlagsAreRejected() throws Exception {
+        for (int flags : new int[] {4, 8, 0x80, ChunkBatch.LAST | 4}) {
+            ByteBuffer in = onePiece(0, 0, 0, 0, 1, flags);
+            assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(in), "flags " + flags);
+        }
+        ChunkBatch both = new ChunkBatch();
+        both.decode(onePiece(0, 0, 0, 0, 1, ChunkBatch.LAST | ChunkBatch.ABANDON));
+        assertTrue(both.isLast(0) && both.isAbandoned(0));
+    }
+}

@@ -1,0 +1,190 @@
+package dev.rdcp.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+class EntryTest {
+
+    private static final byte[] RAW_NAME = {'d', 'i', 'r', '/', (byte) 0xff, (byte) 0xfe, '\n', ' ', 'x'};
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static Entry roundTrip(Entry entry) throws ProtocolException {
+        ByteBuffer wire = ByteBuffer.allocate(entry.encodedSize());
+        entry.encode(wire);
+        assertFalse(wire.hasRemaining(), "encodedSize is exact");
+        ByteBuffer in = wire.flip();
+        Entry decoded = Entry.decode(in);
+        assertFalse(in.hasRemaining(), "decode consumes the whole entry");
+        return decoded;
+    }
+
+    private static void assertSameEntry(Entry expected, Entry actual) {
+        assertEquals(expected.index(), actual.index());
+        assertEquals(expected.type(), actual.type());
+        assertEquals(expected.mode(), actual.mode());
+        assertEquals(expected.mtimeSeconds(), actual.mtimeSeconds());
+        assertEquals(expected.mtimeNanos(), actual.mtimeNanos());
+        assertEquals(expected.size(), actual.size());
+        assertEquals(expected.uid(), actual.uid());
+        assertEquals(expected.gid(), actual.gid());
+        assertArrayEquals(expected.name(), actual.name());
+        assertArrayEquals(expected.extra(), actual.extra());
+    }
+
+    /** A FILE entry's wire bytes with the given fields, for hand-made malformed input. */
+    private static ByteBuffer wire(int index, int type, long size, int nanos, byte[] name, byte[] extra) {
+        ByteBuffer out = ByteBuffer.allocate(Entry.FIXED_SIZE + name.length + extra.length);
+        out.putInt(index).put((byte) type).putInt(0100644).putLong(1_700_000_000L).putInt(nanos).putLong(size)
+                .putInt(1000).putInt(1000).putShort((short) name.length).put(name).putShort((short) extra.length)
+                .put(extra);
+        return out.flip();
+    }
+
+    @Test
+    void aFileWithRawNonUtf8NameBytesRoundTrips() throws Exception {
+        Entry file = new Entry(7, EntryType.FILE, 0100644, 1_700_000_000L, 123_456_789, 5_000_000_000L, 1000, 1001,
+                RAW_NAME, new byte[0]);
+        assertSameEntry(file, roundTrip(file));
+    }
+
+    @Test
+    void aFileWithItsChecksumRoundTrips() throws Exception {
+        byte[] md5 = new byte[16];
+        Arrays.fill(md5, (byte) 0xab);
+        Entry file = new Entry(0, EntryType.FILE, 0100600, -1L, 0, 0, 0, 0, utf8("a"), md5);
+        assertSameEntry(file, roundTrip(file));
+    }
+
+    @Test
+    void aDirectoryRoundTrips() throws Exception {
+        Entry directory = new Entry(1, EntryType.DIRECTORY, 040755, 42, 999_999_999, 0, 0, 0, utf8("."), new byte[0]);
+        assertSameEntry(directory, roundTrip(directory));
+    }
+
+    @Test
+    void aSymlinkRoundTripsWithItsTarget() throws Exception {
+        byte[] target = {'.', '.', '/', (byte) 0xc3, (byte) 0x28, '/', 't'};
+        Entry link = new Entry(2, EntryType.SYMLINK, 0120777, 1, 2, 0, 3, 4, utf8("sub/link"), target);
+        assertSameEntry(link, roundTrip(link));
+    }
+
+    @Test
+    void aDirectoryEndRoundTrips() throws Exception {
+        Entry end = new Entry(Integer.MAX_VALUE, EntryType.DIRECTORY_END, 0, 0, 0, 0, 0, 0, utf8("sub"), new byte[0]);
+        assertSameEntry(end, roundTrip(end));
+    }
+
+    @Test
+    void aProblemRoundTripsWithItsCodeAndTextAndMayHaveNoName() throws Exception {
+        Entry problem = Entry.problem(3, 23, new byte[0], utf8("cannot read directory x"));
+        assertEquals(EntryType.PROBLEM, problem.type());
+        assertEquals(23, problem.mode());
+        assertSameEntry(problem, roundTrip(problem));
+    }
+
+    @Test
+    void aProblemsTextIsCutTo1024Bytes() {
+        byte[] longText = new byte[5000];
+        Arrays.fill(longText, (byte) 'e');
+        Entry problem = Entry.problem(0, 24, utf8("n"), longText);
+        assertEquals(1024, problem.extra().length);
+        assertEquals(3, Entry.problem(0, 24, utf8("n"), utf8("abc")).extra().length);
+    }
+
+    @Test
+    void nameAndExtraUpToTheLimitFitOneControlMessage() throws Exception {
+        byte[] name = new byte[Entry.MAX_VARIABLE - 100];
+        Arrays.fill(name, (byte) 'n');
+        byte[] extra = new byte[100];
+        Entry largest = new Entry(0, EntryType.SYMLINK, 0, 0, 0, 0, 0, 0, name, extra);
+        assertEquals(ControlHeader.MAX_MESSAGE, ControlHeader.SIZE + 2 + largest.encodedSize(),
+                "a header, an entry count and the entry fill a message exactly");
+        assertSameEntry(largest, roundTrip(largest));
+    }
+
+    @Test
+    void tooLongNameAndExtraAreRejected() {
+        byte[] name = new byte[Entry.MAX_VARIABLE + 1];
+        assertThrows(IllegalArgumentException.class,
+                () -> new Entry(0, EntryType.FILE, 0, 0, 0, 0, 0, 0, name, new byte[0]));
+        byte[] half = new byte[Entry.MAX_VARIABLE / 2 + 1];
+        assertThrows(IllegalArgumentException.class,
+                () -> new Entry(0, EntryType.SYMLINK, 0, 0, 0, 0, 0, 0, half, half));
+    }
+
+    @Test
+    void aHandWrittenEntryDecodes() throws Exception {
+        Entry entry = Entry.decode(wire(5, 1, 10, 0, utf8("f"), new byte[0]));
+        assertEquals(5, entry.index());
+        assertEquals(EntryType.FILE, entry.type());
+        assertEquals(0100644, entry.mode());
+        assertEquals(10, entry.size());
+        assertArrayEquals(utf8("f"), entry.name());
+    }
+
+    @Test
+    void truncatedInputIsRejectedAtEveryLength() {
+        Entry entry = new Entry(1, EntryType.SYMLINK, 0120777, 1, 2, 0, 3, 4, utf8("name"), utf8("target"));
+        ByteBuffer full = ByteBuffer.allocate(entry.encodedSize());
+        entry.encode(full);
+        for (int length = 0; length < entry.encodedSize(); length++) {
+            ByteBuffer cut = ByteBuffer.wrap(Arrays.copyOf(full.array(), length));
+            assertThrows(ProtocolException.class, () -> Entry.decode(cut), length + " bytes");
+        }
+    }
+
+    @Test
+    void unknownTypeIsRejected() {
+        for (int type : new int[] {0, 6, 255}) {
+            ByteBuffer in = wire(0, type, 0, 0, utf8("f"), new byte[0]);
+            assertThrows(ProtocolException.class, () -> Entry.decode(in), "type " + type);
+        }
+    }
+
+    @Test
+    void negativeIndexOrSizeIsRejected() {
+        ByteBuffer index = wire(-1, 1, 0, 0, utf8("f"), new byte[0]);
+        assertThrows(ProtocolException.class, () -> Entry.decode(index));
+        ByteBuffer size = wire(0, 1, -1, 0, utf8("f"), new byte[0]);
+        assertThrows(ProtocolException.class, () -> Entry.decode(size));
+    }
+
+    @Test
+    void nanosecondsOutOfRangeAreRejected() {
+        for (int nanos : new int[] {-1, 1_000_000_000, Integer.MIN_VALUE}) {
+            ByteBuffer in = wire(0, 1, 0, nanos, utf8("f"), new byte[0]);
+            assertThrows(ProtocolException.class, () -> Entry.decode(in), "nanos " + nanos);
+        }
+    }
+
+    @Test
+    void anEmptyNameIsRejectedForAllButAProblem() {
+        for (EntryType type : new EntryType[] {EntryType.FILE, EntryType.DIRECTORY, EntryType.SYMLINK,
+            EntryType.DIRECTORY_END}) {
+            ByteBuffer in = wire(0, type.code(), 0, 0, new byte[0], new byte[0]);
+            assertThrows(ProtocolException.class, () -> Entry.decode(in), type.name());
+        }
+    }
+
+    @Test
+    void entryTypeCodesAreTheWireValues() throws Exception {
+        assertEquals(1, EntryType.FILE.code());
+        assertEquals(2, EntryType.DIRECTORY.code());
+        assertEquals(3, EntryType.SYMLINK.code());
+        assertEquals(4, EntryType.DIRECTORY_END.code());
+        assertEquals(5, EntryType.PROBLEM.code());
+        for (EntryType type : EntryType.values()) {
+            assertEquals(type, EntryType.ofCode(type.code()));
+        }
+    }
+}

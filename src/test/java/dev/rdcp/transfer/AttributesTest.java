@@ -1,0 +1,84 @@
+package dev.rdcp.transfer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.SessionRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AttributesTest {
+
+    private static final String READ = "unix:mode,size,lastModifiedTime,uid,gid";
+
+    @TempDir
+    Path tmp;
+
+    private static Entry file(int mode, long seconds, int nanos) {
+        return new Entry(0, EntryType.FILE, mode, seconds, nanos, 1, 0, 0, "f".getBytes(StandardCharsets.UTF_8),
+                new byte[0]);
+    }
+
+    @Test
+    void modeBitsMapToTheirPermissions() {
+        assertEquals("rwxr-x--x", PosixFilePermissions.toString(Attributes.permissions(0751)));
+        assertEquals("r--rw--wx", PosixFilePermissions.toString(Attributes.permissions(0463)));
+        assertEquals("---------", PosixFilePermissions.toString(Attributes.permissions(0)));
+        assertEquals("rw-r--r--", PosixFilePermissions.toString(Attributes.permissions(0100644)),
+                "file type bits are ignored");
+    }
+
+    @Test
+    void mtimeKeepsNanoseconds() {
+        assertEquals(Instant.ofEpochSecond(1_500_000_000L, 250_000_000),
+                Attributes.mtime(file(0644, 1_500_000_000L, 250_000_000)).toInstant());
+    }
+
+    @Test
+    void applySetsModeAndTimeWhenBothArePreserved() throws Exception {
+        Path path = Files.writeString(tmp.resolve("f"), "x");
+        Attributes attributes = new Attributes(TransferOptions.of(4096,
+                SessionRequest.PRESERVE_TIMES | SessionRequest.PRESERVE_PERMISSIONS));
+        attributes.apply(path, file(0640, 1_500_000_000L, 250_000_000));
+        assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(path)));
+        assertEquals(Instant.ofEpochSecond(1_500_000_000L, 250_000_000), Files.getLastModifiedTime(path).toInstant());
+    }
+
+    @Test
+    void applyWithoutFlagsChangesNothing() throws Exception {
+        Path path = Files.writeString(tmp.resolve("f"), "x");
+        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
+        FileTime before = Files.getLastModifiedTime(path);
+        new Attributes(TransferOptions.of(4096, 0)).apply(path, file(0777, 1_000, 0));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(path)));
+        assertEquals(before, Files.getLastModifiedTime(path));
+    }
+
+    @Test
+    void differSeesOnlyWhatIsPreserved() throws Exception {
+        Path path = Files.writeString(tmp.resolve("f"), "x");
+        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-r--r--"));
+        Files.setLastModifiedTime(path, FileTime.from(Instant.ofEpochSecond(2_000)));
+        Map<String, Object> existing = Files.readAttributes(path, READ, LinkOption.NOFOLLOW_LINKS);
+        Attributes times = new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES));
+        Attributes perms = new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_PERMISSIONS));
+        Attributes none = new Attributes(TransferOptions.of(4096, 0));
+
+        assertFalse(times.differ(existing, file(0600, 2_000, 0)), "same time, mode not preserved");
+        assertTrue(times.differ(existing, file(0644, 2_001, 0)));
+        assertFalse(perms.differ(existing, file(0644, 9_999, 0)), "same mode, time not preserved");
+        assertTrue(perms.differ(existing, file(0600, 2_000, 0)));
+        assertFalse(none.differ(existing, file(0600, 9_999, 0)));
+    }
+}

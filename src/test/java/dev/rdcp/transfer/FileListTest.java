@@ -1,0 +1,230 @@
+package dev.rdcp.transfer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.SessionRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileListTest {
+
+    private static final int RECURSIVE = SessionRequest.RECURSIVE;
+
+    @TempDir
+    Path tmp;
+
+    private Path src;
+
+    /** src: b.txt, a/ (z, y), B, é — children out of byte order on purpose. */
+    @BeforeEach
+    void tree() throws Exception {
+        src = Files.createDirectory(tmp.resolve("src"));
+        Files.writeString(src.resolve("b.txt"), "bbb");
+        Path a = Files.createDirectory(src.resolve("a"));
+        Files.writeString(a.resolve("z"), "zz");
+        Files.writeString(a.resolve("y"), "y");
+        Files.writeString(src.resolve("B"), "");
+        Files.writeString(src.resolve("\u00e9"), "e");
+    }
+
+    private static List<Entry> list(List<SourceOperand> operands, TransferOptions options) {
+        FileList list = new FileList(operands, options);
+        List<Entry> entries = new ArrayList<>();
+        for (ListedEntry listed; (listed = list.next()) != null; ) {
+            entries.add(listed.entry());
+        }
+        assertNull(list.next(), "stays complete");
+        return entries;
+    }
+
+    private static List<Entry> list(SourceOperand operand, int flags) {
+        return list(List.of(operand), TransferOptions.of(4096, flags));
+    }
+
+    /** "TYPE name" per entry. */
+    private static List<String> shape(List<Entry> entries) {
+        return entries.stream().map(e -> e.type() + " " + new String(e.name(), StandardCharsets.UTF_8)).toList();
+    }
+
+    private static String text(Entry entry) {
+        return new String(entry.extra(), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aTrailingSlashListsTheContentsUnderDotDepthFirstInByteOrder() {
+        assertEquals(List.of(
+                "DIRECTORY .",
+                "FILE B",
+                "DIRECTORY a",
+                "FILE a/y",
+                "FILE a/z",
+                "DIRECTORY_END a",
+                "FILE b.txt",
+                "FILE \u00e9",
+                "DIRECTORY_END ."), shape(list(SourceOperand.parse(src + "/"), RECURSIVE)));
+    }
+
+    @Test
+    void withoutATrailingSlashTheDirectoryItselfIsListedByName() {
+        assertEquals(List.of(
+                "DIRECTORY src",
+                "FILE src/B",
+                "DIRECTORY src/a",
+                "FILE src/a/y",
+                "FILE src/a/z",
+                "DIRECTORY_END src/a",
+                "FILE src/b.txt",
+                "FILE src/\u00e9",
+                "DIRECTORY_END src"), shape(list(SourceOperand.parse(src.toString()), RECURSIVE)));
+    }
+
+    @Test
+    void indexesCountEveryEntryInOrder() {
+        List<Entry> entries = list(SourceOperand.parse(src + "/"), RECURSIVE);
+        for (int i = 0; i < entries.size(); i++) {
+            assertEquals(i, entries.get(i).index());
+        }
+    }
+
+    @Test
+    void fileEntriesCarrySizePermissionBitsAndMtime() throws Exception {
+        Path file = src.resolve("b.txt");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r-----"));
+        Entry entry = list(SourceOperand.parse(file.toString()), 0).get(0);
+        assertEquals(EntryType.FILE, entry.type());
+        assertArrayEquals("b.txt".getBytes(StandardCharsets.UTF_8), entry.name());
+        assertEquals(3, entry.size());
+        assertEquals(0640, entry.mode());
+        assertEquals(Files.getLastModifiedTime(file).toInstant(),
+                java.time.Instant.ofEpochSecond(entry.mtimeSeconds(), entry.mtimeNanos()));
+        assertEquals(0, entry.extra().length, "no checksum unless asked");
+    }
+
+    @Test
+    void withChecksumAFileCarriesTheMd5OfItsContent() throws Exception {
+        Entry entry = list(SourceOperand.parse(src.resolve("b.txt").toString()), SessionRequest.CHECKSUM).get(0);
+        byte[] expected = MessageDigest.getInstance("MD5").digest("bbb".getBytes(StandardCharsets.US_ASCII));
+        assertArrayEquals(expected, entry.extra());
+    }
+
+    @Test
+    void aDirectoryWithoutRecursionIsSkippedWithCode23() {
+        List<Entry> entries = list(SourceOperand.parse(src.toString()), 0);
+        assertEquals(1, entries.size());
+        assertEquals(EntryType.PROBLEM, entries.get(0).type());
+        assertEquals(23, entries.get(0).mode());
+        assertTrue(text(entries.get(0)).contains("skipping directory src"), text(entries.get(0)));
+    }
+
+    @Test
+    void aMissingOperandIsAProblemWithCode23AndTheOthersAreStillListed() {
+        Path missing = tmp.resolve("missing");
+        List<Entry> entries = list(List.of(SourceOperand.parse(missing.toString()),
+                SourceOperand.parse(src.resolve("b.txt").toString())), TransferOptions.of(4096, 0));
+        assertEquals(List.of("PROBLEM missing", "FILE b.txt"), shape(entries));
+        assertEquals(23, entries.get(0).mode());
+        assertTrue(text(entries.get(0)).contains("no such file or directory"), text(entries.get(0)));
+    }
+
+    @Test
+    void withLinksASymlinkIsListedWithItsTarget() throws Exception {
+        Files.createSymbolicLink(src.resolve("a/link"), Path.of("../b.txt"));
+        List<Entry> entries = list(SourceOperand.parse(src.resolve("a") + "/"), RECURSIVE | SessionRequest.LINKS);
+        assertEquals(List.of("DIRECTORY .", "SYMLINK link", "FILE y", "FILE z", "DIRECTORY_END ."), shape(entries));
+        assertEquals("../b.txt", text(entries.get(1)));
+        assertEquals(0, entries.get(1).size());
+    }
+
+    @Test
+    void withoutLinksASymlinkInsideATreeIsSkippedWithANoteOnly() throws Exception {
+        Files.createSymbolicLink(src.resolve("a/link"), Path.of("../b.txt"));
+        List<Entry> entries = list(SourceOperand.parse(src.resolve("a") + "/"), RECURSIVE);
+        assertEquals(List.of("DIRECTORY .", "PROBLEM link", "FILE y", "FILE z", "DIRECTORY_END ."), shape(entries));
+        assertEquals(0, entries.get(1).mode(), "a note, not a failure");
+        assertTrue(text(entries.get(1)).contains("skipping non-regular file link"), text(entries.get(1)));
+    }
+
+    @Test
+    void withoutLinksASymlinkOperandIsFollowed() throws Exception {
+        Path link = Files.createSymbolicLink(tmp.resolve("operand-link"), src.resolve("b.txt"));
+        List<Entry> entries = list(SourceOperand.parse(link.toString()), 0);
+        assertEquals(List.of("FILE operand-link"), shape(entries));
+        assertEquals(3, entries.get(0).size());
+    }
+
+    @Test
+    void excludedNamesAreSkippedAndExcludedDirectoriesNotDescended() throws Exception {
+        Files.writeString(src.resolve("debug.log"), "log");
+        Files.writeString(src.resolve("a/deep.log"), "log");
+        Path build = Files.createDirectory(src.resolve("build"));
+        Files.writeString(build.resolve("out.bin"), "x");
+        TransferOptions options = new TransferOptions(4096, 1, 1, RECURSIVE, 0,
+                FilterRules.parse(List.of("- *.log", "- build/")));
+        List<String> names = shape(list(List.of(SourceOperand.parse(src + "/")), options));
+        assertEquals(List.of(
+                "DIRECTORY .",
+                "FILE B",
+                "DIRECTORY a",
+                "FILE a/y",
+                "FILE a/z",
+                "DIRECTORY_END a",
+                "FILE b.txt",
+                "FILE \u00e9",
+                "DIRECTORY_END ."), names);
+    }
+
+    @Test
+    void anOperandIsListedEvenWhenARuleWouldExcludeIt() throws Exception {
+        Path log = Files.writeString(tmp.resolve("named.log"), "x");
+        TransferOptions options = new TransferOptions(4096, 1, 1, 0, 0, FilterRules.parse(List.of("- *.log")));
+        assertEquals(List.of("FILE named.log"), shape(list(List.of(SourceOperand.parse(log.toString())), options)));
+    }
+
+    @Test
+    void filesFromNamesBringTheirParentDirectoriesOnceAndKeepTheirRelativePath() throws Exception {
+        Path deep = Files.createDirectories(src.resolve("a/b"));
+        Files.writeString(deep.resolve("c.txt"), "c");
+        Files.writeString(deep.resolve("d.txt"), "d");
+        List<Entry> entries = list(List.of(SourceOperand.relative(src, "a/b/c.txt"),
+                SourceOperand.relative(src, "a/b/d.txt"), SourceOperand.relative(src, "a/y")),
+                TransferOptions.of(4096, 0));
+        assertEquals(List.of(
+                "DIRECTORY a",
+                "DIRECTORY a/b",
+                "FILE a/b/c.txt",
+                "FILE a/b/d.txt",
+                "FILE a/y"), shape(entries));
+    }
+
+    @Test
+    void aRawNonUtf8NameIsListedWithItsBytes() throws Exception {
+        Path raw = Files.createDirectory(tmp.resolve("raw"));
+        byte[] name = {'n', (byte) 0xff, '\n', 'm'};
+        RawNames.createFile(raw, name);
+        List<Entry> entries = list(SourceOperand.parse(raw + "/"), RECURSIVE);
+        assertEquals(3, entries.size());
+        assertArrayEquals(name, entries.get(1).name());
+        assertEquals(EntryType.FILE, entries.get(1).type());
+    }
+
+    @Test
+    void anEmptyDirectoryIsOpenedAndClosed() throws Exception {
+        Path empty = Files.createDirectory(tmp.resolve("empty"));
+        assertEquals(List.of("DIRECTORY empty", "DIRECTORY_END empty"),
+                shape(list(SourceOperand.parse(empty.toString()), RECURSIVE)));
+    }
+}

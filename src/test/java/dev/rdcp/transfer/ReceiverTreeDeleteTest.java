@@ -1,0 +1,122 @@
+package dev.rdcp.transfer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.SessionRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** --delete at the end of each listed directory. */
+class ReceiverTreeDeleteTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path dest;
+    private final List<String> deleted = new ArrayList<>();
+
+    private static byte[] name(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** dest: keep.txt, gone.txt, gonedir/inner, debug.log, two rdcp temporaries, sub/old, sub/kept. */
+    @BeforeEach
+    void destination() throws Exception {
+        dest = Files.createDirectory(tmp.resolve("dest"));
+        Files.writeString(dest.resolve("keep.txt"), "k");
+        Files.writeString(dest.resolve("gone.txt"), "g");
+        Files.writeString(Files.createDirectory(dest.resolve("gonedir")).resolve("inner"), "i");
+        Files.writeString(dest.resolve("debug.log"), "l");
+        Files.writeString(dest.resolve(".x.rdcp-tmp"), "t");
+        Files.writeString(dest.resolve(".x.rdcp-partial"), "p");
+        Path sub = Files.createDirectory(dest.resolve("sub"));
+        Files.writeString(sub.resolve("old"), "o");
+        Files.writeString(sub.resolve("kept"), "k");
+    }
+
+    private ReceiverTree tree(int flags) throws Exception {
+        TransferOptions options = new TransferOptions(4096, 1, 1, flags, 0, FilterRules.parse(List.of("- *.log")));
+        return new ReceiverTree(Destination.of(dest, true, null), options,
+                n -> deleted.add(new String(n, StandardCharsets.UTF_8)));
+    }
+
+    /** The receiver's side of the list ".", keep.txt, sub/, sub/kept, end of sub, end of ".". */
+    private void receive(ReceiverTree tree) throws Exception {
+        tree.listed(name("."));
+        tree.directory(name("."), dest);
+        tree.listed(name("keep.txt"));
+        tree.listed(name("sub"));
+        tree.directory(name("sub"), dest.resolve("sub"));
+        tree.listed(name("sub/kept"));
+        tree.directoryEnd(name("sub"));
+        tree.directoryEnd(name("."));
+    }
+
+    @Test
+    void unlistedChildrenAreRemovedAndEachIsReported() throws Exception {
+        receive(tree(SessionRequest.DELETE));
+        assertEquals(Set.of("gone.txt", "gonedir", "sub/old"), Set.copyOf(deleted));
+        assertEquals(3, deleted.size());
+        assertFalse(Files.exists(dest.resolve("gone.txt")));
+        assertFalse(Files.exists(dest.resolve("gonedir")), "a whole directory goes");
+        assertFalse(Files.exists(dest.resolve("sub/old")));
+    }
+
+    @Test
+    void listedChildrenExcludedNamesAndOwnTemporariesAreKept() throws Exception {
+        receive(tree(SessionRequest.DELETE));
+        assertTrue(Files.exists(dest.resolve("keep.txt")));
+        assertTrue(Files.exists(dest.resolve("sub/kept")));
+        assertTrue(Files.exists(dest.resolve("debug.log")), "excluded names are protected");
+        assertTrue(Files.exists(dest.resolve(".x.rdcp-tmp")));
+        assertTrue(Files.exists(dest.resolve(".x.rdcp-partial")));
+    }
+
+    @Test
+    void aDryRunOnlyReports() throws Exception {
+        receive(tree(SessionRequest.DELETE | SessionRequest.DRY_RUN));
+        assertEquals(Set.of("gone.txt", "gonedir", "sub/old"), Set.copyOf(deleted));
+        assertTrue(Files.exists(dest.resolve("gone.txt")));
+        assertTrue(Files.exists(dest.resolve("gonedir/inner")));
+        assertTrue(Files.exists(dest.resolve("sub/old")));
+    }
+
+    @Test
+    void withoutDeleteNothingIsRemoved() throws Exception {
+        receive(tree(0));
+        assertEquals(List.of(), deleted);
+        assertTrue(Files.exists(dest.resolve("gone.txt")));
+        assertTrue(Files.exists(dest.resolve("sub/old")));
+    }
+
+    @Test
+    void aDirectoryNotListedAsADirectoryIsNotCleaned() throws Exception {
+        ReceiverTree tree = tree(SessionRequest.DELETE);
+        tree.listed(name("sub/kept"));
+        tree.directoryEnd(name("sub"));
+        assertEquals(List.of(), deleted);
+        assertTrue(Files.exists(dest.resolve("sub/old")));
+    }
+
+    @Test
+    void aSymlinkToADirectoryIsRemovedWithoutTouchingWhatItPointsTo() throws Exception {
+        Path outside = Files.createDirectory(tmp.resolve("outside"));
+        Files.writeString(outside.resolve("precious"), "p");
+        Files.createSymbolicLink(dest.resolve("sub/link"), outside);
+        receive(tree(SessionRequest.DELETE));
+        assertTrue(deleted.contains("sub/link"), deleted.toString());
+        assertFalse(Files.exists(dest.resolve("sub/link"), LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.exists(outside.resolve("precious")));
+    }
+}
