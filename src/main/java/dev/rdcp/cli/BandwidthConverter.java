@@ -1,10 +1,13 @@
 package dev.rdcp.cli;
 
 import java.util.Locale;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 
 /** rsync's --bwlimit RATE: KiB per second, or with a K, M or G suffix (powers of 1024); 0 means no limit. */
 final class BandwidthConverter implements CommandLine.ITypeConverter<Long> {
+
+    private static final Pattern DECIMAL = Pattern.compile("[0-9]{1,15}(\\.[0-9]{1,6})?");
 
     @Override
     public Long convert(String value) {
@@ -15,14 +18,9 @@ final class BandwidthConverter implements CommandLine.ITypeConverter<Long> {
             unit = last == 'K' ? 1L << 10 : last == 'M' ? 1L << 20 : 1L << 30;
             text = text.substring(0, text.length() - 1);
         }
-        try {
-            double amount = Double.parseDouble(text);
-            if (amount < 0 || Double.isNaN(amount) || Double.isInfinite(amount)) {
-                throw new NumberFormatException();
-            }
-            return (long) (amount * unit);
-        } catch (NumberFormatException e) {
+        if (!DECIMAL.matcher(text).matches()) {
             throw new CommandLine.TypeConversionException("'" + value + "' is not a rate (examples: 500 for 500 KiB/s, 10M)");
         }
+        return (long) (Double.parseDouble(text) * unit);
     }
 }

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Path;
@@ -283,6 +284,12 @@ final class RdcpCommand implements Callable<Integer> {
             }
         } else {
             sources.forEach(l -> operands.add(SourceOperand.parse(l.path())));
+            if (operands.stream().noneMatch(o -> Files.exists(o.path(), LinkOption.NOFOLLOW_LINKS))) {
+                // Nothing could be sent: say so for each, as the transfer would, without connecting.
+                operands.forEach(o -> listener.fileFailed(ExitCode.PARTIAL.code(), o.path()
+                        + ": no such file or directory"));
+                return;
+            }
         }
         boolean intoDirectory = destination.namesDirectory() || sources.size() > 1 || filesFrom != null
                 || ((recursive || archive) && operands.stream().anyMatch(o -> Files.isDirectory(o.path())));

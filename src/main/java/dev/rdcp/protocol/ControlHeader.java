@@ -4,13 +4,14 @@ import java.nio.ByteBuffer;
 
 /**
  * Header of every control message sent over RDMA SEND/RECV: {@code u8 type, u8 zero,
- * u16 payload length}. Flow control needs no credits: the protocol bounds how many messages
- * each side can have outstanding, and each side posts that many receive buffers.
+ * u16 payload length}. Flow control needs no credits: every message but END is answered one for
+ * one, which bounds how many each side can have outstanding, and each side posts that many
+ * receive buffers.
  */
 public final class ControlHeader {
 
     public static final int SIZE = 4;
-    /** Receive buffer size: a header plus the largest payload (a FILE message with a 4 KiB name). */
+    /** Receive buffer size: a header plus the largest payload (an ENTRIES message with a long name and symlink target). */
     public static final int MAX_MESSAGE = 8192;
 
     private ControlHeader() {

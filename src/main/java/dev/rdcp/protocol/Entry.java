@@ -52,6 +52,9 @@ public record Entry(int index, EntryType type, int mode, long mtimeSeconds, int 
         int gid = in.getInt();
         byte[] name = bytes(in);
         byte[] extra = bytes(in);
+        if (name.length + extra.length > MAX_VARIABLE) {
+            throw new ProtocolException("entry name and extra of " + (name.length + extra.length) + " bytes");
+        }
         if (index < 0 || size < 0 || nanos < 0 || nanos > 999_999_999 || (name.length == 0 && type != EntryType.PROBLEM)) {
             throw new ProtocolException("malformed " + type + " entry");
         }

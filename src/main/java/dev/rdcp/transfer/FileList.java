@@ -95,7 +95,9 @@ final class FileList {
         if (operand.relativeName() != null) {
             byte[] name = operand.relativeName().getBytes(StandardCharsets.UTF_8);
             impliedParents(operand.base(), name);
-            list(path, name, true);
+            if (impliedDirectories.add(new String(name, StandardCharsets.ISO_8859_1))) {
+                list(path, name, true);
+            }
         } else if (operand.contents() && Files.isDirectory(path)) {
             list(path, new byte[] {'.'}, true);
         } else {

@@ -2,11 +2,15 @@ package dev.rdcp.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.protocol.ExitCode;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.SocketTimeoutException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,4 +127,24 @@ class MainRunTest {
         assertEquals(0, result.exitCode());
         assertTrue(result.out().startsWith("Usage: rdcp"), result.out());
     }
+    @Test
+    void missingSourceExits23WithOneLineAndNeverConnects() {
+        Result result = run("/nonexistent/file", "host::x", "--port", "1");
+        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.err());
+        assertEquals(List.of("rdcp: /nonexistent/file: no such file or directory"), result.errLines());
+        assertEquals("", result.out());
+    }
+
+    @Test
+    void missingSourceDoesNotEvenOpenAConnection() throws Exception {
+        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            listener.setSoTimeout(300);
+            Result result = run("--timeout", "2", "/nonexistent/file", "127.0.0.1::x", "--port",
+                    Integer.toString(listener.getLocalPort()));
+            assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.err());
+            assertEquals(1, result.errLines().size(), result.err());
+            assertThrows(SocketTimeoutException.class, listener::accept, "rdcp connected although nothing could be sent");
+        }
+    }
+
 }

@@ -66,8 +66,9 @@ class ReceiverTreeDeleteTest {
     @Test
     void unlistedChildrenAreRemovedAndEachIsReported() throws Exception {
         receive(tree(SessionRequest.DELETE));
-        assertEquals(Set.of("gone.txt", "gonedir", "sub/old"), Set.copyOf(deleted));
-        assertEquals(3, deleted.size());
+        assertEquals(Set.of("gone.txt", "gonedir", "gonedir/inner", "sub/old"), Set.copyOf(deleted));
+        assertEquals(4, deleted.size());
+        assertTrue(deleted.indexOf("gonedir/inner") < deleted.indexOf("gonedir"), "contents are reported before their directory");
         assertFalse(Files.exists(dest.resolve("gone.txt")));
         assertFalse(Files.exists(dest.resolve("gonedir")), "a whole directory goes");
         assertFalse(Files.exists(dest.resolve("sub/old")));
@@ -86,7 +87,7 @@ class ReceiverTreeDeleteTest {
     @Test
     void aDryRunOnlyReports() throws Exception {
         receive(tree(SessionRequest.DELETE | SessionRequest.DRY_RUN));
-        assertEquals(Set.of("gone.txt", "gonedir", "sub/old"), Set.copyOf(deleted));
+        assertEquals(Set.of("gone.txt", "gonedir", "gonedir/inner", "sub/old"), Set.copyOf(deleted));
         assertTrue(Files.exists(dest.resolve("gone.txt")));
         assertTrue(Files.exists(dest.resolve("gonedir/inner")));
         assertTrue(Files.exists(dest.resolve("sub/old")));
