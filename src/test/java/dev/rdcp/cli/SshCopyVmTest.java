@@ -106,6 +106,30 @@ class SshCopyVmTest {
     }
 
     @Test
+    void treesPushAndPullOverSsh() throws IOException {
+        Path source = Files.createDirectories(local.resolve("src"));
+        Files.createDirectories(source.resolve("sub/deeper"));
+        Files.createDirectories(source.resolve("empty"));
+        randomFile(source.resolve("big.bin"), (2L << 20) + 3, 23);
+        for (int i = 0; i < 30; i++) {
+            Files.writeString(source.resolve("sub/small " + i + ".txt"), "small file " + i);
+        }
+        Files.writeString(source.resolve("sub/deeper/caf\u00e9.txt"), "unicode name");
+        Files.createSymbolicLink(source.resolve("link"), Path.of("sub/small 1.txt"));
+        Path remote = Files.createDirectories(local.resolve("remote"));
+
+        Cli.Result push = rdcp(withSsh("-a", source + "/", "root@127.0.0.1:" + remote.resolve("tree") + "/"));
+        assertEquals(0, push.exitCode(), push::toString);
+        TestTree.assertSameTree(source, remote.resolve("tree"));
+
+        Path back = local.resolve("back");
+        Cli.Result pull = rdcp(withSsh("-a", "--json", "127.0.0.1:" + remote.resolve("tree") + "/", back + "/"));
+        assertEquals(0, pull.exitCode(), pull::toString);
+        TestTree.assertSameTree(source, back);
+        assertEquals(32, JsonResult.of(pull).number("transferred"), pull::toString);
+    }
+
+    @Test
     void aHostWithoutRdcpIsAnIpcError() {
         Cli.Result result = rdcp("-e", rsh, "--rdcp-path", "/nonexistent/rdcp", "/etc/hostname", "127.0.0.1:/tmp/x");
         assertEquals(ExitCode.IPC.code(), result.exitCode(), result::toString);
