@@ -26,6 +26,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,6 +48,8 @@ import picocli.CommandLine.Spec;
         subcommands = {DevicesCommand.class, ServeCommand.class},
         usageHelpAutoWidth = true)
 final class RdcpCommand implements Callable<Integer> {
+
+    private static final Logger LOG = LogManager.getLogger(RdcpCommand.class);
 
     private static final long CONNECT_TIMEOUT_MS = 10_000;
 
@@ -181,6 +185,7 @@ final class RdcpCommand implements Callable<Integer> {
             }
             throw new CommandLine.ParameterException(spec.commandLine(), "missing destination: rdcp SRC... DEST");
         }
+        LOG.debug("command line parsed");
         TransferOptions options = transferOptions();
         List<Location> sources = new ArrayList<>();
         for (String operand : operands.subList(0, operands.size() - 1)) {
@@ -381,6 +386,7 @@ final class RdcpCommand implements Callable<Integer> {
         Socket socket = new Socket();
         try {
             socket.connect(new InetSocketAddress(host, port), (int) CONNECT_TIMEOUT_MS);
+            LOG.debug("connected to {} port {}", host, port);
         } catch (IOException e) {
             socket.close();
             throw new RdcpException(ExitCode.SOCKET_IO, "cannot connect to " + host + " port " + port + ": "

@@ -15,9 +15,13 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /** The client half of a copy: asks the server for a push or a pull, then plays sender or receiver. */
 public final class ClientSession {
+
+    private static final Logger LOG = LogManager.getLogger(ClientSession.class);
 
     private final BootstrapChannel channel;
     private final SessionConfig config;
@@ -70,6 +74,8 @@ public final class ClientSession {
             throw new RdcpException(ExitCode.USAGE, "too many paths or filter rules for one request");
         }
         channel.send(MessageType.REQUEST, encoded.position(encoded.limit()));
-        return channel.receive(MessageType.ACCEPT);
+        ByteBuffer accept = channel.receive(MessageType.ACCEPT);
+        LOG.debug("the server accepted the request");
+        return accept;
     }
 }

@@ -8,6 +8,8 @@ import dev.rdcp.transport.RcConnection;
 import dev.rdcp.transport.RdmaSettings;
 import dev.rdcp.transport.ResourceStack;
 import java.io.IOException;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * The RDMA half of a session, set up over its bootstrap channel: connection, message pipe with
@@ -16,6 +18,8 @@ import java.io.IOException;
  * regions, then CQ, PD and device.
  */
 final class RdmaLink implements AutoCloseable {
+
+    private static final Logger LOG = LogManager.getLogger(RdmaLink.class);
 
     final RcConnection connection;
     final MessagePipe pipe;
@@ -39,8 +43,10 @@ final class RdmaLink implements AutoCloseable {
             RcConnection connection = handles.push(RcConnection.open(settings));
             MessagePipe pipe = handles.push(MessagePipe.open(connection, options.receiveBuffers(),
                     options.sendBuffers()));
+            LOG.debug("device, protection domain, queues and message rings ready");
             connection.connect(channel.exchange(connection.localEndpoint()));
             channel.barrier();
+            LOG.debug("both queue pairs ready to send");
             return new RdmaLink(handles, connection, pipe, new PeerWatch(channel, config.timeoutSeconds()));
         } catch (IOException | RuntimeException e) {
             handles.closeAfter(e);

@@ -9,12 +9,16 @@ import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transport.BootstrapChannel;
 import java.io.IOException;
 import java.util.List;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * The two roles a side of a session plays once its request is accepted, whichever side is
  * client or server: set up the RDMA link, run, then tear down in the verbs order.
  */
 final class Roles {
+
+    private static final Logger LOG = LogManager.getLogger(Roles.class);
 
     private Roles() {
     }
@@ -28,6 +32,7 @@ final class Roles {
             try {
                 refused.forEach(sender::refuse);
                 sender.run();
+                LOG.debug("sent everything; the receiver has answered END");
             } finally {
                 link.disconnect();
             }
@@ -41,6 +46,7 @@ final class Roles {
                         options, listener)) {
             try {
                 receiver.run();
+                LOG.debug("received everything; END answered");
             } finally {
                 link.disconnect();
             }

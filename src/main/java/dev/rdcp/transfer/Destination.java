@@ -77,7 +77,12 @@ public final class Destination {
             }
             return target;
         }
-        return FileNames.resolve(target, name);
+        try {
+            return FileNames.resolve(target, name);
+        } catch (IllegalArgumentException e) {
+            throw new RdcpException(ExitCode.PARTIAL, "cannot represent the name " + FileNames.display(name)
+                    + " here: " + e.getMessage());
+        }
     }
 
     /** A relative path of normal components, or "." alone: nothing that climbs out or is absolute. */

@@ -71,7 +71,7 @@ final class FileList {
                 Frame top = stack.peek();
                 if (top.children().hasNext()) {
                     Child child = top.children().next();
-                    list(child.path(), FileNames.join(top.name(), child.name()), false);
+                    describe(child.path(), FileNames.join(top.name(), child.name()), false, false);
                 } else {
                     stack.pop();
                     ready.add(marker(EntryType.DIRECTORY_END, top.name()));
@@ -96,14 +96,14 @@ final class FileList {
             byte[] name = operand.relativeName().getBytes(StandardCharsets.UTF_8);
             impliedParents(operand.base(), name);
             if (impliedDirectories.add(new String(name, StandardCharsets.ISO_8859_1))) {
-                list(path, name, true);
+                describe(path, name, true, false);
             }
         } else if (operand.contents() && Files.isDirectory(path)) {
-            list(path, new byte[] {'.'}, true);
+            describe(path, new byte[] {'.'}, true, false);
         } else {
             Path absolute = path.toAbsolutePath().normalize();
             byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
-            list(path, name, true);
+            describe(path, name, true, false);
         }
     }
 
@@ -118,14 +118,6 @@ final class FileList {
                 describe(FileNames.resolve(base, parent), parent, false, true);
             }
         }
-    }
-
-    private void list(Path path, byte[] name, boolean operand) {
-        if (!operand && filters.isExcluded(new String(name, StandardCharsets.UTF_8), Files.isDirectory(path,
-                LinkOption.NOFOLLOW_LINKS))) {
-            return;
-        }
-        describe(path, name, operand, false);
     }
 
     private void describe(Path path, byte[] name, boolean operand, boolean impliedOnly) {
@@ -143,6 +135,10 @@ final class FileList {
             return;
         }
         int mode = (Integer) attributes.get("mode");
+        if (!operand && !filters.isEmpty()
+                && filters.isExcluded(new String(name, StandardCharsets.UTF_8), (mode & S_IFMT) == S_IFDIR)) {
+            return;
+        }
         switch (mode & S_IFMT) {
             case S_IFREG -> ready.add(entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, name) : null));
             case S_IFDIR -> directory(path, name, attributes, impliedOnly);

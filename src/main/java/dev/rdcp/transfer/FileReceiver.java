@@ -291,7 +291,8 @@ public final class FileReceiver implements AutoCloseable {
                 incoming.file = options.has(SessionRequest.PARTIAL) ? AtomicFile.partial(incoming.path, offset)
                         : AtomicFile.create(incoming.path);
             } catch (IOException e) {
-                fail(incoming, e);
+                // As rsync: a file that cannot even be created is a partial transfer, not an I/O error.
+                fail(incoming, new RdcpException(ExitCode.PARTIAL, describe(e)));
                 return;
             }
             incoming.received = offset;
@@ -330,7 +331,15 @@ public final class FileReceiver implements AutoCloseable {
             return;
         }
         try {
-            incoming.file.commit(temp -> attributes.apply(temp, incoming.entry));
+            // A kept --partial file may come from another run: give it all the metadata.
+            boolean fresh = !options.has(SessionRequest.PARTIAL);
+            incoming.file.commit(temp -> {
+                if (fresh) {
+                    attributes.applyToNew(temp, incoming.entry);
+                } else {
+                    attributes.apply(temp, incoming.entry);
+                }
+            });
         } catch (IOException e) {
             fail(incoming, e);
             return;

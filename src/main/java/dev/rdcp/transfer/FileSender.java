@@ -42,7 +42,10 @@ import java.util.zip.CRC32C;
 public final class FileSender implements AutoCloseable {
 
     private static final long TICK_MS = 1000;
-    /** Windows whose WRITEs may still be in flight; beyond this the sender waits before mapping more. */
+    /**
+     * Bytes of windows whose WRITEs may still be in flight, in full windows: beyond this the
+     * sender waits before mapping more, which bounds pinned memory without a wait per file.
+     */
     private static final int MAX_RETIRING_WINDOWS = 2;
     private static final int MAX_ENTRIES_PER_MESSAGE = 256;
 
@@ -89,6 +92,7 @@ public final class FileSender implements AutoCloseable {
     private final ArrayDeque<Outgoing> wanted = new ArrayDeque<>();
     private final ArrayDeque<Entry> problems = new ArrayDeque<>();
     private final ArrayDeque<SourceWindow> retiring = new ArrayDeque<>();
+    private long retiringBytes;
     private final Map<Integer, Outgoing> unconfirmed = new HashMap<>();
     private final ChunkBatch batch = new ChunkBatch();
     private final MrMessage mr = new MrMessage();
@@ -190,7 +194,7 @@ public final class FileSender implements AutoCloseable {
     }
 
     private boolean canSendData() {
-        if (freeCount == 0 || retiring.size() >= MAX_RETIRING_WINDOWS) {
+        if (freeCount == 0 || retiringBytes >= (long) MAX_RETIRING_WINDOWS * options.windowChunks() * options.chunkSize()) {
             return false;
         }
         if (current == null && wanted.isEmpty()) {
@@ -475,13 +479,16 @@ public final class FileSender implements AutoCloseable {
     private void retireWindow() {
         if (window != null) {
             retiring.add(window);
+            retiringBytes += window.length();
             window = null;
         }
     }
 
     private void releaseCompletedWindows() throws IOException {
         while (!retiring.isEmpty() && retiring.peek().lastRequest() <= pipe.completedThrough()) {
-            retiring.poll().close();
+            SourceWindow released = retiring.poll();
+            retiringBytes -= released.length();
+            released.close();
         }
     }
 

@@ -41,6 +41,10 @@ final class SourceWindow implements AutoCloseable {
         }
     }
 
+    long length() {
+        return end - start;
+    }
+
     boolean covers(long offset, int length) {
         return offset >= start && offset + length <= end;
     }

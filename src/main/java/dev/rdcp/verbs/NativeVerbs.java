@@ -3,12 +3,16 @@ package dev.rdcp.verbs;
 import dev.rdcp.verbs.jna.IbVerbs;
 import dev.rdcp.verbs.jna.RdcpShim;
 import java.util.Optional;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 
 /**
  * Probes libibverbs and the rdcp shim once per process, checks the struct layouts, and says
  * why verbs are unavailable when they are.
  */
 public final class NativeVerbs {
+
+    private static final Logger LOG = LogManager.getLogger(NativeVerbs.class);
 
     private static final Optional<String> UNAVAILABLE_REASON = probe();
 
@@ -38,7 +42,9 @@ public final class NativeVerbs {
         } catch (LinkageError e) {
             return Optional.of("cannot load the rdcp native shim (lib" + RdcpShim.LIBRARY + ".so): " + rootMessage(e));
         }
-        return AbiCheck.firstMismatch().map(m -> "native ABI mismatch, refusing to run: " + m);
+        Optional<String> mismatch = AbiCheck.firstMismatch().map(m -> "native ABI mismatch, refusing to run: " + m);
+        LOG.debug("libibverbs and the shim loaded, struct layouts checked");
+        return mismatch;
     }
 
     private static String rootMessage(Throwable e) {

@@ -155,7 +155,7 @@ class DaemonCopyVmTest {
         assertEquals(1, result.err().lines().count(), result.err());
         assertTrue(result.err().contains("does not exist"), result.err());
 
-        Cli.Result pull = rdcp(remote("whatever"), local.resolve("nodir/") + "/");
+        Cli.Result pull = rdcp(remote("whatever"), local.resolve("no/such/dir") + "/");
         assertEquals(ExitCode.FILE_SELECTION.code(), pull.exitCode(), pull::toString);
     }
 
