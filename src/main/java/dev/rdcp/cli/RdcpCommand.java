@@ -185,6 +185,9 @@ final class RdcpCommand implements Callable<Integer> {
             }
             throw new CommandLine.ParameterException(spec.commandLine(), "missing destination: rdcp SRC... DEST");
         }
+        if (delete && !(recursive || archive)) {
+            throw usage("--delete does not work without -r (or -a)");
+        }
         LOG.debug("command line parsed");
         TransferOptions options = transferOptions();
         List<Location> sources = new ArrayList<>();

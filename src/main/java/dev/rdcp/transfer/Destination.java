@@ -36,6 +36,9 @@ public final class Destination {
             requireInside(realRoot, target);
             return new Destination(target, true, false);
         }
+        if (directory && Files.exists(target)) {
+            throw new RdcpException(ExitCode.FILE_SELECTION, target + " exists and is not a directory");
+        }
         Path parent = target.toAbsolutePath().getParent();
         if (parent == null || !Files.isDirectory(parent)) {
             throw new RdcpException(ExitCode.FILE_SELECTION, "destination directory " + (directory ? target : parent)

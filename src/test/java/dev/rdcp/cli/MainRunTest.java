@@ -147,4 +147,11 @@ class MainRunTest {
         }
     }
 
+
+    @Test
+    void deleteWithoutRecursionIsAUsageError() {
+        Result result = run("--delete", "a", "host::b");
+        assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
+        assertTrue(result.err().contains("--delete does not work without -r"), result.err());
+    }
 }

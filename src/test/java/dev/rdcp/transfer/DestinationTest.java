@@ -90,9 +90,17 @@ class DestinationTest {
     }
 
     @Test
-    void prepareRefusesAFileWhereTheDirectoryIsToBe() throws Exception {
+    void aFileWhereTheDirectoryIsToBeIsRefusedUpFront() throws Exception {
         Path target = Files.writeString(tmp.resolve("plain"), "x");
+        assertExit(ExitCode.FILE_SELECTION, () -> Destination.of(target, true, null));
+        assertEquals("x", Files.readString(target));
+    }
+
+    @Test
+    void prepareRefusesAFileThatAppearedWhereTheDirectoryIsToBe() throws Exception {
+        Path target = tmp.resolve("later");
         Destination destination = Destination.of(target, true, null);
+        Files.writeString(target, "x");
         assertExit(ExitCode.FILE_SELECTION, () -> destination.prepare(false));
         assertEquals("x", Files.readString(target));
     }
