@@ -185,7 +185,7 @@ final class RdcpCommand implements Callable<Integer> {
             }
             throw new CommandLine.ParameterException(spec.commandLine(), "missing destination: rdcp SRC... DEST");
         }
-        if (delete && !(recursive || archive)) {
+        if (delete && !(recursive || (archive && filesFrom == null))) {
             throw usage("--delete does not work without -r (or -a)");
         }
         LOG.debug("command line parsed");
@@ -215,7 +215,8 @@ final class RdcpCommand implements Callable<Integer> {
     }
 
     private TransferOptions transferOptions() {
-        int flags = (recursive || archive ? SessionRequest.RECURSIVE : 0)
+        // As rsync: with --files-from, -a does not imply -r.
+        int flags = (recursive || (archive && filesFrom == null) ? SessionRequest.RECURSIVE : 0)
                 | (links || archive ? SessionRequest.LINKS : 0)
                 | (times || archive ? SessionRequest.PRESERVE_TIMES : 0)
                 | (perms || archive ? SessionRequest.PRESERVE_PERMISSIONS : 0)
@@ -300,7 +301,7 @@ final class RdcpCommand implements Callable<Integer> {
             }
         }
         boolean intoDirectory = destination.namesDirectory() || sources.size() > 1 || filesFrom != null
-                || ((recursive || archive) && operands.stream().anyMatch(o -> Files.isDirectory(o.path())));
+                || (options.has(SessionRequest.RECURSIVE) && operands.stream().anyMatch(o -> Files.isDirectory(o.path())));
         withServer(destination, session -> session.push(operands, destination.path(), intoDirectory, options,
                 listener));
     }

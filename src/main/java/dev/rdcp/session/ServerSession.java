@@ -125,9 +125,10 @@ public final class ServerSession {
             String path = paths.get(i);
             try {
                 if (filesFrom && i > 0) {
+                    String relative = SourceOperand.checkedRelative(path);
                     Path base = policy.resolve(paths.get(0));
-                    policy.resolve(paths.get(0) + "/" + path);
-                    sources.add(SourceOperand.relative(base, path));
+                    policy.resolve(paths.get(0) + "/" + relative);
+                    sources.add(SourceOperand.relative(base, relative));
                 } else if (!filesFrom) {
                     SourceOperand asked = SourceOperand.parse(path);
                     sources.add(new SourceOperand(policy.resolve(path), asked.contents(), null, null));

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -20,6 +21,8 @@ final class AtomicFile implements AutoCloseable {
 
     static final String TEMP_SUFFIX = ".rdcp-tmp";
     static final String PARTIAL_SUFFIX = ".rdcp-partial";
+    /** Bytes of the final name kept in a temporary name: the rest is the random or partial suffix. */
+    private static final int MAX_KEPT_NAME_BYTES = 200;
 
     /** Applies metadata to the finished temporary file before it is renamed. */
     @FunctionalInterface
@@ -43,8 +46,7 @@ final class AtomicFile implements AutoCloseable {
     }
 
     static AtomicFile create(Path target) throws IOException {
-        String suffix = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-        Path temp = target.resolveSibling("." + target.getFileName() + "." + suffix + TEMP_SUFFIX);
+        Path temp = tempSibling(target);
         FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         return new AtomicFile(target, temp, channel, false, 0);
     }
@@ -52,7 +54,9 @@ final class AtomicFile implements AutoCloseable {
     /** The --partial file of {@code target}, keeping its first {@code keep} bytes (0: start over). */
     static AtomicFile partial(Path target, long keep) throws IOException {
         Path temp = partialPath(target);
-        FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        // Never through a symlink: the peer could have planted one under this name.
+        FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                LinkOption.NOFOLLOW_LINKS);
         try {
             channel.truncate(keep);
         } catch (IOException e) {
@@ -63,7 +67,29 @@ final class AtomicFile implements AutoCloseable {
     }
 
     static Path partialPath(Path target) {
-        return target.resolveSibling("." + target.getFileName() + PARTIAL_SUFFIX);
+        return target.resolveSibling("." + shortName(target) + PARTIAL_SUFFIX);
+    }
+
+    /** A fresh hidden name beside {@code target}, for writing before the rename. */
+    static Path tempSibling(Path target) {
+        String suffix = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+        return target.resolveSibling("." + shortName(target) + "." + suffix + TEMP_SUFFIX);
+    }
+
+    /**
+     * The target's name, or for a long one its start and a hash of the rest: a temporary name
+     * must stay within the 255 bytes a file name may have.
+     */
+    private static String shortName(Path target) {
+        String name = target.getFileName().toString();
+        if (name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= MAX_KEPT_NAME_BYTES) {
+            return name;
+        }
+        int end = Math.min(name.length(), MAX_KEPT_NAME_BYTES / 4);
+        if (Character.isHighSurrogate(name.charAt(end - 1))) {
+            end--;
+        }
+        return name.substring(0, end) + "~" + Integer.toHexString(name.hashCode());
     }
 
     /** True for names rdcp itself writes while receiving; --delete leaves them alone. */

@@ -1,13 +1,17 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.filter.FilterRules;
+import dev.rdcp.filter.FilterTooComplexException;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -40,7 +44,7 @@ final class FileList {
     private static final String ATTRIBUTES = "unix:mode,size,lastModifiedTime,uid,gid";
 
     /** A directory being listed. */
-    private record Frame(Path path, byte[] name, Iterator<Child> children) {
+    private record Frame(Path path, byte[] name, Iterator<Child> children, boolean complete) {
     }
 
     private record Child(byte[] name, Path path) {
@@ -56,7 +60,10 @@ final class FileList {
     private final ArrayDeque<ListedEntry> ready = new ArrayDeque<>();
     private int nextIndex;
 
-    FileList(List<SourceOperand> operands, TransferOptions options) {
+    private final Heartbeat heartbeat;
+
+    FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat) {
+        this.heartbeat = heartbeat;
         this.operands = operands.iterator();
         this.recursive = options.has(SessionRequest.RECURSIVE);
         this.links = options.has(SessionRequest.LINKS);
@@ -74,7 +81,7 @@ final class FileList {
                     describe(child.path(), FileNames.join(top.name(), child.name()), false, false);
                 } else {
                     stack.pop();
-                    ready.add(marker(EntryType.DIRECTORY_END, top.name()));
+                    ready.add(directoryEnd(top.name(), top.complete()));
                 }
             } else if (operands.hasNext()) {
                 listOperand(operands.next());
@@ -135,12 +142,11 @@ final class FileList {
             return;
         }
         int mode = (Integer) attributes.get("mode");
-        if (!operand && !filters.isEmpty()
-                && filters.isExcluded(new String(name, StandardCharsets.UTF_8), (mode & S_IFMT) == S_IFDIR)) {
+        if (!operand && excluded(name, (mode & S_IFMT) == S_IFDIR)) {
             return;
         }
         switch (mode & S_IFMT) {
-            case S_IFREG -> ready.add(entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, name) : null));
+            case S_IFREG -> ready.add(entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, heartbeat) : null));
             case S_IFDIR -> directory(path, name, attributes, impliedOnly);
             case S_IFLNK -> {
                 if (links) {
@@ -150,6 +156,18 @@ final class FileList {
                 }
             }
             default -> ready.add(problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
+        }
+    }
+
+    /** A rule set too costly to match ends the listing: {@link #next} rethrows it unchecked, the sender checked. */
+    private boolean excluded(byte[] name, boolean isDirectory) {
+        if (filters.isEmpty()) {
+            return false;
+        }
+        try {
+            return filters.isExcluded(new String(name, StandardCharsets.UTF_8), isDirectory);
+        } catch (FilterTooComplexException e) {
+            throw new UncheckedIOException(new RdcpException(ExitCode.USAGE, e.getMessage()));
         }
     }
 
@@ -163,16 +181,22 @@ final class FileList {
             return;
         }
         List<Child> children = new ArrayList<>();
+        boolean complete = true;
         try (DirectoryStream<Path> listing = Files.newDirectoryStream(path)) {
             for (Path child : listing) {
                 children.add(new Child(FileNames.lastComponent(child), child));
             }
         } catch (IOException e) {
+            complete = false;
             ready.add(problemEntry(ExitCode.PARTIAL, name,
                     "cannot read directory %s: " + FileReceiver.describe(e).replace("%", "%%")));
+        } catch (DirectoryIteratorException e) {
+            complete = false;
+            ready.add(problemEntry(ExitCode.PARTIAL, name,
+                    "cannot read directory %s: " + FileReceiver.describe(e.getCause()).replace("%", "%%")));
         }
         children.sort((a, b) -> Arrays.compareUnsigned(a.name(), b.name()));
-        stack.push(new Frame(path, name, children.iterator()));
+        stack.push(new Frame(path, name, children.iterator(), complete));
     }
 
     private void symlink(Path path, byte[] name, Map<String, Object> attributes) {
@@ -200,8 +224,10 @@ final class FileList {
         }
     }
 
-    private ListedEntry marker(EntryType type, byte[] name) {
-        return new ListedEntry(new Entry(nextIndex++, type, 0, 0, 0, 0, 0, 0, name, new byte[0]), null);
+    /** Mode 1 marks a directory the sender could not read in full: the receiver deletes nothing in it. */
+    private ListedEntry directoryEnd(byte[] name, boolean complete) {
+        return new ListedEntry(new Entry(nextIndex++, EntryType.DIRECTORY_END, complete ? 0 : 1, 0, 0, 0, 0, 0, name,
+                new byte[0]), null);
     }
 
     /** {@code format} has one %s: the name. */
@@ -210,12 +236,13 @@ final class FileList {
     }
 
     /** --checksum: the content digest the receiver compares with its own copy. */
-    static byte[] md5(Path path, byte[] name) {
+    static byte[] md5(Path path, Heartbeat heartbeat) {
         try (InputStream in = Files.newInputStream(path)) {
             MessageDigest digest = MessageDigest.getInstance("MD5");
             byte[] buffer = new byte[1 << 16];
             for (int n; (n = in.read(buffer)) > 0; ) {
                 digest.update(buffer, 0, n);
+                heartbeat.beat();
             }
             return digest.digest();
         } catch (IOException e) {

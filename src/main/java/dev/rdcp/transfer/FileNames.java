@@ -66,7 +66,11 @@ public final class FileNames {
 
     /** For messages and logs: invalid bytes shown as U+FFFD, control characters escaped as rsync does (\#012). */
     public static String display(byte[] name) {
-        String text = new String(name, StandardCharsets.UTF_8);
+        return printable(new String(name, StandardCharsets.UTF_8));
+    }
+
+    /** Text from the peer, safe for a terminal: control characters escaped as rsync does (\#033). */
+    public static String printable(String text) {
         StringBuilder out = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

@@ -1,6 +1,5 @@
 package dev.rdcp.transfer;
 
-import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.Decision;
@@ -10,7 +9,6 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
-import dev.rdcp.protocol.ReceiverEnd;
 import dev.rdcp.protocol.Report;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transport.MessagePipe;
@@ -19,18 +17,19 @@ import dev.rdcp.transport.RcConnection;
 import dev.rdcp.verbs.Access;
 import dev.rdcp.verbs.MemoryRegion;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.zip.CRC32C;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -46,6 +45,7 @@ public final class FileReceiver implements AutoCloseable {
 
     private static final Logger LOG = LogManager.getLogger(FileReceiver.class);
     private static final long TICK_MS = 1000;
+    private static final int MAX_QUEUED_REPORTS = 100_000;
 
     /** A file the receiver asked for, until its last piece. */
     private static final class Incoming {
@@ -85,7 +85,8 @@ public final class FileReceiver implements AutoCloseable {
     private final ReceiverTree tree;
     private final ArrayDeque<Incoming> wanted = new ArrayDeque<>();
     private final ArrayDeque<Report> reports = new ArrayDeque<>();
-    private final List<DirectoryFix> directoryFixes = new ArrayList<>();
+    /** By name: a directory listed again is fixed once, with what was listed last. */
+    private final Map<String, DirectoryFix> directoryFixes = new LinkedHashMap<>();
     private final ChunkBatch batch = new ChunkBatch();
     private final CRC32C crc = new CRC32C();
     private long created;
@@ -103,9 +104,19 @@ public final class FileReceiver implements AutoCloseable {
         for (int i = 0; i < slots.length; i++) {
             slots[i] = staging.slice(i * options.chunkSize(), options.chunkSize());
         }
-        this.check = new UpdateCheck(options);
+        this.check = new UpdateCheck(options, watch::busy);
         this.attributes = new Attributes(options);
-        this.tree = new ReceiverTree(destination, options, this::reportDeleted);
+        this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
+            @Override
+            public void deleted(byte[] name) {
+                reportDeleted(name);
+            }
+
+            @Override
+            public void deleteFailed(byte[] name, IOException cause) {
+                failed(-1, ExitCode.PARTIAL.code(), "cannot delete " + FileNames.display(name) + ": " + describe(cause));
+            }
+        }, watch::busy);
     }
 
     /** Registers the staging buffers: the only memory the peer may write. */
@@ -140,6 +151,14 @@ public final class FileReceiver implements AutoCloseable {
     }
 
     private void onMessage(ControlType type, ByteBuffer payload) throws IOException {
+        try {
+            handle(type, payload);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    private void handle(ControlType type, ByteBuffer payload) throws IOException {
         switch (type) {
             case ENTRIES -> onEntries(payload);
             case CHUNKS -> onChunks(payload);
@@ -179,11 +198,15 @@ public final class FileReceiver implements AutoCloseable {
     /** Handles one list entry; returns the decision for a regular file, else null. */
     private Decision onEntry(Entry entry) throws IOException {
         if (entry.type() == EntryType.PROBLEM) {
-            listener.fileFailed(entry.mode(), new String(entry.extra(), StandardCharsets.UTF_8));
+            listener.fileFailed(entry.mode(), FileNames.printable(new String(entry.extra(), StandardCharsets.UTF_8)));
             return null;
         }
         if (entry.type() == EntryType.DIRECTORY_END) {
-            tree.directoryEnd(entry.name());
+            try {
+                tree.directoryEnd(entry.name(), entry.mode() == 0);
+            } catch (IOException e) {
+                failed(entry.index(), ExitCode.PARTIAL.code(), FileNames.display(entry.name()) + ": " + describe(e));
+            }
             return null;
         }
         Path path = destination.resolve(entry.name());
@@ -196,10 +219,13 @@ public final class FileReceiver implements AutoCloseable {
                     if (tree.directory(entry.name(), path)) {
                         newEntry();
                     }
-                    directoryFixes.add(new DirectoryFix(path, entry));
+                    directoryFixes.put(new String(entry.name(), StandardCharsets.ISO_8859_1), new DirectoryFix(path, entry));
                     listener.listed(name, EntryType.DIRECTORY, 0);
                 }
                 case SYMLINK -> {
+                    if (!options.has(SessionRequest.LINKS)) {
+                        throw new RdcpException(ExitCode.PARTIAL, "a symlink, but -l was not asked for");
+                    }
                     if (tree.symlink(path, entry, attributes)) {
                         newEntry();
                     }
@@ -238,7 +264,7 @@ public final class FileReceiver implements AutoCloseable {
             return new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
         }
         Partial partial = options.has(SessionRequest.PARTIAL) ? Partial.examine(AtomicFile.partialPath(path),
-                options.chunkSize(), entry.size()) : Partial.NONE;
+                options.chunkSize(), entry.size(), watch::busy) : Partial.NONE;
         wanted.add(new Incoming(entry, path, partial.offset(), verdict.attributes() != null));
         return partial.offset() > 0 ? new Decision(entry.index(), Decision.Kind.RESUME, partial.offset(),
                 partial.digest()) : new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
@@ -376,12 +402,24 @@ public final class FileReceiver implements AutoCloseable {
     /** Reports a failed entry here and, on the next answer, to the sender. */
     private void failed(int index, int code, String message) {
         listener.fileFailed(code, message);
-        reports.add(new Report(Report.Kind.FAILED, index, code, message.getBytes(StandardCharsets.UTF_8)));
+        queue(new Report(Report.Kind.FAILED, index, code, message.getBytes(StandardCharsets.UTF_8)));
     }
 
     private void reportDeleted(byte[] name) {
         listener.deleted(FileNames.display(name));
-        reports.add(new Report(Report.Kind.DELETED, -1, 0, name));
+        queue(new Report(Report.Kind.DELETED, -1, 0, name));
+    }
+
+    /**
+     * Reports wait for room in the next answers. A peer whose entries make far more of them than
+     * the answers can carry is not playing the protocol; the bound keeps its session's memory small.
+     */
+    private void queue(Report report) {
+        if (reports.size() >= MAX_QUEUED_REPORTS) {
+            throw new UncheckedIOException(new ProtocolException("more than " + MAX_QUEUED_REPORTS
+                    + " reports are waiting to be sent"));
+        }
+        reports.add(report);
     }
 
     static String describe(IOException e) {
@@ -411,8 +449,12 @@ public final class FileReceiver implements AutoCloseable {
         if (options.dryRun()) {
             return;
         }
-        for (int i = directoryFixes.size() - 1; i >= 0; i--) {
-            DirectoryFix fix = directoryFixes.get(i);
+        List<DirectoryFix> fixes = new ArrayList<>(directoryFixes.values());
+        for (int i = fixes.size() - 1; i >= 0; i--) {
+            DirectoryFix fix = fixes.get(i);
+            if (!Files.isDirectory(fix.path(), LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
             try {
                 attributes.apply(fix.path(), fix.entry());
             } catch (IOException e) {

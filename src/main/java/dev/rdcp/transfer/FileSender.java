@@ -18,6 +18,7 @@ import dev.rdcp.verbs.MemoryRegion;
 import dev.rdcp.verbs.ProtectionDomain;
 import dev.rdcp.verbs.ReadOnlyFile;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -114,7 +115,7 @@ public final class FileSender implements AutoCloseable {
         this.pd = pd;
         this.options = options;
         this.listener = listener;
-        this.list = new FileList(sources, options);
+        this.list = new FileList(sources, options, watch::busy);
         int slots = options.slots();
         this.slotRkey = new int[slots];
         this.slotAddress = new long[slots];
@@ -238,7 +239,7 @@ public final class FileSender implements AutoCloseable {
         listsInFlight++;
     }
 
-    private ListedEntry nextEntry() {
+    private ListedEntry nextEntry() throws IOException {
         if (carried != null) {
             ListedEntry next = carried;
             carried = null;
@@ -250,9 +251,13 @@ public final class FileSender implements AutoCloseable {
         if (listDone) {
             return null;
         }
-        ListedEntry next = list.next();
-        listDone = next == null;
-        return next;
+        try {
+            ListedEntry next = list.next();
+            listDone = next == null;
+            return next;
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
     }
 
     private void listed(ListedEntry listed) {
@@ -321,6 +326,7 @@ public final class FileSender implements AutoCloseable {
                 crc.reset();
                 crc.update(buffer.flip());
                 digest.addChunk((int) crc.getValue());
+                watch.busy();
                 at += buffer.limit();
             }
         } catch (IOException e) {
@@ -511,10 +517,11 @@ public final class FileSender implements AutoCloseable {
                 if (payload.remaining() < dev.rdcp.protocol.ReceiverEnd.SIZE) {
                     throw new ProtocolException("END payload too short");
                 }
-                listener.created(payload.getLong());
+                long created = payload.getLong();
                 moreReports = payload.get() != 0;
                 reports(payload);
                 if (!moreReports) {
+                    listener.created(created);
                     endReceived = true;
                     unconfirmed.values().forEach(f -> listener.fileDone(f.name, f.entry.size() - f.start));
                     unconfirmed.clear();
@@ -531,7 +538,7 @@ public final class FileSender implements AutoCloseable {
                 listener.deleted(FileNames.display(report.text()));
                 continue;
             }
-            listener.fileFailed(report.code(), new String(report.text(), StandardCharsets.UTF_8));
+            listener.fileFailed(report.code(), FileNames.printable(new String(report.text(), StandardCharsets.UTF_8)));
             unconfirmed.remove(report.index());
             if (current != null && current.entry.index() == report.index() && current.abandonCode == 0) {
                 // The receiver gave the file up: stop sending it.

@@ -1,11 +1,14 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.filter.FilterRules;
+import dev.rdcp.filter.FilterTooComplexException;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -16,9 +19,9 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Consumer;
+import java.util.TreeSet;
 
 /**
  * The receiver's directories and symlinks: creates them, refuses to write through a symlink in
@@ -31,18 +34,34 @@ final class ReceiverTree {
     private final boolean dryRun;
     private final boolean delete;
     private final FilterRules filters;
-    private final Consumer<byte[]> deleted;
-    /** Directories (by name) known to be real directories inside the destination. */
-    private final Set<String> verified = new HashSet<>();
+    private final Events events;
+    /**
+     * Directories (by name) known to be real directories inside the destination. Whatever this
+     * side removes or replaces leaves it, with everything under it.
+     */
+    private final NavigableSet<String> verified = new TreeSet<>();
+    /** Names --delete keeps in memory until their directory ends: bounds what a peer can make us hold. */
+    private static final long MAX_LISTED_BYTES = 256L << 20;
+    private long listedBytes;
     /** With --delete: for each listed directory not yet ended, the names listed inside it. */
     private final Map<String, Set<String>> listedChildren = new HashMap<>();
 
-    ReceiverTree(Destination destination, TransferOptions options, Consumer<byte[]> deleted) {
+    /** What --delete did, entry by entry. */
+    interface Events {
+        void deleted(byte[] name);
+
+        void deleteFailed(byte[] name, IOException cause);
+    }
+
+    private final Heartbeat heartbeat;
+
+    ReceiverTree(Destination destination, TransferOptions options, Events events, Heartbeat heartbeat) {
+        this.heartbeat = heartbeat;
         this.destination = destination;
         this.dryRun = options.dryRun();
         this.delete = options.has(SessionRequest.DELETE);
         this.filters = options.filters();
-        this.deleted = deleted;
+        this.events = events;
     }
 
     private static String key(byte[] name) {
@@ -70,7 +89,14 @@ final class ReceiverTree {
         }
         Set<String> siblings = listedChildren.get(key(parentOf(name)));
         if (siblings != null) {
-            siblings.add(key(Arrays.copyOfRange(name, lastSlash(name) + 1, name.length)));
+            String child = key(Arrays.copyOfRange(name, lastSlash(name) + 1, name.length));
+            if (siblings.add(child)) {
+                listedBytes += child.length();
+                if (listedBytes > MAX_LISTED_BYTES) {
+                    throw new UncheckedIOException(new ProtocolException("more than " + (MAX_LISTED_BYTES >> 20)
+                            + " MiB of names listed in directories not yet ended"));
+                }
+            }
         }
     }
 
@@ -94,7 +120,7 @@ final class ReceiverTree {
     /** Makes sure {@code path} is a directory; returns true if it had to be created. */
     boolean directory(byte[] name, Path path) throws IOException {
         if (delete) {
-            listedChildren.put(key(name), new HashSet<>());
+            listedChildren.putIfAbsent(key(name), new HashSet<>());
         }
         boolean isRoot = name.length == 1 && name[0] == '.';
         if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS) || (isRoot && dryRun)) {
@@ -122,8 +148,7 @@ final class ReceiverTree {
             throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a symlink");
         }
         if (!dryRun) {
-            String suffix = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-            Path temp = path.resolveSibling("." + path.getFileName() + "." + suffix + AtomicFile.TEMP_SUFFIX);
+            Path temp = AtomicFile.tempSibling(path);
             Files.createSymbolicLink(temp, target);
             try {
                 attributes.applyToLink(temp, entry);
@@ -132,14 +157,22 @@ final class ReceiverTree {
                 Files.deleteIfExists(temp);
                 throw e;
             }
+            forget(key(entry.name()));
         }
         return !exists;
     }
 
-    /** All of directory {@code name} was listed: with --delete, remove what the sender does not have. */
-    void directoryEnd(byte[] name) throws IOException {
+    /**
+     * All of directory {@code name} was listed: with --delete, remove what the sender does not
+     * have. Not when the sender could not read all of it ({@code complete} false): as rsync, an
+     * I/O error on the sending side skips deletion rather than empty the copy.
+     */
+    void directoryEnd(byte[] name, boolean complete) throws IOException {
         Set<String> keep = listedChildren.remove(key(name));
-        if (keep == null) {
+        if (keep != null) {
+            keep.forEach(child -> listedBytes -= child.length());
+        }
+        if (keep == null || !complete) {
             return;
         }
         Path directory = destination.resolve(name);
@@ -155,11 +188,23 @@ final class ReceiverTree {
                 }
                 byte[] relative = FileNames.join(name, childName);
                 boolean isDirectory = Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS);
-                if (filters.isExcluded(new String(relative, StandardCharsets.UTF_8), isDirectory)) {
+                if (excluded(relative, isDirectory)) {
                     continue;
                 }
-                remove(child, relative);
+                try {
+                    remove(child, relative);
+                } catch (IOException e) {
+                    events.deleteFailed(relative, e);
+                }
             }
+        }
+    }
+
+    private boolean excluded(byte[] relative, boolean isDirectory) throws RdcpException {
+        try {
+            return filters.isExcluded(new String(relative, StandardCharsets.UTF_8), isDirectory);
+        } catch (FilterTooComplexException e) {
+            throw new RdcpException(ExitCode.USAGE, e.getMessage());
         }
     }
 
@@ -174,7 +219,19 @@ final class ReceiverTree {
         }
         if (!dryRun) {
             Files.delete(path);
+            forget(key(relative));
         }
-        deleted.accept(relative);
+        heartbeat.beat();
+        events.deleted(relative);
+    }
+
+    /** {@code key} and everything under it are no longer known to be directories. */
+    private void forget(String key) {
+        verified.remove(key);
+        verified.subSet(key + "/", key + "0").clear();
+        Set<String> dropped = listedChildren.remove(key);
+        if (dropped != null) {
+            dropped.forEach(child -> listedBytes -= child.length());
+        }
     }
 }

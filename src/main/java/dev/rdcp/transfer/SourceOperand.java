@@ -1,5 +1,9 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.RdcpException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
@@ -12,6 +16,23 @@ public record SourceOperand(Path path, boolean contents, Path base, String relat
     public static SourceOperand parse(String operand) {
         boolean contents = operand.endsWith("/") || operand.equals(".") || operand.endsWith("/.");
         return new SourceOperand(Path.of(operand), contents, null, null);
+    }
+
+    /**
+     * A --files-from path as the sender may use it: leading '/' dropped as rsync does, and no
+     * empty, "." or ".." component, so it stays under the base.
+     */
+    public static String checkedRelative(String path) throws RdcpException {
+        String relative = path.replaceFirst("^/+", "");
+        if (relative.isEmpty()) {
+            throw new RdcpException(ExitCode.FILE_SELECTION, "empty path in --files-from");
+        }
+        try {
+            Destination.validate(relative.getBytes(StandardCharsets.UTF_8));
+        } catch (ProtocolException e) {
+            throw new RdcpException(ExitCode.FILE_SELECTION, "path escapes the served directory: " + path);
+        }
+        return relative;
     }
 
     public static SourceOperand relative(Path base, String relative) {

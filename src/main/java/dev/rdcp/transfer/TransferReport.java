@@ -12,7 +12,12 @@ public final class TransferReport implements TransferListener {
     public record Failure(int exitCode, String message) {
     }
 
+    /** Failures kept for --json and the exit code's first one; beyond this they are only counted. */
+    static final int MAX_KEPT_FAILURES = 1000;
+
     private final List<Failure> failures = new ArrayList<>();
+    private long failureCount;
+    private boolean onlyVanished = true;
     private final long sessionStartNanos = System.nanoTime();
     /** When the first file started: setup (ssh, TCP, RDMA) is not counted in {@link #seconds}. */
     private long startNanos;
@@ -62,7 +67,11 @@ public final class TransferReport implements TransferListener {
     @Override
     public void fileFailed(int exitCode, String message) {
         if (exitCode != ExitCode.OK.code()) {
-            failures.add(new Failure(exitCode, message));
+            failureCount++;
+            onlyVanished &= exitCode == ExitCode.VANISHED.code();
+            if (failures.size() < MAX_KEPT_FAILURES) {
+                failures.add(new Failure(exitCode, message));
+            }
         }
     }
 
@@ -106,13 +115,12 @@ public final class TransferReport implements TransferListener {
      * else 23.
      */
     public int exitCode() {
-        if (failures.isEmpty()) {
+        if (failureCount == 0) {
             return ExitCode.OK.code();
         }
         if (filesDone == 0 && upToDate == 0) {
             return failures.get(0).exitCode();
         }
-        boolean onlyVanished = failures.stream().allMatch(f -> f.exitCode() == ExitCode.VANISHED.code());
         return onlyVanished ? ExitCode.VANISHED.code() : ExitCode.PARTIAL.code();
     }
 

@@ -34,7 +34,10 @@ final class UpdateCheck {
     private final boolean ignoreExisting;
     private final boolean update;
 
-    UpdateCheck(TransferOptions options) {
+    private final Heartbeat heartbeat;
+
+    UpdateCheck(TransferOptions options, Heartbeat heartbeat) {
+        this.heartbeat = heartbeat;
         this.checksum = options.has(SessionRequest.CHECKSUM);
         this.sizeOnly = options.has(SessionRequest.SIZE_ONLY);
         this.ignoreExisting = options.has(SessionRequest.IGNORE_EXISTING);
@@ -49,11 +52,12 @@ final class UpdateCheck {
             return new Verdict(false, null);
         }
         int type = (Integer) existing.get("mode") & S_IFMT;
+        if (ignoreExisting) {
+            // Whatever is there stays, untouched: its metadata too, unless it is a regular file.
+            return new Verdict(true, type == S_IFREG ? existing : null);
+        }
         if (type == S_IFDIR) {
             throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a file");
-        }
-        if (ignoreExisting) {
-            return new Verdict(true, existing);
         }
         FileTime theirs = (FileTime) existing.get("lastModifiedTime");
         if (update && type == S_IFREG && theirs.compareTo(Attributes.mtime(entry)) > 0) {
@@ -66,7 +70,7 @@ final class UpdateCheck {
         if (sizeOnly) {
             same = true;
         } else if (checksum) {
-            same = entry.extra().length > 0 && Arrays.equals(entry.extra(), FileList.md5(path, entry.name()));
+            same = entry.extra().length > 0 && Arrays.equals(entry.extra(), FileList.md5(path, heartbeat));
         } else {
             same = theirs.equals(Attributes.mtime(entry));
         }

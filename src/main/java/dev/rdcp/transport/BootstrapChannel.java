@@ -28,6 +28,9 @@ import java.time.Duration;
  */
 public final class BootstrapChannel implements AutoCloseable {
 
+    /** The one byte either side may send during the RDMA transfer ('K'): see {@link #sendKeepalive}. */
+    public static final int KEEPALIVE = 0x4B;
+
     private final Socket socket;
     private final DataInputStream in;
     private final DataOutputStream out;
@@ -115,28 +118,51 @@ public final class BootstrapChannel implements AutoCloseable {
         return frame.payload();
     }
 
+    /** What the peer's end of the connection shows during the RDMA transfer. */
+    public enum PeerState {
+        /** Nothing arrived: alive, or silent. */
+        QUIET,
+        /** Keepalive bytes arrived: busy, and alive. */
+        BUSY,
+        /** The peer closed its end: its process is gone. */
+        CLOSED
+    }
+
     /**
-     * True when the peer has closed its end. Nothing is sent on this connection during the RDMA
-     * transfer, so a read that returns data is a protocol error and one that times out means alive.
+     * Looks at the connection without waiting. During the RDMA transfer only {@link #KEEPALIVE}
+     * bytes may arrive on it; anything else is a protocol error.
      */
-    public boolean peerClosed() throws IOException {
+    public PeerState peerState() throws IOException {
         int timeout = socket.getSoTimeout();
         socket.setSoTimeout(1);
         try {
-            int b = in.read();
-            if (b >= 0) {
-                throw new ProtocolException("unexpected bytes on the bootstrap connection during the transfer");
-            }
-            return true;
+            boolean busy = false;
+            do {
+                int b = in.read();
+                if (b < 0) {
+                    return PeerState.CLOSED;
+                }
+                if (b != KEEPALIVE) {
+                    throw new ProtocolException("unexpected bytes on the bootstrap connection during the transfer");
+                }
+                busy = true;
+            } while (in.available() > 0);
+            return busy ? PeerState.BUSY : PeerState.QUIET;
         } catch (SocketTimeoutException e) {
-            return false;
+            return PeerState.QUIET;
         } catch (SocketException e) {
-            return true;
+            return PeerState.CLOSED;
         } finally {
             if (!socket.isClosed()) {
                 socket.setSoTimeout(timeout);
             }
         }
+    }
+
+    /** Tells the peer this side is alive but busy, without using an RDMA message. */
+    public void sendKeepalive() throws IOException {
+        out.write(KEEPALIVE);
+        out.flush();
     }
 
     @Override

@@ -13,6 +13,7 @@ public final class PeerWatch {
     private final BootstrapChannel channel;
     private final long timeoutNanos;
     private long lastActivity = System.nanoTime();
+    private long lastKeepalive = System.nanoTime();
 
     public PeerWatch(BootstrapChannel channel, long timeoutSeconds) {
         this.channel = channel;
@@ -23,14 +24,39 @@ public final class PeerWatch {
         lastActivity = System.nanoTime();
     }
 
+    private BootstrapChannel.PeerState look() throws IOException {
+        BootstrapChannel.PeerState state = channel.peerState();
+        if (state == BootstrapChannel.PeerState.BUSY) {
+            activity();
+        }
+        return state;
+    }
+
+    /**
+     * This side is busy without messages: sends a keepalive on the bootstrap connection at most
+     * every third of the timeout. A failure to send is left for the next wait to notice.
+     */
+    public void busy() {
+        long now = System.nanoTime();
+        if (now - lastKeepalive < timeoutNanos / 3) {
+            return;
+        }
+        lastKeepalive = now;
+        try {
+            channel.sendKeepalive();
+        } catch (IOException e) {
+            // The peer is gone or the connection broke: the next check() says so.
+        }
+    }
+
     /** True when the peer has closed the bootstrap connection. */
     public boolean peerGone() throws IOException {
-        return channel.peerClosed();
+        return look() == BootstrapChannel.PeerState.CLOSED;
     }
 
     /** Called when a wait for the peer came back empty. */
     public void check() throws IOException {
-        if (channel.peerClosed()) {
+        if (look() == BootstrapChannel.PeerState.CLOSED) {
             throw new RdcpException(ExitCode.SOCKET_IO, "the peer closed the connection in the middle of the transfer");
         }
         if (System.nanoTime() - lastActivity > timeoutNanos) {

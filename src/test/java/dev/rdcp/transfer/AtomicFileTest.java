@@ -193,4 +193,24 @@ class AtomicFileTest {
         assertFalse(AtomicFile.isOwnTemporary(".x.rdcp-tmp.bak"));
         assertFalse(AtomicFile.isOwnTemporary(".hidden"));
     }
+
+    @Test
+    void aSymlinkPlantedUnderThePartialNameIsNotWrittenThrough() throws Exception {
+        Path victim = Files.writeString(tmp.resolve("victim"), "untouched");
+        Path target = tmp.resolve("f");
+        Files.createSymbolicLink(AtomicFile.partialPath(target), victim);
+        assertThrows(java.io.IOException.class, () -> AtomicFile.partial(target, 0));
+        assertEquals("untouched", Files.readString(victim));
+    }
+
+    @Test
+    void aLongNameStillGetsAValidTemporaryName() throws Exception {
+        Path target = tmp.resolve("n".repeat(250));
+        try (AtomicFile file = AtomicFile.create(target)) {
+            file.write(java.nio.ByteBuffer.wrap(new byte[] {1}), 0);
+            file.commit(temp -> { });
+        }
+        assertEquals(1, Files.size(target));
+        assertTrue(AtomicFile.partialPath(target).getFileName().toString().length() <= 255);
+    }
 }

@@ -42,7 +42,7 @@ class FileListTest {
     }
 
     private static List<Entry> list(List<SourceOperand> operands, TransferOptions options) {
-        FileList list = new FileList(operands, options);
+        FileList list = new FileList(operands, options, Heartbeat.NONE);
         List<Entry> entries = new ArrayList<>();
         for (ListedEntry listed; (listed = list.next()) != null; ) {
             entries.add(listed.entry());

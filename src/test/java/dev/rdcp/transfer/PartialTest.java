@@ -39,7 +39,7 @@ class PartialTest {
     void theOffsetIsRoundedDownToWholeChunksAndTheDigestCoversThem() throws Exception {
         byte[] data = data(2 * CHUNK + 1000);
         Path partial = Files.write(tmp.resolve(".f.rdcp-partial"), data);
-        Partial found = Partial.examine(partial, CHUNK, 10 * CHUNK);
+        Partial found = Partial.examine(partial, CHUNK, 10 * CHUNK, Heartbeat.NONE);
         assertEquals(2L * CHUNK, found.offset());
         assertEquals(digestOf(data, 2), found.digest());
     }
@@ -48,7 +48,7 @@ class PartialTest {
     void anExactNumberOfChunksIsAllUsable() throws Exception {
         byte[] data = data(3 * CHUNK);
         Path partial = Files.write(tmp.resolve("p"), data);
-        Partial found = Partial.examine(partial, CHUNK, 3 * CHUNK + 1);
+        Partial found = Partial.examine(partial, CHUNK, 3 * CHUNK + 1, Heartbeat.NONE);
         assertEquals(3L * CHUNK, found.offset());
         assertEquals(digestOf(data, 3), found.digest());
     }
@@ -57,7 +57,7 @@ class PartialTest {
     void aPartialFileLongerThanTheSourceIsCutToTheSourceSize() throws Exception {
         byte[] data = data(4 * CHUNK);
         Path partial = Files.write(tmp.resolve("p"), data);
-        Partial found = Partial.examine(partial, CHUNK, CHUNK + 10);
+        Partial found = Partial.examine(partial, CHUNK, CHUNK + 10, Heartbeat.NONE);
         assertEquals(CHUNK, found.offset());
         assertEquals(digestOf(data, 1), found.digest());
     }
@@ -69,8 +69,8 @@ class PartialTest {
         byte[] changed = Arrays.copyOf(data, data.length);
         changed[CHUNK + 5] ^= 1;
         Path b = Files.write(tmp.resolve("b"), changed);
-        int first = Partial.examine(a, CHUNK, data.length).digest();
-        int second = Partial.examine(b, CHUNK, data.length).digest();
+        int first = Partial.examine(a, CHUNK, data.length + 1, Heartbeat.NONE).digest();
+        int second = Partial.examine(b, CHUNK, data.length + 1, Heartbeat.NONE).digest();
         assertEquals(digestOf(changed, 2), second);
         org.junit.jupiter.api.Assertions.assertNotEquals(first, second);
     }
@@ -78,12 +78,28 @@ class PartialTest {
     @Test
     void lessThanOneChunkIsNothingToResume() throws Exception {
         Path partial = Files.write(tmp.resolve("p"), data(CHUNK - 1));
-        assertEquals(Partial.NONE, Partial.examine(partial, CHUNK, 100 * CHUNK));
+        assertEquals(Partial.NONE, Partial.examine(partial, CHUNK, 100 * CHUNK, Heartbeat.NONE));
     }
 
     @Test
     void noPartialFileIsNone() {
-        assertEquals(Partial.NONE, Partial.examine(tmp.resolve("absent"), CHUNK, CHUNK));
+        assertEquals(Partial.NONE, Partial.examine(tmp.resolve("absent"), CHUNK, CHUNK, Heartbeat.NONE));
         assertEquals(0, Partial.NONE.offset());
+    }
+
+    @Test
+    void aCompletePartialFileStillLeavesThePieceThatCarriesLast() throws Exception {
+        byte[] data = data(3 * CHUNK);
+        Path partial = Files.write(tmp.resolve("p"), data);
+        Partial found = Partial.examine(partial, CHUNK, 3 * CHUNK, Heartbeat.NONE);
+        assertEquals(2L * CHUNK, found.offset());
+        assertEquals(digestOf(data, 2), found.digest());
+    }
+
+    @Test
+    void aSymlinkUnderThePartialNameIsNotRead() throws Exception {
+        Path target = Files.write(tmp.resolve("target"), data(4 * CHUNK));
+        Path partial = Files.createSymbolicLink(tmp.resolve(".f.rdcp-partial"), target);
+        assertEquals(Partial.NONE, Partial.examine(partial, CHUNK, 10 * CHUNK, Heartbeat.NONE));
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.SessionRequest;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -25,6 +26,7 @@ class ReceiverTreeDeleteTest {
 
     private Path dest;
     private final List<String> deleted = new ArrayList<>();
+    private final List<String> failedDeletes = new ArrayList<>();
 
     private static byte[] name(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
@@ -47,8 +49,17 @@ class ReceiverTreeDeleteTest {
 
     private ReceiverTree tree(int flags) throws Exception {
         TransferOptions options = new TransferOptions(4096, 1, 1, flags, 0, FilterRules.parse(List.of("- *.log")));
-        return new ReceiverTree(Destination.of(dest, true, null), options,
-                n -> deleted.add(new String(n, StandardCharsets.UTF_8)));
+        return new ReceiverTree(Destination.of(dest, true, null), options, new ReceiverTree.Events() {
+            @Override
+            public void deleted(byte[] name) {
+                deleted.add(new String(name, StandardCharsets.UTF_8));
+            }
+
+            @Override
+            public void deleteFailed(byte[] name, IOException cause) {
+                failedDeletes.add(new String(name, StandardCharsets.UTF_8));
+            }
+        }, Heartbeat.NONE);
     }
 
     /** The receiver's side of the list ".", keep.txt, sub/, sub/kept, end of sub, end of ".". */
@@ -59,8 +70,8 @@ class ReceiverTreeDeleteTest {
         tree.listed(name("sub"));
         tree.directory(name("sub"), dest.resolve("sub"));
         tree.listed(name("sub/kept"));
-        tree.directoryEnd(name("sub"));
-        tree.directoryEnd(name("."));
+        tree.directoryEnd(name("sub"), true);
+        tree.directoryEnd(name("."), true);
     }
 
     @Test
@@ -105,7 +116,7 @@ class ReceiverTreeDeleteTest {
     void aDirectoryNotListedAsADirectoryIsNotCleaned() throws Exception {
         ReceiverTree tree = tree(SessionRequest.DELETE);
         tree.listed(name("sub/kept"));
-        tree.directoryEnd(name("sub"));
+        tree.directoryEnd(name("sub"), true);
         assertEquals(List.of(), deleted);
         assertTrue(Files.exists(dest.resolve("sub/old")));
     }
@@ -119,5 +130,11 @@ class ReceiverTreeDeleteTest {
         assertTrue(deleted.contains("sub/link"), deleted.toString());
         assertFalse(Files.exists(dest.resolve("sub/link"), LinkOption.NOFOLLOW_LINKS));
         assertTrue(Files.exists(outside.resolve("precious")));
+    }
+
+    @Test
+    void everyDeletionOfTheRunSucceededAndNoneWasReportedFailed() throws Exception {
+        receive(tree(SessionRequest.DELETE));
+        assertEquals(List.of(), failedDeletes);
     }
 }

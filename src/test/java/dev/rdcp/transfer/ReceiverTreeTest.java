@@ -11,6 +11,7 @@ import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -38,8 +39,15 @@ class ReceiverTreeTest {
     }
 
     private ReceiverTree tree(int flags) throws Exception {
-        return new ReceiverTree(Destination.of(dest, true, null), TransferOptions.of(4096, flags), n -> {
-        });
+        return new ReceiverTree(Destination.of(dest, true, null), TransferOptions.of(4096, flags), new ReceiverTree.Events() {
+            @Override
+            public void deleted(byte[] name) {
+            }
+
+            @Override
+            public void deleteFailed(byte[] name, IOException cause) {
+            }
+        }, Heartbeat.NONE);
     }
 
     private static Entry link(String name, String target) {
@@ -152,5 +160,41 @@ class ReceiverTreeTest {
     void symlinkInADryRunCreatesNothing() throws Exception {
         assertTrue(tree(SessionRequest.DRY_RUN).symlink(dest.resolve("l"), link("l", "t"), noAttributes()));
         assertFalse(Files.exists(dest.resolve("l"), LinkOption.NOFOLLOW_LINKS));
+    }
+
+    @Test
+    void aDirectoryDeletedAndReplacedByASymlinkIsNoLongerTrusted() throws Exception {
+        Path outside = Files.createDirectory(tmp.resolve("outside"));
+        ReceiverTree tree = tree(SessionRequest.DELETE | SessionRequest.LINKS);
+        assertTrue(tree.directory(name("a"), dest.resolve("a")));
+        tree.requireParent(name("a/file"), dest.resolve("a/file"));
+        // "a" was never listed inside ".", so the end of "." deletes it.
+        tree.directory(name("."), dest);
+        tree.directoryEnd(name("."), true);
+        assertFalse(Files.exists(dest.resolve("a"), LinkOption.NOFOLLOW_LINKS));
+        tree.symlink(dest.resolve("a"), link("a", outside.toString()), noAttributes());
+        RdcpException e = assertThrows(RdcpException.class,
+                () -> tree.requireParent(name("a/file"), dest.resolve("a/file")));
+        assertEquals(ExitCode.PARTIAL, e.exitCode());
+    }
+
+    @Test
+    void aDirectoryListedAgainKeepsWhatWasListedInIt() throws Exception {
+        ReceiverTree tree = tree(SessionRequest.DELETE);
+        tree.directory(name("."), dest);
+        tree.listed(name("kept"));
+        tree.directory(name("kept"), dest.resolve("kept"));
+        tree.directory(name("."), dest);
+        tree.directoryEnd(name("."), true);
+        assertTrue(Files.isDirectory(dest.resolve("kept")));
+    }
+
+    @Test
+    void anIncompletelyListedDirectoryDeletesNothing() throws Exception {
+        Files.writeString(dest.resolve("extra"), "x");
+        ReceiverTree tree = tree(SessionRequest.DELETE);
+        tree.directory(name("."), dest);
+        tree.directoryEnd(name("."), false);
+        assertTrue(Files.exists(dest.resolve("extra")));
     }
 }

@@ -45,7 +45,7 @@ class UpdateCheckTest {
     }
 
     private static boolean upToDate(int flags, Entry entry, Path path) throws Exception {
-        return new UpdateCheck(TransferOptions.of(4096, flags)).examine(entry, path).upToDate();
+        return new UpdateCheck(TransferOptions.of(4096, flags), Heartbeat.NONE).examine(entry, path).upToDate();
     }
 
     private static byte[] md5(String content) throws Exception {
@@ -54,7 +54,7 @@ class UpdateCheckTest {
 
     @Test
     void aMissingFileIsSentAndHasNoAttributes() throws Exception {
-        UpdateCheck.Verdict verdict = new UpdateCheck(TransferOptions.of(4096, 0))
+        UpdateCheck.Verdict verdict = new UpdateCheck(TransferOptions.of(4096, 0), Heartbeat.NONE)
                 .examine(listed(3, MTIME), tmp.resolve("absent"));
         assertFalse(verdict.upToDate());
         assertNull(verdict.attributes());
@@ -62,7 +62,7 @@ class UpdateCheckTest {
 
     @Test
     void quickCheckSameSizeAndMtimeIsUpToDate() throws Exception {
-        UpdateCheck.Verdict verdict = new UpdateCheck(TransferOptions.of(4096, 0))
+        UpdateCheck.Verdict verdict = new UpdateCheck(TransferOptions.of(4096, 0), Heartbeat.NONE)
                 .examine(listed(3, MTIME), existing("abc", MTIME));
         assertTrue(verdict.upToDate());
         assertNotNull(verdict.attributes(), "the receiver's attributes, for fixing metadata");
@@ -132,8 +132,24 @@ class UpdateCheckTest {
     void anExistingDirectoryCannotBeOverwrittenByAFile() throws Exception {
         Path directory = Files.createDirectory(tmp.resolve("dir"));
         RdcpException e = assertThrows(RdcpException.class,
-                () -> new UpdateCheck(TransferOptions.of(4096, 0)).examine(listed(3, MTIME), directory));
+                () -> new UpdateCheck(TransferOptions.of(4096, 0), Heartbeat.NONE).examine(listed(3, MTIME), directory));
         assertEquals(ExitCode.PARTIAL, e.exitCode());
-        assertThrows(RdcpException.class, () -> upToDate(SessionRequest.IGNORE_EXISTING, listed(3, MTIME), directory));
+    }
+
+    @Test
+    void ignoreExistingLeavesASymlinkAloneAndGivesNoAttributesToChange() throws Exception {
+        Path target = Files.writeString(tmp.resolve("elsewhere"), "x");
+        Path link = Files.createSymbolicLink(tmp.resolve("linked"), target);
+        UpdateCheck.Verdict verdict = new UpdateCheck(TransferOptions.of(4096, SessionRequest.IGNORE_EXISTING),
+                Heartbeat.NONE).examine(listed(1, MTIME), link);
+        assertTrue(verdict.upToDate());
+        assertNull(verdict.attributes(), "nothing may be applied through the link");
+    }
+
+    @Test
+    void ignoreExistingSkipsAnExistingDirectoryQuietly() throws Exception {
+        Path directory = Files.createDirectory(tmp.resolve("a-directory"));
+        assertTrue(new UpdateCheck(TransferOptions.of(4096, SessionRequest.IGNORE_EXISTING), Heartbeat.NONE)
+                .examine(listed(3, MTIME), directory).upToDate());
     }
 }
