@@ -1,0 +1,94 @@
+package dev.rdcp.transport;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.RdcpException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** What the bootstrap connection tells during the RDMA transfer: quiet, busy (keepalives) or gone. */
+class PeerWatchTest {
+
+    private ServerSocket listener;
+    private BootstrapChannel near;
+    private Socket far;
+
+    @BeforeEach
+    void connect() throws IOException {
+        listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        Socket client = new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort());
+        far = listener.accept();
+        near = new BootstrapChannel(client, Duration.ofSeconds(5));
+    }
+
+    @AfterEach
+    void close() throws IOException {
+        near.close();
+        far.close();
+        listener.close();
+    }
+
+    private static void awaitState(BootstrapChannel channel, BootstrapChannel.PeerState expected) throws Exception {
+        BootstrapChannel.PeerState state = channel.peerState();
+        for (int i = 0; i < 500 && state == BootstrapChannel.PeerState.QUIET; i++) {
+            Thread.sleep(10);
+            state = channel.peerState();
+        }
+        assertEquals(expected, state);
+    }
+
+    @Test
+    void aQuietPeerIsQuietAndKeepalivesSayBusy() throws Exception {
+        assertEquals(BootstrapChannel.PeerState.QUIET, near.peerState());
+        far.getOutputStream().write(new byte[] {BootstrapChannel.KEEPALIVE, BootstrapChannel.KEEPALIVE});
+        far.getOutputStream().flush();
+        awaitState(near, BootstrapChannel.PeerState.BUSY);
+        assertEquals(BootstrapChannel.PeerState.QUIET, near.peerState(), "both keepalives were read at once");
+    }
+
+    @Test
+    void aClosedPeerIsGoneAndCheckSaysSo() throws Exception {
+        PeerWatch watch = new PeerWatch(near, 30);
+        assertFalse(watch.peerGone());
+        far.close();
+        awaitState(near, BootstrapChannel.PeerState.CLOSED);
+        RdcpException e = assertThrows(RdcpException.class, watch::check);
+        assertEquals(ExitCode.SOCKET_IO, e.exitCode());
+    }
+
+    @Test
+    void anyOtherByteIsAProtocolError() throws Exception {
+        far.getOutputStream().write('x');
+        far.getOutputStream().flush();
+        Thread.sleep(50);
+        assertThrows(ProtocolException.class, near::peerState);
+    }
+
+    @Test
+    void keepalivesFromABusyPeerHoldOffTheTimeout() throws Exception {
+        PeerWatch watch = new PeerWatch(near, 1);
+        BootstrapChannel farChannel = new BootstrapChannel(far, Duration.ofSeconds(5));
+        PeerWatch farWatch = new PeerWatch(farChannel, 1);
+        for (int i = 0; i < 8; i++) {
+            Thread.sleep(200);
+            farWatch.busy();
+            assertDoesNotThrow(watch::check, "a keepalive came at most a third of the timeout ago");
+        }
+        Thread.sleep(1500);
+        RdcpException e = assertThrows(RdcpException.class, watch::check, "silence past the timeout");
+        assertEquals(ExitCode.TIMEOUT, e.exitCode());
+        assertTrue(e.getMessage().contains("--timeout"), e.getMessage());
+    }
+}
