@@ -185,9 +185,15 @@ public final class FileSender implements AutoCloseable {
     private void waitForPeer(long millis) throws IOException {
         if (pipe.poll(this::onMessage, millis) > 0) {
             watch.activity();
-        } else {
-            watch.check();
+            return;
         }
+        // The receiver closes the connection as soon as its last END has been delivered, which
+        // can fall between our poll and this look: take what arrived before calling it gone.
+        if (watch.peerGone() && pipe.poll(this::onMessage, 0) > 0) {
+            watch.activity();
+            return;
+        }
+        watch.check();
     }
 
     private boolean canList() {
