@@ -473,6 +473,7 @@ public final class FileReceiver implements AutoCloseable {
         out.put(moreAt, (byte) (reports.isEmpty() ? 0 : 1));
         endSent = reports.isEmpty();
         pipe.send();
+        LOG.debug("END sent ({} created, {} reports still waiting)", created, reports.size());
     }
 
     /** Removes every temporary file still open (keeping --partial ones) and deregisters the staging buffers. */
