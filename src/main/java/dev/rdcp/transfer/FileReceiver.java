@@ -209,10 +209,10 @@ public final class FileReceiver implements AutoCloseable {
             }
             return null;
         }
-        Path path = destination.resolve(entry.name());
         tree.listed(entry.name());
         String name = FileNames.display(entry.name());
         try {
+            Path path = destination.resolve(entry.name());
             tree.requireParent(entry.name(), path);
             switch (entry.type()) {
                 case DIRECTORY -> {
@@ -236,6 +236,8 @@ public final class FileReceiver implements AutoCloseable {
                     return decide(entry, path, name);
                 }
             }
+        } catch (ProtocolException e) {
+            throw e;
         } catch (IOException e) {
             failed(entry.index(), e instanceof RdcpException r ? r.exitCode().code() : ExitCode.PARTIAL.code(),
                     name + ": " + describe(e));
