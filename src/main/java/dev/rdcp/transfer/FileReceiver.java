@@ -46,6 +46,8 @@ public final class FileReceiver implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(FileReceiver.class);
     private static final long TICK_MS = 1000;
     private static final int MAX_QUEUED_REPORTS = 100_000;
+    private static final long LINGER_NANOS = 5_000_000_000L;
+    private static final long LINGER_POLL_MS = 20;
 
     /** A file the receiver asked for, until its last piece. */
     private static final class Incoming {
@@ -145,8 +147,14 @@ public final class FileReceiver implements AutoCloseable {
         // complete: its connection closing now means the END arrived.
         while (!pipe.idle()) {
             if (pipe.poll(this::onMessage, TICK_MS) == 0 && !pipe.idle() && watch.peerGone()) {
-                break;
+                return;
             }
+        }
+        // Leave the closing to the sender, which closes once it has taken our END: in the emulated
+        // test bed, a receiver closing first was seen to leave the sender without it now and then.
+        long deadline = System.nanoTime() + LINGER_NANOS;
+        while (System.nanoTime() < deadline && !watch.peerGone()) {
+            pipe.poll(this::onMessage, LINGER_POLL_MS);
         }
     }
 
