@@ -37,11 +37,6 @@ import java.util.Set;
  */
 final class FileList {
 
-    private static final int S_IFMT = 0170000;
-    private static final int S_IFDIR = 0040000;
-    private static final int S_IFREG = 0100000;
-    private static final int S_IFLNK = 0120000;
-    private static final String ATTRIBUTES = "unix:mode,size,lastModifiedTime,uid,gid";
 
     /** A directory being listed. */
     private record Frame(Path path, byte[] name, Iterator<Child> children, boolean complete) {
@@ -131,8 +126,8 @@ final class FileList {
         Map<String, Object> attributes;
         try {
             boolean follow = operand && !links && !impliedOnly;
-            attributes = follow ? Files.readAttributes(path, ATTRIBUTES)
-                    : Files.readAttributes(path, ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
+            attributes = follow ? Files.readAttributes(path, FileModes.ATTRIBUTES)
+                    : Files.readAttributes(path, FileModes.ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException e) {
             ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, path
                     + ": no such file or directory"), null) : problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
@@ -142,13 +137,13 @@ final class FileList {
             return;
         }
         int mode = (Integer) attributes.get("mode");
-        if (!operand && excluded(name, (mode & S_IFMT) == S_IFDIR)) {
+        if (!operand && excluded(name, FileModes.type(mode) == FileModes.S_IFDIR)) {
             return;
         }
-        switch (mode & S_IFMT) {
-            case S_IFREG -> ready.add(entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, heartbeat) : null));
-            case S_IFDIR -> directory(path, name, attributes, impliedOnly);
-            case S_IFLNK -> {
+        switch (FileModes.type(mode)) {
+            case FileModes.S_IFREG -> ready.add(entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, heartbeat) : null));
+            case FileModes.S_IFDIR -> directory(path, name, attributes, impliedOnly);
+            case FileModes.S_IFLNK -> {
                 if (links) {
                     symlink(path, name, attributes);
                 } else {

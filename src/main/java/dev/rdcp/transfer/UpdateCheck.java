@@ -24,10 +24,6 @@ final class UpdateCheck {
     record Verdict(boolean upToDate, Map<String, Object> attributes) {
     }
 
-    private static final String ATTRIBUTES = "unix:mode,size,lastModifiedTime,uid,gid";
-    private static final int S_IFMT = 0170000;
-    private static final int S_IFDIR = 0040000;
-    private static final int S_IFREG = 0100000;
 
     private final boolean checksum;
     private final boolean sizeOnly;
@@ -47,23 +43,23 @@ final class UpdateCheck {
     Verdict examine(Entry entry, Path path) throws IOException {
         Map<String, Object> existing;
         try {
-            existing = Files.readAttributes(path, ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
+            existing = Files.readAttributes(path, FileModes.ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException e) {
             return new Verdict(false, null);
         }
-        int type = (Integer) existing.get("mode") & S_IFMT;
+        int type = FileModes.type((Integer) existing.get("mode"));
         if (ignoreExisting) {
             // Whatever is there stays, untouched: its metadata too, unless it is a regular file.
-            return new Verdict(true, type == S_IFREG ? existing : null);
+            return new Verdict(true, type == FileModes.S_IFREG ? existing : null);
         }
-        if (type == S_IFDIR) {
+        if (type == FileModes.S_IFDIR) {
             throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a file");
         }
         FileTime theirs = (FileTime) existing.get("lastModifiedTime");
-        if (update && type == S_IFREG && theirs.compareTo(Attributes.mtime(entry)) > 0) {
+        if (update && type == FileModes.S_IFREG && theirs.compareTo(Attributes.mtime(entry)) > 0) {
             return new Verdict(true, existing);
         }
-        if (type != S_IFREG || (Long) existing.get("size") != entry.size()) {
+        if (type != FileModes.S_IFREG || (Long) existing.get("size") != entry.size()) {
             return new Verdict(false, existing);
         }
         boolean same;

@@ -31,6 +31,23 @@ final class Cli {
         return new Result(code, out.toString(), err.toString());
     }
 
+    /** rdcp in-process with a --timeout fit for the emulated CPU of the VM tests. */
+    static Result emulated(String... args) {
+        String[] all = new String[args.length + 2];
+        all[0] = "--timeout";
+        all[1] = "300";
+        System.arraycopy(args, 0, all, 2, args.length);
+        return rdcp(all);
+    }
+
+    /** {@link #emulated} with --json, its one line of summary checked and parsed. */
+    static JsonResult emulatedJson(String... args) {
+        String[] all = new String[args.length + 1];
+        all[0] = "--json";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return JsonResult.of(emulated(all));
+    }
+
     static Path randomFile(Path path, long size, long seed) throws IOException {
         Random random = new Random(seed);
         byte[] block = new byte[1 << 16];

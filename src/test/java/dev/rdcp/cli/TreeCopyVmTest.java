@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import org.junit.jupiter.api.Tag;
@@ -33,19 +32,6 @@ class TreeCopyVmTest {
     @TempDir
     Path dir;
 
-    /** rdcp in-process, with a timeout fit for an emulated CPU. */
-    private static Cli.Result rdcp(String... args) {
-        List<String> all = new ArrayList<>(List.of("--timeout", "300"));
-        all.addAll(List.of(args));
-        return Cli.rdcp(all.toArray(String[]::new));
-    }
-
-    private static JsonResult rdcpJson(String... args) {
-        List<String> all = new ArrayList<>(List.of("--json"));
-        all.addAll(List.of(args));
-        return JsonResult.of(rdcp(all.toArray(String[]::new)));
-    }
-
     private static void assertSucceeded(JsonResult summary) {
         assertEquals(0, summary.number("exit_code"), summary::toString);
         assertEquals("[]", summary.failures().replaceAll("\\s", ""), summary::toString);
@@ -59,7 +45,7 @@ class TreeCopyVmTest {
         Path dst = root.resolve("dst");
         try (InProcessDaemon daemon = new InProcessDaemon(root, null, DAEMON_TIMEOUT_SECONDS)) {
             // src/ into a destination directory that does not exist yet: its contents land in dst/.
-            JsonResult push = rdcpJson("-a", source, daemon.url("dst/"));
+            JsonResult push = Cli.emulatedJson("-a", source, daemon.url("dst/"));
             assertSucceeded(push);
             TestTree.assertSameTreeAndDirectoryTimes(tree.root(), dst);
             assertFalse(push.flag("dry_run"), push::toString);
@@ -77,13 +63,13 @@ class TreeCopyVmTest {
 
             // Pull the tree back into a local directory that does not exist yet.
             Path back = dir.resolve("back");
-            JsonResult pull = rdcpJson("-a", daemon.url("dst/"), back + "/");
+            JsonResult pull = Cli.emulatedJson("-a", daemon.url("dst/"), back + "/");
             assertSucceeded(pull);
             TestTree.assertSameTreeAndDirectoryTimes(tree.root(), back);
             assertEquals(tree.regularFiles(), pull.number("transferred"), pull::toString);
 
             // Quick check: nothing changed, so no file is sent.
-            JsonResult again = rdcpJson("-a", source, daemon.url("dst/"));
+            JsonResult again = Cli.emulatedJson("-a", source, daemon.url("dst/"));
             assertSucceeded(again);
             assertEquals(tree.regularFiles(), again.number("regular_files"), again::toString);
             assertEquals(0, again.number("transferred"), again::toString);
@@ -94,7 +80,7 @@ class TreeCopyVmTest {
             String touchedName = TestTree.smallFile(1234);
             FileTime touchedAt = FileTime.from(Instant.parse("2024-01-02T03:04:05.987654321Z"));
             Files.setLastModifiedTime(tree.root().resolve(touchedName), touchedAt);
-            JsonResult touched = rdcpJson("-a", source, daemon.url("dst/"));
+            JsonResult touched = Cli.emulatedJson("-a", source, daemon.url("dst/"));
             assertSucceeded(touched);
             assertEquals(1, touched.number("transferred"), touched::toString);
             assertEquals(0, touched.number("created"), touched::toString);
@@ -118,7 +104,7 @@ class TreeCopyVmTest {
         Path sibling = Files.writeString(root.resolve("dst-sibling.txt"), "outside the transfer");
         Path elsewhere = Files.writeString(Files.createDirectories(root.resolve("other/dir")).resolve("x"), "y");
 
-        JsonResult delete = rdcpJson("-a", "--delete", "--exclude", "*.log", tree.root() + "/", daemon.url("dst/"));
+        JsonResult delete = Cli.emulatedJson("-a", "--delete", "--exclude", "*.log", tree.root() + "/", daemon.url("dst/"));
         assertSucceeded(delete);
         assertEquals(extras.size(), delete.number("deleted"), delete::toString);
         assertEquals(0, delete.number("transferred"), delete::toString);
@@ -138,7 +124,7 @@ class TreeCopyVmTest {
         Files.delete(tree.root().resolve(TestTree.smallFile(6)));
         SortedMap<String, TreeEntry> before = TreeListing.of(dst);
 
-        JsonResult dryRun = rdcpJson("-a", "-n", "--delete", tree.root() + "/", daemon.url("dst/"));
+        JsonResult dryRun = Cli.emulatedJson("-a", "-n", "--delete", tree.root() + "/", daemon.url("dst/"));
         assertSucceeded(dryRun);
         TestTree.assertUnchangedSince(before, dst);
         assertTrue(dryRun.flag("dry_run"), dryRun::toString);
@@ -157,7 +143,7 @@ class TreeCopyVmTest {
         Files.createDirectory(source.resolve("vacant"));
         Path root = Files.createDirectories(dir.resolve("root"));
         try (InProcessDaemon daemon = new InProcessDaemon(root, null, DAEMON_TIMEOUT_SECONDS)) {
-            Cli.Result result = rdcp("-r", source.toString(), daemon.url("d2/"));
+            Cli.Result result = Cli.emulated("-r", source.toString(), daemon.url("d2/"));
             assertEquals(0, result.exitCode(), result::toString);
         }
         try (var top = Files.list(root.resolve("d2"))) {
@@ -180,7 +166,7 @@ class TreeCopyVmTest {
         Path root = Files.createDirectories(dir.resolve("root"));
         Cli.Result result;
         try (InProcessDaemon daemon = new InProcessDaemon(root, null, DAEMON_TIMEOUT_SECONDS)) {
-            result = rdcp("--json", "-a", "--files-from", list.toString(), source + "/", daemon.url("ffdst/"));
+            result = Cli.emulated("--json", "-a", "--files-from", list.toString(), source + "/", daemon.url("ffdst/"));
         }
         JsonResult summary = JsonResult.of(result);
         long code = summary.number("exit_code");
@@ -220,7 +206,7 @@ class TreeCopyVmTest {
             long kept = awaitSteadySize(partial);
             assertTrue(kept > 0, "the partial file is kept: " + kept + " bytes");
 
-            JsonResult resumed = rdcpJson("--partial", source.toString(), daemon.url("resume/big.bin"));
+            JsonResult resumed = Cli.emulatedJson("--partial", source.toString(), daemon.url("resume/big.bin"));
             assertSucceeded(resumed);
             assertEquals(sha256(source), sha256(destination.resolve("big.bin")));
             assertEquals(1, resumed.number("transferred"), resumed::toString);

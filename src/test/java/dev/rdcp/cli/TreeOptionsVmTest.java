@@ -8,8 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,18 +24,6 @@ class TreeOptionsVmTest {
 
     @TempDir
     Path dir;
-
-    private static Cli.Result rdcp(String... args) {
-        List<String> all = new ArrayList<>(List.of("--timeout", "300"));
-        all.addAll(List.of(args));
-        return Cli.rdcp(all.toArray(String[]::new));
-    }
-
-    private static JsonResult json(String... args) {
-        List<String> all = new ArrayList<>(List.of("--json"));
-        all.addAll(List.of(args));
-        return JsonResult.of(rdcp(all.toArray(String[]::new)));
-    }
 
     private static Path write(Path file, String content, FileTime mtime) throws Exception {
         Files.createDirectories(file.getParent());
@@ -64,19 +50,19 @@ class TreeOptionsVmTest {
             String from = src + "/";
             String to = daemon.url("dst/");
 
-            JsonResult sizeOnly = json("-a", "--size-only", "-n", from, to);
+            JsonResult sizeOnly = Cli.emulatedJson("-a", "--size-only", "-n", from, to);
             assertEquals(1, sizeOnly.number("transferred"), sizeOnly::toString);
 
-            JsonResult update = json("-a", "-u", from, to);
+            JsonResult update = Cli.emulatedJson("-a", "-u", from, to);
             assertEquals(1, update.number("transferred"), update::toString);
             assertEquals("1234", Files.readString(dst.resolve("same-size.txt")), "other time: sent");
             assertEquals("receiver", Files.readString(dst.resolve("newer-there.txt")), "newer there: kept by -u");
             assertEquals("bbbb", Files.readString(dst.resolve("same-stamp.txt")), "same size and time: up to date");
 
-            JsonResult ignoreExisting = json("-a", "--ignore-existing", from, to);
+            JsonResult ignoreExisting = Cli.emulatedJson("-a", "--ignore-existing", from, to);
             assertEquals(0, ignoreExisting.number("transferred"), ignoreExisting::toString);
 
-            JsonResult checksum = json("-a", "-c", from, to);
+            JsonResult checksum = Cli.emulatedJson("-a", "-c", from, to);
             assertEquals("aaaa", Files.readString(dst.resolve("same-stamp.txt")));
             assertEquals("source", Files.readString(dst.resolve("newer-there.txt")), "without -u it is replaced");
             assertEquals(2, checksum.number("transferred"), checksum::toString);
@@ -100,7 +86,7 @@ class TreeOptionsVmTest {
         // A symlink in the destination where the source has a directory: replaced, never followed.
         Files.createSymbolicLink(dst.resolve("docs"), outside);
         try (InProcessDaemon daemon = new InProcessDaemon(root, null, 120)) {
-            Cli.Result result = rdcp("-a", "--stats", "--info=progress2", "--include", "docs/b.o", "--exclude", "*.o",
+            Cli.Result result = Cli.emulated("-a", "--stats", "--info=progress2", "--include", "docs/b.o", "--exclude", "*.o",
                     "--exclude-from", excludes.toString(), src + "/", daemon.url("dst/"));
             assertEquals(0, result.exitCode(), result::toString);
             assertTrue(result.out().contains("Number of regular files transferred: 3"), result.out());

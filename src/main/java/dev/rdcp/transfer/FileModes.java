@@ -1,0 +1,23 @@
+package dev.rdcp.transfer;
+
+/**
+ * The file-type bits of a Unix mode ({@code st_mode}), and the attributes both the file list and
+ * the quick check read in one {@code lstat}.
+ */
+final class FileModes {
+
+    /** For {@code Files.readAttributes}: what an entry and its quick check need. */
+    static final String ATTRIBUTES = "unix:mode,size,lastModifiedTime,uid,gid";
+    static final int S_IFMT = 0170000;
+    static final int S_IFDIR = 0040000;
+    static final int S_IFREG = 0100000;
+    static final int S_IFLNK = 0120000;
+
+    private FileModes() {
+    }
+
+    /** The type bits of {@code mode}: compare with {@link #S_IFDIR}, {@link #S_IFREG}, {@link #S_IFLNK}. */
+    static int type(int mode) {
+        return mode & S_IFMT;
+    }
+}
