@@ -11,13 +11,20 @@ import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
  * {@code rdcp serve}: accepts clients and serves each in its own thread. Whatever a client does
  * (garbage, silence, a wrong secret, dying mid-transfer) ends that client's session only.
+ * A client must finish its setup (hello, authentication, request) within the handshake
+ * timeout in all, not just send something that often: otherwise a stranger dripping one byte
+ * at a time could hold every session slot.
  */
 public final class Daemon implements AutoCloseable {
 
@@ -29,6 +36,7 @@ public final class Daemon implements AutoCloseable {
     private final Duration handshakeTimeout;
     private final Semaphore sessions;
     private final ExecutorService workers;
+    private final ScheduledExecutorService setupDeadlines;
 
     public Daemon(SocketAddress bind, ServerSession session, Duration handshakeTimeout, int maxSessions)
             throws IOException {
@@ -40,6 +48,11 @@ public final class Daemon implements AutoCloseable {
         this.sessions = new Semaphore(maxSessions);
         this.workers = Executors.newFixedThreadPool(maxSessions, r -> {
             Thread t = new Thread(r, "rdcp-session");
+            t.setDaemon(true);
+            return t;
+        });
+        this.setupDeadlines = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "rdcp-setup-deadline");
             t.setDaemon(true);
             return t;
         });
@@ -77,14 +90,33 @@ public final class Daemon implements AutoCloseable {
 
     private void handle(Socket client) {
         SocketAddress peer = client.getRemoteSocketAddress();
+        AtomicBoolean tooSlow = new AtomicBoolean();
+        ScheduledFuture<?> deadline = setupDeadlines.schedule(() -> {
+            tooSlow.set(true);
+            closeQuietly(client);
+        }, handshakeTimeout.toMillis(), TimeUnit.MILLISECONDS);
         try (BootstrapChannel channel = new BootstrapChannel(client, handshakeTimeout)) {
-            TransferReport report = session.serve(channel);
+            TransferReport report = session.serve(channel, () -> deadline.cancel(false));
             LOG.info("{}: {} files, {} bytes in {} s{}", peer, report.filesDone(), report.bytesDone(),
                     String.format("%.3f", report.seconds()),
                     report.failures().isEmpty() ? "" : ", " + report.failures().size() + " failed");
         } catch (Exception e) {
-            LOG.warn("{}: {}", peer, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            if (tooSlow.get()) {
+                LOG.warn("{}: did not finish its setup within {} s", peer, handshakeTimeout.toSeconds());
+            } else {
+                LOG.warn("{}: {}", peer, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            }
             LOG.debug("session with {} failed", peer, e);
+        } finally {
+            deadline.cancel(false);
+        }
+    }
+
+    private static void closeQuietly(Socket client) {
+        try {
+            client.close();
+        } catch (IOException e) {
+            LOG.debug("could not close a client that was too slow", e);
         }
     }
 
@@ -104,5 +136,6 @@ public final class Daemon implements AutoCloseable {
     public void close() throws IOException {
         listener.close();
         workers.shutdownNow();
+        setupDeadlines.shutdownNow();
     }
 }

@@ -41,9 +41,18 @@ public final class ServerSession {
 
     /** Serves one client on {@code channel}; returns the tally of files moved. */
     public TransferReport serve(BootstrapChannel channel) throws IOException {
+        return serve(channel, () -> { });
+    }
+
+    /**
+     * Serves one client; {@code setupDone} runs once the client has said hello, authenticated
+     * and sent a well-formed request, which is when it stops being a stranger.
+     */
+    public TransferReport serve(BootstrapChannel channel, Runnable setupDone) throws IOException {
         channel.handshake();
         authenticate(channel);
         SessionRequest request = SessionRequest.decode(channel.receive(MessageType.REQUEST));
+        setupDone.run();
         TransferReport report = new TransferReport();
         TransferListener listener = TransferListener.all(report, new LoggingListener());
         TransferOptions options;

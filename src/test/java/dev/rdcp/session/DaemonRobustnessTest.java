@@ -110,6 +110,36 @@ class DaemonRobustnessTest {
         assertStillServing();
     }
 
+    /**
+     * A client that sends its hello one byte a second never trips the per-read timeout, so
+     * only a deadline on the whole setup drops it.
+     */
+    @Test
+    void aClientDrippingItsHelloIsDroppedAtTheSetupDeadline() throws Exception {
+        try (Socket dripping = connect()) {
+            ByteBuffer hello = ByteBuffer.allocate(5 + Hello.SIZE);
+            hello.put((byte) MessageType.HELLO.code()).putInt(Hello.SIZE);
+            Hello.current().encode(hello);
+            Thread drip = new Thread(() -> {
+                try {
+                    for (byte b : hello.array()) {
+                        dripping.getOutputStream().write(b);
+                        Thread.sleep(1_000);
+                    }
+                } catch (IOException | InterruptedException e) {
+                    // the daemon closed the connection: what the test waits for
+                }
+            });
+            drip.setDaemon(true);
+            drip.start();
+            long millis = millisUntilClosed(dripping);
+            assertTrue(hello.capacity() > TIMEOUT_SECONDS + 5, "the hello must outlast the deadline");
+            assertTrue(millis < (TIMEOUT_SECONDS + 2) * 1000L, "closed after " + millis + " ms");
+            drip.interrupt();
+        }
+        assertStillServing();
+    }
+
     @Test
     void anotherProtocolVersionIsRefused() throws IOException {
         try (Socket socket = connect()) {
