@@ -1,0 +1,67 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * dist/rdcp's class-data-sharing archive: recorded once per build from the training run, so
+ * that it holds the verbs bindings and the copy path even when the first command was
+ * {@code --version}. Runs with the packaged jar, hence with the VM tests.
+ */
+@Tag("vm")
+class LauncherVmTest {
+
+    @TempDir
+    Path cache;
+
+    @TempDir
+    Path logs;
+
+    @Test
+    void theArchiveRecordedOnTheFirstRunHoldsTheVerbsAndTransferClasses() throws Exception {
+        Run version = launch(Map.of(), "--version");
+        assertEquals(0, version.exitCode(), version.output());
+        assertTrue(version.output().startsWith("rdcp "), version.output());
+        List<Path> archives;
+        try (Stream<Path> files = Files.list(cache.resolve("rdcp"))) {
+            archives = files.toList();
+        }
+        assertEquals(1, archives.size(), archives.toString());
+        assertTrue(archives.get(0).getFileName().toString().matches("classes-\\d+\\.jsa"), archives.toString());
+
+        Path classLog = logs.resolve("classes.log");
+        Run devices = launch(Map.of("RDCP_JAVA_OPTS", "-Xlog:class+load:file=" + classLog), "devices");
+        assertEquals(0, devices.exitCode(), devices.output());
+        List<String> loaded = Files.readAllLines(classLog, StandardCharsets.UTF_8);
+        for (String name : List.of("com.sun.jna.Native", "dev.rdcp.verbs.NativeVerbs", "dev.rdcp.verbs.jna.ibv_port_attr",
+                "dev.rdcp.cli.RdcpCommand")) {
+            String line = loaded.stream().filter(l -> l.contains("] " + name + " ")).findFirst().orElse("not loaded");
+            assertTrue(line.endsWith("source: shared objects file (top)"), name + ": " + line);
+        }
+    }
+
+    private record Run(int exitCode, String output) {
+    }
+
+    private Run launch(Map<String, String> environment, String... args) throws IOException, InterruptedException {
+        Path output = logs.resolve("output");
+        ProcessBuilder builder = new ProcessBuilder(Stream.concat(Stream.of(RdcpProcess.launcher().toString()),
+                Stream.of(args)).toList()).redirectErrorStream(true).redirectOutput(output.toFile());
+        builder.environment().put("XDG_CACHE_HOME", cache.toString());
+        builder.environment().remove("RDCP_JAVA_OPTS");
+        builder.environment().putAll(environment);
+        int exitCode = builder.start().waitFor();
+        return new Run(exitCode, Files.readString(output, StandardCharsets.UTF_8));
+    }
+}
