@@ -4,7 +4,10 @@ import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
 import picocli.CommandLine.Option;
 
-/** -v/-q, shared by every command: sets the Log4j 2 root level before the command runs. */
+/**
+ * -v/-q, shared by every command: sets the Log4j 2 root level before the command runs. Under
+ * the simple logger ({@link LogBackend}) the level was fixed from the command line already.
+ */
 final class LoggingOptions {
 
     private boolean verbose;
@@ -22,12 +25,14 @@ final class LoggingOptions {
             case 2 -> Level.DEBUG;
             default -> Level.TRACE;
         };
-        Configurator.setRootLevel(level);
+        if (LogBackend.isCore()) {
+            Configurator.setRootLevel(level);
+        }
     }
 
     @Option(names = {"-q", "--quiet"}, description = "Print errors only.")
     void setQuiet(boolean quiet) {
-        if (quiet) {
+        if (quiet && LogBackend.isCore()) {
             Configurator.setRootLevel(Level.ERROR);
         }
     }

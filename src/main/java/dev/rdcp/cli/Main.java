@@ -12,6 +12,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        LogBackend.choose(args);
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
         System.exit(run(out, err, args));
@@ -25,7 +26,9 @@ public final class Main {
                 .setErr(err)
                 .setExecutionExceptionHandler(reporter)
                 .setExitCodeExceptionMapper(reporter)
-                .setParameterExceptionHandler(Main::usageError);
+                .setParameterExceptionHandler(Main::usageError)
+                // As rsync: an operand starting with @ names a file, it is not a file of arguments.
+                .setExpandAtFiles(false);
         addExitCodeHelp(commandLine);
         return commandLine.execute(args);
     }

@@ -15,9 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * dist/rdcp's class-data-sharing archive: recorded once per build from the training run, so
- * that it holds the verbs bindings and the copy path even when the first command was
- * {@code --version}. Runs with the packaged jar, hence with the VM tests.
+ * dist/rdcp's start-up: its class-data-sharing archive, recorded once per build from the training
+ * run, holds the verbs bindings and the copy path even when the first command was
+ * {@code --version}; and only verbose runs start Log4j core. Runs with the packaged jar, hence
+ * with the VM tests.
  */
 @Tag("vm")
 class LauncherVmTest {
@@ -48,6 +49,21 @@ class LauncherVmTest {
                 "dev.rdcp.cli.RdcpCommand")) {
             String line = loaded.stream().filter(l -> l.contains("] " + name + " ")).findFirst().orElse("not loaded");
             assertTrue(line.endsWith("source: shared objects file (top)"), name + ": " + line);
+        }
+    }
+
+    /** Log4j core is most of a short run's start-up: only -v and the daemon pay for it. */
+    @Test
+    void onlyAVerboseRunStartsLog4jCore() throws Exception {
+        for (boolean verbose : new boolean[] {false, true}) {
+            Path classLog = logs.resolve("classes-" + verbose + ".log");
+            Map<String, String> options = Map.of("RDCP_JAVA_OPTS", "-Xlog:class+load:file=" + classLog);
+            Run devices = verbose ? launch(options, "devices", "-v") : launch(options, "devices");
+            assertEquals(0, devices.exitCode(), devices.output());
+            assertTrue(devices.output().lines().anyMatch("rxe0"::equals), devices.output());
+            boolean core = Files.readAllLines(classLog, StandardCharsets.UTF_8).stream()
+                    .anyMatch(l -> l.contains("] org.apache.logging.log4j.core.LoggerContext "));
+            assertEquals(verbose, core, verbose ? "-v must log through core" : "a plain run started core");
         }
     }
 

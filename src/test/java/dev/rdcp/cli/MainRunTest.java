@@ -135,6 +135,16 @@ class MainRunTest {
         assertEquals("", result.out());
     }
 
+    /** An existing file of arguments would turn the operand into --version and exit 0. */
+    @Test
+    void anOperandStartingWithAtIsAFileNotArguments(@TempDir Path tmp) throws Exception {
+        Path arguments = Files.writeString(tmp.resolve("arguments"), "--version\n");
+        Result result = run("@" + arguments, "host::x", "--port", "1");
+        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.err());
+        assertEquals(List.of("rdcp: @" + arguments + ": no such file or directory"), result.errLines());
+        assertEquals("", result.out());
+    }
+
     @Test
     void missingSourceDoesNotEvenOpenAConnection() throws Exception {
         try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
