@@ -1,13 +1,16 @@
 package dev.rdcp.transfer;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -67,29 +70,31 @@ final class AtomicFile implements AutoCloseable {
     }
 
     static Path partialPath(Path target) {
-        return target.resolveSibling("." + shortName(target) + PARTIAL_SUFFIX);
+        return sibling(target, PARTIAL_SUFFIX);
     }
 
     /** A fresh hidden name beside {@code target}, for writing before the rename. */
     static Path tempSibling(Path target) {
-        String suffix = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-        return target.resolveSibling("." + shortName(target) + "." + suffix + TEMP_SUFFIX);
+        return sibling(target, "." + Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36)
+                + TEMP_SUFFIX);
     }
 
     /**
-     * The target's name, or for a long one its start and a hash of the rest: a temporary name
-     * must stay within the 255 bytes a file name may have.
+     * ".NAME" + {@code suffix} beside {@code target}, built from the name's raw bytes (its string
+     * form would merge names that differ only in bytes that are not UTF-8). A long name keeps its
+     * start and a hash of the whole: a file name may have at most 255 bytes.
      */
-    private static String shortName(Path target) {
-        String name = target.getFileName().toString();
-        if (name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= MAX_KEPT_NAME_BYTES) {
-            return name;
+    private static Path sibling(Path target, String suffix) {
+        byte[] name = FileNames.lastComponent(target);
+        byte[] kept = name.length <= MAX_KEPT_NAME_BYTES ? name : Arrays.copyOf(name, MAX_KEPT_NAME_BYTES / 4);
+        ByteArrayOutputStream sibling = new ByteArrayOutputStream(kept.length + suffix.length() + 12);
+        sibling.write('.');
+        sibling.writeBytes(kept);
+        if (kept != name) {
+            sibling.writeBytes(("~" + Integer.toHexString(Arrays.hashCode(name))).getBytes(StandardCharsets.US_ASCII));
         }
-        int end = Math.min(name.length(), MAX_KEPT_NAME_BYTES / 4);
-        if (Character.isHighSurrogate(name.charAt(end - 1))) {
-            end--;
-        }
-        return name.substring(0, end) + "~" + Integer.toHexString(name.hashCode());
+        sibling.writeBytes(suffix.getBytes(StandardCharsets.US_ASCII));
+        return FileNames.resolve(target.getParent(), sibling.toByteArray());
     }
 
     /** True for names rdcp itself writes while receiving; --delete leaves them alone. */

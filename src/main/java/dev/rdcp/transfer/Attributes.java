@@ -2,11 +2,11 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.verbs.FileTimes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
@@ -64,20 +64,20 @@ final class Attributes {
         setTimes(path, entry);
     }
 
-    /** Both times at once: asked for the modification time alone, the JDK stats the file first. */
+    /** The modification time, and the access time set to now, as rsync leaves them. */
     private void setTimes(Path path, Entry entry) throws IOException {
         if (times) {
-            Files.getFileAttributeView(path, BasicFileAttributeView.class)
-                    .setTimes(mtime(entry), FileTime.fromMillis(System.currentTimeMillis()), null);
+            FileTimes.set(path, FileNames.absolute(path), entry.mtimeSeconds(), entry.mtimeNanos());
         }
     }
 
-    /** A symlink's owner (its mode and, portably, its times are not settable). */
+    /** A symlink's owner and its own modification time (a symlink's mode is not settable). */
     void applyToLink(Path path, Entry entry) throws IOException {
         if (owners) {
             Files.setAttribute(path, "unix:uid", entry.uid(), LinkOption.NOFOLLOW_LINKS);
             Files.setAttribute(path, "unix:gid", entry.gid(), LinkOption.NOFOLLOW_LINKS);
         }
+        setTimes(path, entry);
     }
 
     /** True when {@link #apply} would change something of {@code existing}. */

@@ -29,6 +29,17 @@ public final class FileNames {
         return percentDecode(raw.substring(raw.lastIndexOf('/', end - 1) + 1, end));
     }
 
+    /** The raw bytes of {@code path} made absolute, for calls that take a C string. */
+    public static byte[] absolute(Path path) {
+        Path absolute = path.toAbsolutePath();
+        String text = absolute.toString();
+        if (UTF8_PATHS && text.indexOf('\uFFFD') < 0) {
+            return text.getBytes(StandardCharsets.UTF_8);
+        }
+        String raw = absolute.toUri().getRawPath();
+        return percentDecode(raw.length() > 1 && raw.endsWith("/") ? raw.substring(0, raw.length() - 1) : raw);
+    }
+
     /** {@code directory} joined with the '/'-separated raw {@code relative} name ("." is the directory). */
     public static Path resolve(Path directory, byte[] relative) {
         if (relative.length == 1 && relative[0] == '.') {

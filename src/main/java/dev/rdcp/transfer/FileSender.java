@@ -377,7 +377,7 @@ public final class FileSender implements AutoCloseable {
             return;
         }
         try {
-            current.file = ReadOnlyFile.open(current.path);
+            current.file = ReadOnlyFile.open(current.path, FileNames.absolute(current.path));
             if (current.file.size() != current.entry.size()) {
                 abandon(current, ExitCode.PARTIAL, current.name + ": file changed size during the transfer");
             }

@@ -3,7 +3,6 @@ package dev.rdcp.verbs;
 import com.sun.jna.Native;
 import dev.rdcp.verbs.jna.LibC;
 import java.io.IOException;
-import java.nio.charset.Charset;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
@@ -14,7 +13,6 @@ public final class ReadOnlyFile implements AutoCloseable {
 
     private static final int ENOENT = 2;
     private static final int EACCES = 13;
-    private static final Charset FILE_NAMES = Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8"));
 
     private final Path path;
     private final long size;
@@ -26,8 +24,11 @@ public final class ReadOnlyFile implements AutoCloseable {
         this.size = size;
     }
 
-    public static ReadOnlyFile open(Path path) throws IOException {
-        byte[] name = path.toString().getBytes(FILE_NAMES);
+    /**
+     * Opens {@code path}, whose name as the raw bytes on disk is {@code name} (Java's string form
+     * of a name that is not valid in the file-name encoding is lossy).
+     */
+    public static ReadOnlyFile open(Path path, byte[] name) throws IOException {
         byte[] cName = java.util.Arrays.copyOf(name, name.length + 1);
         int fd = LibC.open(cName, LibC.O_RDONLY | LibC.O_CLOEXEC);
         if (fd < 0) {

@@ -152,8 +152,21 @@ final class TestTree {
         totalSize += Files.size(file);
     }
 
+    /** A symlink with its own mtime, set by touch -h, which keeps nanoseconds (the JDK would not). */
     private void symlink(String name, String target) throws IOException {
-        Files.createSymbolicLink(root.resolve(name), Path.of(target));
+        Path link = Files.createSymbolicLink(root.resolve(name), Path.of(target));
+        Instant mtime = nextMtime().toInstant();
+        Process touch = new ProcessBuilder("touch", "-h", "-d",
+                "@" + mtime.getEpochSecond() + "." + String.format("%09d", mtime.getNano()), link.toString())
+                .inheritIO().start();
+        try {
+            if (touch.waitFor() != 0) {
+                throw new IOException("touch -h failed on " + link);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while stamping " + link, e);
+        }
         symlinks++;
     }
 
@@ -170,7 +183,7 @@ final class TestTree {
         return FileTime.from(FIRST_MTIME.plusSeconds(n * 61L).plusNanos(nanos));
     }
 
-    /** Same entries, types, contents, symlink targets, permission bits, and file mtimes. */
+    /** Same entries, types, contents, symlink targets, permission bits, and file and symlink mtimes. */
     static void assertSameTree(Path expected, Path actual) throws IOException {
         assertSame(expected, actual, false);
     }

@@ -18,8 +18,12 @@ final class TreeDifference {
             return "is a " + actual.type() + ", expected a " + expected.type();
         }
         if (expected.type() == TreeEntry.Type.SYMLINK) {
-            return expected.linkTarget().equals(actual.linkTarget()) ? null
-                    : "link target is '" + actual.linkTarget() + "', expected '" + expected.linkTarget() + "'";
+            if (!expected.linkTarget().equals(actual.linkTarget())) {
+                return "link target is '" + actual.linkTarget() + "', expected '" + expected.linkTarget() + "'";
+            }
+            // rsync -a keeps a symlink's own mtime; its mode means nothing on Linux.
+            return expected.mtime().equals(actual.mtime()) ? null
+                    : "symlink mtime is " + actual.mtime() + ", expected " + expected.mtime();
         }
         if (expected.permissions() != actual.permissions()) {
             return "mode is " + actual.permissionsInOctal() + ", expected " + expected.permissionsInOctal();

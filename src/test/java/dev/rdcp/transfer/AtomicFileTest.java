@@ -213,4 +213,20 @@ class AtomicFileTest {
         assertEquals(1, Files.size(target));
         assertTrue(AtomicFile.partialPath(target).getFileName().toString().length() <= 255);
     }
+
+    /** The string form of both names is "p\uFFFD": only their bytes tell their partial files apart. */
+    @Test
+    void namesThatDifferOnlyInNonUtf8BytesGetTheirOwnPartialFiles() throws Exception {
+        Path first = FileNames.resolve(tmp, new byte[] {'p', (byte) 0xff});
+        Path second = FileNames.resolve(tmp, new byte[] {'p', (byte) 0xfe});
+        assertEquals(first.getFileName().toString(), second.getFileName().toString());
+        assertArrayEquals(new byte[] {'.', 'p', (byte) 0xff, '.', 'r', 'd', 'c', 'p', '-', 'p', 'a', 'r', 't', 'i', 'a', 'l'},
+                FileNames.lastComponent(AtomicFile.partialPath(first)));
+        try (AtomicFile a = AtomicFile.partial(first, 0); AtomicFile b = AtomicFile.partial(second, 0)) {
+            a.write(java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3}), 0);
+            b.write(java.nio.ByteBuffer.wrap(new byte[] {4}), 0);
+        }
+        assertEquals(3, Files.size(AtomicFile.partialPath(first)));
+        assertEquals(1, Files.size(AtomicFile.partialPath(second)));
+    }
 }

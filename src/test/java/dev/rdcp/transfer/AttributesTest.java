@@ -81,4 +81,30 @@ class AttributesTest {
         assertTrue(perms.differ(existing, file(0600, 2_000, 0)));
         assertFalse(none.differ(existing, file(0600, 9_999, 0)));
     }
+
+    @Test
+    void aSymlinksOwnTimeIsSetToTheNanosecondAndItsTargetsIsNot() throws Exception {
+        Path target = Files.writeString(tmp.resolve("target"), "x");
+        FileTime targetTime = FileTime.from(Instant.ofEpochSecond(1_000_000_000L));
+        Files.setLastModifiedTime(target, targetTime);
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), Path.of("target"));
+        Entry entry = new Entry(0, EntryType.SYMLINK, 0777, 1_600_000_000L, 123_456_789, 0, 0, 0,
+                "link".getBytes(StandardCharsets.UTF_8), "target".getBytes(StandardCharsets.UTF_8));
+
+        new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES)).applyToLink(link, entry);
+
+        assertEquals(Instant.ofEpochSecond(1_600_000_000L, 123_456_789),
+                Files.getLastModifiedTime(link, LinkOption.NOFOLLOW_LINKS).toInstant());
+        assertEquals(targetTime, Files.getLastModifiedTime(target));
+    }
+
+    @Test
+    void aMissingPathIsReportedByName() {
+        Path missing = tmp.resolve("missing");
+        java.nio.file.NoSuchFileException e = org.junit.jupiter.api.Assertions.assertThrows(
+                java.nio.file.NoSuchFileException.class,
+                () -> new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES)).apply(missing,
+                        file(0644, 1_000, 0)));
+        assertEquals(missing.toString(), e.getFile());
+    }
 }

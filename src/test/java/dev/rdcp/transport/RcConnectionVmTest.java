@@ -40,7 +40,7 @@ class RcConnectionVmTest {
         Path source = Files.write(dir.resolve("source.bin"), content);
         ByteBuffer target = ByteBuffer.allocateDirect(SIZE);
         try (ConnectedPair pair = ConnectedPair.open();
-                ReadOnlyFile file = ReadOnlyFile.open(source);
+                ReadOnlyFile file = ReadOnlyFile.open(source, source.toAbsolutePath().toString().getBytes(StandardCharsets.UTF_8));
                 FileMapping mapped = file.map(0, SIZE)) {
             try (MemoryRegion targetMr = pair.server.protectionDomain().register(target,
                     EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE));

@@ -5,8 +5,9 @@ import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 
 /**
- * The few libc calls rdcp needs to map source files as RDMA can register them (Java's
- * FileChannel.map gives a MAP_SHARED mapping, which a read-only registration refuses).
+ * The few libc calls rdcp needs that Java lacks: mapping source files as RDMA can register them
+ * (Java's FileChannel.map gives a MAP_SHARED mapping, which a read-only registration refuses),
+ * and setting a symlink's own modification time to the nanosecond.
  */
 public final class LibC {
 
@@ -16,6 +17,10 @@ public final class LibC {
     public static final int MAP_PRIVATE = 2;
     public static final int SEEK_END = 2;
     public static final long MAP_FAILED = -1L;
+    public static final int AT_FDCWD = -100;
+    public static final int AT_SYMLINK_NOFOLLOW = 0x100;
+    /** tv_nsec value meaning "the current time". */
+    public static final long UTIME_NOW = (1L << 30) - 1;
 
     static {
         Native.register(LibC.class, Platform.C_LIBRARY_NAME);
@@ -33,4 +38,7 @@ public final class LibC {
     public static native Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
 
     public static native int munmap(Pointer addr, long length);
+
+    /** {@code times} is struct timespec[2] (access, modification) as four longs: LP64 only. */
+    public static native int utimensat(int dirfd, byte[] path, long[] times, int flags);
 }

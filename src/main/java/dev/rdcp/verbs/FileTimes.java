@@ -1,0 +1,33 @@
+package dev.rdcp.verbs;
+
+import com.sun.jna.Native;
+import dev.rdcp.verbs.jna.LibC;
+import java.io.IOException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * A path's modification time to the nanosecond, access time now, in one utimensat(2) and
+ * without following a symlink: the JDK takes three calls for a file (open, futimens, close) and
+ * keeps only microseconds for a symlink.
+ */
+public final class FileTimes {
+
+    private static final int ENOENT = 2;
+
+    private FileTimes() {
+    }
+
+    /** {@code name} is {@code path} as the raw bytes on disk (for messages, {@code path}). */
+    public static void set(Path path, byte[] name, long seconds, int nanos) throws IOException {
+        long[] times = {0, LibC.UTIME_NOW, seconds, nanos};
+        if (LibC.utimensat(LibC.AT_FDCWD, Arrays.copyOf(name, name.length + 1), times, LibC.AT_SYMLINK_NOFOLLOW) != 0) {
+            int errno = Native.getLastError();
+            String reason = VerbsException.errnoText(errno);
+            throw errno == ENOENT ? new NoSuchFileException(path.toString(), null, reason)
+                    : new FileSystemException(path.toString(), null, reason);
+        }
+    }
+}
