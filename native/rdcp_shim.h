@@ -1,8 +1,8 @@
 /*
  * rdcp native shim: exported wrappers for the verbs that <infiniband/verbs.h> defines as
  * static inline (post, poll, notify) or as macros (query_port, query_gid_table), so that Java
- * can call them through JNA. Every int-returning function returns 0 (or a count) on success
- * and -errno on failure.
+ * can call them through JNA; and one file call (rdcp_files.c). Every int-returning function
+ * returns 0 (or a count) on success and -errno on failure.
  */
 #ifndef RDCP_SHIM_H
 #define RDCP_SHIM_H
@@ -28,5 +28,9 @@ RDCP_EXPORT int rdcp_query_gid_table(struct ibv_context *context, struct ibv_gid
                                      int max_entries);
 RDCP_EXPORT const char *rdcp_strerror(int errnum);
 RDCP_EXPORT int64_t rdcp_abi_layout(const char *name);
+
+/* rdcp_file_status's out[]: mode, size, mtime seconds, mtime nanoseconds, uid, gid. */
+#define RDCP_STATUS_FIELDS 6
+RDCP_EXPORT int rdcp_file_status(const char *path, int follow_links, int64_t *out);
 
 #endif

@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.verbs.FileStatus;
 import dev.rdcp.verbs.FileTimes;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,7 +12,6 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
 import java.util.EnumSet;
-import java.util.Map;
 import java.util.Set;
 
 /** The metadata -p, -t and (as root) -o/-g carry over: permissions, modification time, owner. */
@@ -81,10 +81,10 @@ final class Attributes {
     }
 
     /** True when {@link #apply} would change something of {@code existing}. */
-    boolean differ(Map<String, Object> existing, Entry entry) {
-        return (permissions && ((Integer) existing.get("mode") & 0777) != (entry.mode() & 0777))
-                || (times && !existing.get("lastModifiedTime").equals(mtime(entry)))
-                || (owners && ((Integer) existing.get("uid") != entry.uid() || (Integer) existing.get("gid") != entry.gid()));
+    boolean differ(FileStatus existing, Entry entry) {
+        return (permissions && (existing.mode() & 0777) != (entry.mode() & 0777))
+                || (times && (existing.mtimeSeconds() != entry.mtimeSeconds() || existing.mtimeNanos() != entry.mtimeNanos()))
+                || (owners && (existing.uid() != entry.uid() || existing.gid() != entry.gid()));
     }
 
     static FileTime mtime(Entry entry) {

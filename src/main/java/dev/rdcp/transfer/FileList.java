@@ -7,6 +7,7 @@ import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.verbs.FileStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -14,20 +15,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -123,11 +120,9 @@ final class FileList {
     }
 
     private void describe(Path path, byte[] name, boolean operand, boolean impliedOnly) {
-        Map<String, Object> attributes;
+        FileStatus attributes;
         try {
-            boolean follow = operand && !links && !impliedOnly;
-            attributes = follow ? Files.readAttributes(path, FileModes.ATTRIBUTES)
-                    : Files.readAttributes(path, FileModes.ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
+            attributes = FileStatus.of(path, FileNames.absolute(path), operand && !links && !impliedOnly);
         } catch (NoSuchFileException e) {
             ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, path
                     + ": no such file or directory"), null) : problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
@@ -136,7 +131,7 @@ final class FileList {
             ready.add(problemEntry(ExitCode.PARTIAL, name, "%s: " + FileReceiver.describe(e).replace("%", "%%")));
             return;
         }
-        int mode = (Integer) attributes.get("mode");
+        int mode = attributes.mode();
         if (!operand && excluded(name, FileModes.type(mode) == FileModes.S_IFDIR)) {
             return;
         }
@@ -166,7 +161,7 @@ final class FileList {
         }
     }
 
-    private void directory(Path path, byte[] name, Map<String, Object> attributes, boolean impliedOnly) {
+    private void directory(Path path, byte[] name, FileStatus attributes, boolean impliedOnly) {
         if (!recursive && !impliedOnly) {
             ready.add(problemEntry(ExitCode.PARTIAL, name, "skipping directory %s"));
             return;
@@ -194,7 +189,7 @@ final class FileList {
         stack.push(new Frame(path, name, children.iterator(), complete));
     }
 
-    private void symlink(Path path, byte[] name, Map<String, Object> attributes) {
+    private void symlink(Path path, byte[] name, FileStatus attributes) {
         byte[] target;
         try {
             target = Files.readSymbolicLink(path).toString().getBytes(StandardCharsets.UTF_8);
@@ -205,12 +200,11 @@ final class FileList {
         ready.add(entry(EntryType.SYMLINK, path, name, attributes, target));
     }
 
-    private ListedEntry entry(EntryType type, Path path, byte[] name, Map<String, Object> attributes, byte[] extra) {
-        Instant mtime = ((FileTime) attributes.get("lastModifiedTime")).toInstant();
-        long size = type == EntryType.FILE ? (Long) attributes.get("size") : 0;
+    private ListedEntry entry(EntryType type, Path path, byte[] name, FileStatus attributes, byte[] extra) {
+        long size = type == EntryType.FILE ? attributes.size() : 0;
         try {
-            Entry entry = new Entry(nextIndex, type, (Integer) attributes.get("mode") & 07777, mtime.getEpochSecond(),
-                    mtime.getNano(), size, (Integer) attributes.get("uid"), (Integer) attributes.get("gid"), name,
+            Entry entry = new Entry(nextIndex, type, attributes.mode() & 07777, attributes.mtimeSeconds(),
+                    attributes.mtimeNanos(), size, attributes.uid(), attributes.gid(), name,
                     extra == null ? new byte[0] : extra);
             nextIndex++;
             return new ListedEntry(entry, path);

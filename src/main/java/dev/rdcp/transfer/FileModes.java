@@ -1,13 +1,8 @@
 package dev.rdcp.transfer;
 
-/**
- * The file-type bits of a Unix mode ({@code st_mode}), and the attributes both the file list and
- * the quick check read in one {@code lstat}.
- */
+/** The file-type bits of a Unix mode ({@code st_mode}). */
 final class FileModes {
 
-    /** For {@code Files.readAttributes}: what an entry and its quick check need. */
-    static final String ATTRIBUTES = "unix:mode,size,lastModifiedTime,uid,gid";
     static final int S_IFMT = 0170000;
     static final int S_IFDIR = 0040000;
     static final int S_IFREG = 0100000;

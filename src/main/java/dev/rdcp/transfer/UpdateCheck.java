@@ -5,13 +5,11 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
+import dev.rdcp.verbs.FileStatus;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.Arrays;
-import java.util.Map;
 
 /**
  * rsync's decision whether a listed file needs sending: by default its quick check (same size and
@@ -20,8 +18,8 @@ import java.util.Map;
  */
 final class UpdateCheck {
 
-    /** @param attributes the receiver's file's attributes, or null when there is none */
-    record Verdict(boolean upToDate, Map<String, Object> attributes) {
+    /** @param attributes the receiver's file's status, or null when there is none */
+    record Verdict(boolean upToDate, FileStatus attributes) {
     }
 
 
@@ -41,13 +39,13 @@ final class UpdateCheck {
     }
 
     Verdict examine(Entry entry, Path path) throws IOException {
-        Map<String, Object> existing;
+        FileStatus existing;
         try {
-            existing = Files.readAttributes(path, FileModes.ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
+            existing = FileStatus.of(path, FileNames.absolute(path), false);
         } catch (NoSuchFileException e) {
             return new Verdict(false, null);
         }
-        int type = FileModes.type((Integer) existing.get("mode"));
+        int type = FileModes.type(existing.mode());
         if (ignoreExisting) {
             // Whatever is there stays, untouched: its metadata too, unless it is a regular file.
             return new Verdict(true, type == FileModes.S_IFREG ? existing : null);
@@ -55,11 +53,11 @@ final class UpdateCheck {
         if (type == FileModes.S_IFDIR) {
             throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a file");
         }
-        FileTime theirs = (FileTime) existing.get("lastModifiedTime");
+        FileTime theirs = existing.mtime();
         if (update && type == FileModes.S_IFREG && theirs.compareTo(Attributes.mtime(entry)) > 0) {
             return new Verdict(true, existing);
         }
-        if (type != FileModes.S_IFREG || (Long) existing.get("size") != entry.size()) {
+        if (type != FileModes.S_IFREG || existing.size() != entry.size()) {
             return new Verdict(false, existing);
         }
         boolean same;

@@ -3,8 +3,6 @@ package dev.rdcp.verbs;
 import com.sun.jna.Native;
 import dev.rdcp.verbs.jna.LibC;
 import java.io.IOException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -15,8 +13,6 @@ import java.util.Arrays;
  */
 public final class FileTimes {
 
-    private static final int ENOENT = 2;
-
     private FileTimes() {
     }
 
@@ -24,10 +20,7 @@ public final class FileTimes {
     public static void set(Path path, byte[] name, long seconds, int nanos) throws IOException {
         long[] times = {0, LibC.UTIME_NOW, seconds, nanos};
         if (LibC.utimensat(LibC.AT_FDCWD, Arrays.copyOf(name, name.length + 1), times, LibC.AT_SYMLINK_NOFOLLOW) != 0) {
-            int errno = Native.getLastError();
-            String reason = VerbsException.errnoText(errno);
-            throw errno == ENOENT ? new NoSuchFileException(path.toString(), null, reason)
-                    : new FileSystemException(path.toString(), null, reason);
+            throw PathErrors.of(path, Native.getLastError());
         }
     }
 }

@@ -3,16 +3,12 @@ package dev.rdcp.verbs;
 import com.sun.jna.Native;
 import dev.rdcp.verbs.jna.LibC;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /** A file opened read-only, by descriptor, so that parts of it can be mapped for registration. */
 public final class ReadOnlyFile implements AutoCloseable {
 
-    private static final int ENOENT = 2;
-    private static final int EACCES = 13;
 
     private final Path path;
     private final long size;
@@ -32,13 +28,7 @@ public final class ReadOnlyFile implements AutoCloseable {
         byte[] cName = java.util.Arrays.copyOf(name, name.length + 1);
         int fd = LibC.open(cName, LibC.O_RDONLY | LibC.O_CLOEXEC);
         if (fd < 0) {
-            int errno = Native.getLastError();
-            String reason = VerbsException.errnoText(errno);
-            throw switch (errno) {
-                case ENOENT -> new NoSuchFileException(path.toString(), null, reason);
-                case EACCES -> new AccessDeniedException(path.toString(), null, reason);
-                default -> new FileSystemException(path.toString(), null, reason);
-            };
+            throw PathErrors.of(path, Native.getLastError());
         }
         long size = LibC.lseek(fd, 0, LibC.SEEK_END);
         if (size < 0) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.verbs.FileStatus;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -14,13 +15,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class AttributesTest {
-
-    private static final String READ = "unix:mode,size,lastModifiedTime,uid,gid";
 
     @TempDir
     Path tmp;
@@ -70,7 +68,7 @@ class AttributesTest {
         Path path = Files.writeString(tmp.resolve("f"), "x");
         Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-r--r--"));
         Files.setLastModifiedTime(path, FileTime.from(Instant.ofEpochSecond(2_000)));
-        Map<String, Object> existing = Files.readAttributes(path, READ, LinkOption.NOFOLLOW_LINKS);
+        FileStatus existing = FileStatus.of(path, FileNames.absolute(path), false);
         Attributes times = new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES));
         Attributes perms = new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_PERMISSIONS));
         Attributes none = new Attributes(TransferOptions.of(4096, 0));

@@ -10,6 +10,7 @@ import com.sun.jna.Pointer;
 public final class RdcpShim {
 
     public static final String LIBRARY = "rdcpshim";
+    public static final int RDCP_STATUS_FIELDS = 6;
 
     static {
         Native.register(RdcpShim.class, LIBRARY);
@@ -37,6 +38,9 @@ public final class RdcpShim {
     public static native int rdcp_query_port(Pointer context, byte port_num, ibv_port_attr attr);
 
     public static native int rdcp_query_gid_table(Pointer context, Pointer entries, int max_entries);
+
+    /** {@code path} NUL-terminated; {@code out} has {@link #RDCP_STATUS_FIELDS} elements. */
+    public static native int rdcp_file_status(byte[] path, int follow_links, long[] out);
 
     public static native String rdcp_strerror(int errnum);
 
