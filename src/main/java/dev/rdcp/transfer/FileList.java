@@ -8,6 +8,7 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.verbs.FileStatus;
+import dev.rdcp.verbs.Symlinks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -192,7 +193,7 @@ final class FileList {
     private void symlink(Path path, byte[] name, FileStatus attributes) {
         byte[] target;
         try {
-            target = Files.readSymbolicLink(path).toString().getBytes(StandardCharsets.UTF_8);
+            target = Symlinks.read(path, FileNames.absolute(path));
         } catch (IOException e) {
             ready.add(problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
             return;

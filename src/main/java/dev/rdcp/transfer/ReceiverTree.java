@@ -7,6 +7,7 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.verbs.Symlinks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -139,9 +140,9 @@ final class ReceiverTree {
 
     /** Makes {@code path} the entry's symlink, atomically replacing what was there; true if new. */
     boolean symlink(Path path, Entry entry, Attributes attributes) throws IOException {
-        Path target = Path.of(new String(entry.extra(), StandardCharsets.UTF_8));
+        byte[] target = entry.extra();
         boolean exists = Files.exists(path, LinkOption.NOFOLLOW_LINKS);
-        if (exists && Files.isSymbolicLink(path) && Files.readSymbolicLink(path).equals(target)) {
+        if (exists && Files.isSymbolicLink(path) && Arrays.equals(Symlinks.read(path, FileNames.absolute(path)), target)) {
             return false;
         }
         if (exists && Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
@@ -149,7 +150,7 @@ final class ReceiverTree {
         }
         if (!dryRun) {
             Path temp = AtomicFile.tempSibling(path);
-            Files.createSymbolicLink(temp, target);
+            Symlinks.create(temp, FileNames.absolute(temp), target);
             try {
                 attributes.applyToLink(temp, entry);
                 Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.rdcp.transfer.FileNames;
+import dev.rdcp.verbs.Symlinks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Names that are not valid UTF-8 (Latin-1 bytes, say) copied byte for byte, push and pull, for
- * a small file (packed), a large one (mapped and opened through libc) and a directory.
+ * a small file (packed), a large one (mapped and opened through libc), a directory, and a
+ * symlink whose target is such a name.
  */
 @Tag("vm")
 class RawNameCopyVmTest {
@@ -25,6 +27,7 @@ class RawNameCopyVmTest {
     private static final byte[] DIRECTORY = {'d', (byte) 0xe9, 'j', (byte) 0xe0};
     private static final byte[] SMALL = {'s', (byte) 0xff, '.', 't', 'x', 't'};
     private static final byte[] LARGE = {'l', (byte) 0xfe, (byte) 0x80, '.', 'b', 'i', 'n'};
+    private static final byte[] LINK = {'k', (byte) 0xf5};
 
     @TempDir
     Path dir;
@@ -37,6 +40,7 @@ class RawNameCopyVmTest {
         byte[] large = randomBytes(3 << 20, 2);
         Files.write(FileNames.resolve(inside, SMALL), small);
         Files.write(FileNames.resolve(inside, LARGE), large);
+        Symlinks.create(FileNames.resolve(inside, LINK), FileNames.absolute(FileNames.resolve(inside, LINK)), LARGE);
         Path root = Files.createDirectories(dir.resolve("root"));
 
         try (InProcessDaemon daemon = new InProcessDaemon(root, null, 120)) {
@@ -54,7 +58,8 @@ class RawNameCopyVmTest {
     private static void assertSameFiles(Path top, byte[] small, byte[] large) throws Exception {
         assertEquals(List.of(hex(DIRECTORY)), names(top));
         Path inside = FileNames.resolve(top, DIRECTORY);
-        assertEquals(new TreeSet<>(List.of(hex(SMALL), hex(LARGE))), new TreeSet<>(names(inside)));
+        assertEquals(new TreeSet<>(List.of(hex(SMALL), hex(LARGE), hex(LINK))), new TreeSet<>(names(inside)));
+        assertEquals(hex(LARGE), hex(readlink(top)));
         assertArrayEquals(small, Files.readAllBytes(FileNames.resolve(inside, SMALL)));
         assertArrayEquals(large, Files.readAllBytes(FileNames.resolve(inside, LARGE)));
     }
@@ -64,6 +69,19 @@ class RawNameCopyVmTest {
         try (Stream<Path> entries = Files.list(directory)) {
             return entries.map(p -> hex(FileNames.lastComponent(p))).sorted().toList();
         }
+    }
+
+    /**
+     * The target of the one link {@code top}/DIRECTORY/k? as readlink(1) prints it, raw: found by
+     * a glob in the C locale, because a Java string cannot carry the link's name to a process.
+     */
+    private static byte[] readlink(Path top) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("sh", "-c", "readlink -n -- \"$1\"/*/k?", "sh", top.toString());
+        builder.environment().put("LC_ALL", "C");
+        Process readlink = builder.start();
+        byte[] target = readlink.getInputStream().readAllBytes();
+        assertEquals(0, readlink.waitFor(), "readlink failed");
+        return target;
     }
 
     private static String hex(byte[] name) {

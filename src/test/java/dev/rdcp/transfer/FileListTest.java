@@ -149,6 +149,16 @@ class FileListTest {
         assertEquals(0, entries.get(1).size());
     }
 
+    /** The JDK would hand the target over as a path: "dir/" without its slash, 0xff as U+FFFD. */
+    @Test
+    void aSymlinkTargetIsListedAsItsRawBytes() throws Exception {
+        byte[] target = {'d', (byte) 0xff, 'r', '/'};
+        dev.rdcp.verbs.Symlinks.create(src.resolve("a/l"), FileNames.absolute(src.resolve("a/l")), target);
+        List<Entry> entries = list(SourceOperand.parse(src.resolve("a") + "/"), RECURSIVE | SessionRequest.LINKS);
+        assertEquals("SYMLINK l", shape(entries).get(1));
+        assertArrayEquals(target, entries.get(1).extra());
+    }
+
     @Test
     void withoutLinksASymlinkInsideATreeIsSkippedWithANoteOnly() throws Exception {
         Files.createSymbolicLink(src.resolve("a/link"), Path.of("../b.txt"));

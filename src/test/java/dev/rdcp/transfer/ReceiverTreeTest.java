@@ -1,5 +1,6 @@
 package dev.rdcp.transfer;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -134,6 +135,22 @@ class ReceiverTreeTest {
         assertTrue(tree.symlink(path, link("l", "../somewhere"), noAttributes()));
         assertEquals(Path.of("../somewhere"), Files.readSymbolicLink(path));
         assertFalse(tree.symlink(path, link("l", "../somewhere"), noAttributes()));
+    }
+
+    @Test
+    void aSymlinkGetsItsTargetByteForByteAndATargetWithNulIsAnEntryFailure() throws Exception {
+        ReceiverTree tree = tree(0);
+        byte[] target = {'.', '.', '/', (byte) 0xe9, 't', (byte) 0xe9, '/'};
+        Path path = dest.resolve("raw");
+        assertTrue(tree.symlink(path, new Entry(0, EntryType.SYMLINK, 0777, 0, 0, 0, 0, 0, name("raw"), target),
+                noAttributes()));
+        assertArrayEquals(target, dev.rdcp.verbs.Symlinks.read(path, FileNames.absolute(path)));
+        assertFalse(tree.symlink(path, new Entry(0, EntryType.SYMLINK, 0777, 0, 0, 0, 0, 0, name("raw"), target),
+                noAttributes()), "the same bytes: left alone");
+
+        Entry nul = new Entry(0, EntryType.SYMLINK, 0777, 0, 0, 0, 0, 0, name("nul"), new byte[] {'a', 0, 'b'});
+        assertThrows(java.io.IOException.class, () -> tree.symlink(dest.resolve("nul"), nul, noAttributes()));
+        assertFalse(Files.exists(dest.resolve("nul"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
     }
 
     @Test

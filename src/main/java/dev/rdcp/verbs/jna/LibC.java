@@ -7,7 +7,7 @@ import com.sun.jna.Pointer;
 /**
  * The few libc calls rdcp needs that Java lacks: mapping source files as RDMA can register them
  * (Java's FileChannel.map gives a MAP_SHARED mapping, which a read-only registration refuses),
- * and setting a symlink's own modification time to the nanosecond.
+ * setting a symlink's own modification time to the nanosecond, and symlink targets as raw bytes.
  */
 public final class LibC {
 
@@ -38,6 +38,11 @@ public final class LibC {
     public static native Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
 
     public static native int munmap(Pointer addr, long length);
+
+    /** Returns the target's length, not NUL-terminated; {@code size} bytes means it may have been cut. */
+    public static native long readlink(byte[] path, byte[] buf, long size);
+
+    public static native int symlink(byte[] target, byte[] linkpath);
 
     /** {@code times} is struct timespec[2] (access, modification) as four longs: LP64 only. */
     public static native int utimensat(int dirfd, byte[] path, long[] times, int flags);
