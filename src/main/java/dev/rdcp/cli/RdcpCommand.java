@@ -92,6 +92,9 @@ final class RdcpCommand implements Callable<Integer> {
     @Option(names = "--delete", description = "Delete receiver files that are not in the transferred directories.")
     boolean delete;
 
+    @Option(names = "--delete-excluded", description = "Also delete what the filters exclude on the receiver (implies --delete).")
+    boolean deleteExcluded;
+
     @Option(names = {"-n", "--dry-run"}, description = "Show what would change; change nothing, send no file data.")
     boolean dryRun;
 
@@ -185,7 +188,7 @@ final class RdcpCommand implements Callable<Integer> {
             }
             throw new CommandLine.ParameterException(spec.commandLine(), "missing destination: rdcp SRC... DEST");
         }
-        if (delete && !(recursive || (archive && filesFrom == null))) {
+        if ((delete || deleteExcluded) && !(recursive || (archive && filesFrom == null))) {
             throw usage("--delete does not work without -r (or -a)");
         }
         LOG.debug("command line parsed");
@@ -225,7 +228,8 @@ final class RdcpCommand implements Callable<Integer> {
                 | (sizeOnly ? SessionRequest.SIZE_ONLY : 0)
                 | (ignoreExisting ? SessionRequest.IGNORE_EXISTING : 0)
                 | (update ? SessionRequest.UPDATE : 0)
-                | (delete ? SessionRequest.DELETE : 0)
+                | (delete || deleteExcluded ? SessionRequest.DELETE : 0)
+                | (deleteExcluded ? SessionRequest.DELETE_EXCLUDED : 0)
                 | (dryRun ? SessionRequest.DRY_RUN : 0)
                 | (partial ? SessionRequest.PARTIAL : 0)
                 | (filesFrom != null ? SessionRequest.FILES_FROM : 0);

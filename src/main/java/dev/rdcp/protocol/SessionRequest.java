@@ -37,7 +37,9 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
     public static final int DRY_RUN = 1 << 11;
     public static final int PARTIAL = 1 << 12;
     public static final int FILES_FROM = 1 << 13;
-    private static final int KNOWN_FLAGS = (1 << 14) - 1;
+    /** With DELETE: what the filters exclude is deleted on the receiver too. */
+    public static final int DELETE_EXCLUDED = 1 << 14;
+    private static final int KNOWN_FLAGS = (1 << 15) - 1;
     private static final int MAX_PATHS = 65535;
     private static final int FIXED_SIZE = 23;
 

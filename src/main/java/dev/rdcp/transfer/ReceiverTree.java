@@ -35,6 +35,7 @@ final class ReceiverTree {
     private final boolean dryRun;
     private final boolean delete;
     private final FilterRules filters;
+    private final boolean deleteExcluded;
     private final Events events;
     /**
      * Directories (by name) known to be real directories inside the destination. Whatever this
@@ -62,6 +63,7 @@ final class ReceiverTree {
         this.dryRun = options.dryRun();
         this.delete = options.has(SessionRequest.DELETE);
         this.filters = options.filters();
+        this.deleteExcluded = options.has(SessionRequest.DELETE_EXCLUDED);
         this.events = events;
     }
 
@@ -189,7 +191,7 @@ final class ReceiverTree {
                 }
                 byte[] relative = FileNames.join(name, childName);
                 boolean isDirectory = Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS);
-                if (excluded(relative, isDirectory)) {
+                if (!deleteExcluded && excluded(relative, isDirectory)) {
                     continue;
                 }
                 try {

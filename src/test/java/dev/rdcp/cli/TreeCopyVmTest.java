@@ -114,7 +114,14 @@ class TreeCopyVmTest {
         assertEquals("excluded, so protected", Files.readString(excluded));
         assertEquals("outside the transfer", Files.readString(sibling));
         assertEquals("y", Files.readString(elsewhere));
-        Files.delete(excluded);
+
+        JsonResult deleteExcluded = Cli.emulatedJson("-a", "--delete-excluded", "--exclude", "*.log",
+                tree.root() + "/", daemon.url("dst/"));
+        assertSucceeded(deleteExcluded);
+        assertEquals(1, deleteExcluded.number("deleted"), deleteExcluded::toString);
+        assertEquals(0, deleteExcluded.number("transferred"), deleteExcluded::toString);
+        assertFalse(Files.exists(excluded), "--delete-excluded removes what the filters exclude");
+        assertEquals("outside the transfer", Files.readString(sibling));
         TestTree.assertSameTree(tree.root(), dst);
     }
 

@@ -96,6 +96,16 @@ class ReceiverTreeDeleteTest {
     }
 
     @Test
+    void withDeleteExcludedExcludedNamesGoTooButOwnTemporariesStay() throws Exception {
+        receive(tree(SessionRequest.DELETE | SessionRequest.DELETE_EXCLUDED));
+        assertEquals(Set.of("gone.txt", "gonedir", "gonedir/inner", "sub/old", "debug.log"), Set.copyOf(deleted));
+        assertFalse(Files.exists(dest.resolve("debug.log")));
+        assertTrue(Files.exists(dest.resolve("keep.txt")));
+        assertTrue(Files.exists(dest.resolve(".x.rdcp-tmp")));
+        assertTrue(Files.exists(dest.resolve(".x.rdcp-partial")));
+    }
+
+    @Test
     void aDryRunOnlyReports() throws Exception {
         receive(tree(SessionRequest.DELETE | SessionRequest.DRY_RUN));
         assertEquals(Set.of("gone.txt", "gonedir", "gonedir/inner", "sub/old"), Set.copyOf(deleted));
