@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.impl.Log4jContextFactory;
 
@@ -13,6 +14,7 @@ import org.apache.logging.log4j.core.impl.Log4jContextFactory;
 final class LogBackend {
 
     private static final String SIMPLE_FACTORY = "org.apache.logging.log4j.simple.SimpleLoggerContextFactory";
+    private static final Pattern SHORT_FLAGS = Pattern.compile("-[A-Za-z]+");
 
     private LogBackend() {
     }
@@ -32,31 +34,35 @@ final class LogBackend {
     }
 
     /**
-     * The daemon, or any sign of -v before "--". Errs towards core: a word that merely looks
-     * like an option cluster with a v costs start-up time, never diagnostics.
+     * The daemon, or any sign of -v before "--". Errs towards core: a value that merely looks
+     * like an option cluster with a v (--exclude -vx) costs start-up time, never diagnostics.
      */
     static boolean wantsCore(String[] args) {
         for (String arg : args) {
             if (arg.equals("--")) {
                 return false;
             }
-            if (arg.equals("serve") || arg.equals("--verbose")
-                    || arg.startsWith("-") && !arg.startsWith("--") && arg.indexOf('v') > 0) {
+            if (arg.equals("serve") || hasFlag(arg, "--verbose", 'v')) {
                 return true;
             }
         }
         return false;
     }
 
-    private static boolean quiet(String[] args) {
+    static boolean quiet(String[] args) {
         for (String arg : args) {
             if (arg.equals("--")) {
                 return false;
             }
-            if (arg.equals("--quiet") || arg.startsWith("-") && !arg.startsWith("--") && arg.indexOf('q') > 0) {
+            if (hasFlag(arg, "--quiet", 'q')) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** {@code arg} is the long option, or a cluster of short flags (letters only) holding the short one. */
+    private static boolean hasFlag(String arg, String longName, char shortName) {
+        return arg.equals(longName) || SHORT_FLAGS.matcher(arg).matches() && arg.indexOf(shortName) > 0;
     }
 }

@@ -18,14 +18,21 @@ import java.util.jar.JarFile;
  */
 public final class StartupTraining {
 
+    private static final String[] SIMPLE_LOGGER_CLASSES = {"org.apache.logging.log4j.simple.SimpleLoggerContextFactory",
+        "org.apache.logging.log4j.simple.SimpleLoggerContext", "org.apache.logging.log4j.simple.SimpleLogger"};
+
     private StartupTraining() {
     }
 
-    public static void main(String[] args) throws IOException, URISyntaxException {
+    public static void main(String[] args) throws IOException, URISyntaxException, ClassNotFoundException {
         PrintWriter discard = new PrintWriter(Writer.nullWriter());
         Main.run(discard, discard, "--help");
         Main.run(discard, discard, "serve", "--help");
         NativeVerbs.unavailableReason();
+        // Runs without -v log through the API's simple logger: archive it beside core.
+        for (String name : SIMPLE_LOGGER_CLASSES) {
+            Class.forName(name, false, StartupTraining.class.getClassLoader());
+        }
         loadEveryClassOf(Path.of(StartupTraining.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
     }
 

@@ -11,8 +11,10 @@ import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -51,11 +53,14 @@ public final class Daemon implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        this.setupDeadlines = Executors.newSingleThreadScheduledExecutor(r -> {
+        ScheduledThreadPoolExecutor deadlines = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "rdcp-setup-deadline");
             t.setDaemon(true);
             return t;
         });
+        // A met deadline leaves the queue at once rather than hold its socket for the timeout.
+        deadlines.setRemoveOnCancelPolicy(true);
+        this.setupDeadlines = deadlines;
     }
 
     public int port() {
@@ -91,10 +96,16 @@ public final class Daemon implements AutoCloseable {
     private void handle(Socket client) {
         SocketAddress peer = client.getRemoteSocketAddress();
         AtomicBoolean tooSlow = new AtomicBoolean();
-        ScheduledFuture<?> deadline = setupDeadlines.schedule(() -> {
-            tooSlow.set(true);
+        ScheduledFuture<?> deadline;
+        try {
+            deadline = setupDeadlines.schedule(() -> {
+                tooSlow.set(true);
+                closeQuietly(client);
+            }, handshakeTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
             closeQuietly(client);
-        }, handshakeTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            return;
+        }
         try (BootstrapChannel channel = new BootstrapChannel(client, handshakeTimeout)) {
             TransferReport report = session.serve(channel, () -> deadline.cancel(false));
             LOG.info("{}: {} files, {} bytes in {} s{}", peer, report.filesDone(), report.bytesDone(),

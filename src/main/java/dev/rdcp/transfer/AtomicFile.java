@@ -94,7 +94,8 @@ final class AtomicFile implements AutoCloseable {
             sibling.writeBytes(("~" + Integer.toHexString(Arrays.hashCode(name))).getBytes(StandardCharsets.US_ASCII));
         }
         sibling.writeBytes(suffix.getBytes(StandardCharsets.US_ASCII));
-        return FileNames.resolve(target.getParent(), sibling.toByteArray());
+        // A bare relative name ("rdcp host::f copy") has no parent of its own.
+        return FileNames.resolve(target.toAbsolutePath().getParent(), sibling.toByteArray());
     }
 
     /** True for names rdcp itself writes while receiving; --delete leaves them alone. */

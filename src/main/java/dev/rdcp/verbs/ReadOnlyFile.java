@@ -3,7 +3,6 @@ package dev.rdcp.verbs;
 import com.sun.jna.Native;
 import dev.rdcp.verbs.jna.LibC;
 import java.io.IOException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 
 /** A file opened read-only, by descriptor, so that parts of it can be mapped for registration. */
@@ -34,7 +33,7 @@ public final class ReadOnlyFile implements AutoCloseable {
         if (size < 0) {
             int errno = Native.getLastError();
             LibC.close(fd);
-            throw new FileSystemException(path.toString(), null, VerbsException.errnoText(errno));
+            throw PathErrors.of(path, errno);
         }
         return new ReadOnlyFile(path, fd, size);
     }
@@ -58,7 +57,7 @@ public final class ReadOnlyFile implements AutoCloseable {
             int rc = LibC.close(fd);
             fd = -1;
             if (rc != 0) {
-                throw new FileSystemException(path.toString(), null, VerbsException.errnoText(Native.getLastError()));
+                throw PathErrors.of(path, Native.getLastError());
             }
         }
     }

@@ -24,6 +24,14 @@ class LogBackendTest {
     }
 
     @Test
+    void quietOnlyFromTheOptionNotFromAPatternThatStartsWithQ() {
+        assertTrue(LogBackend.quiet(new String[] {"-aq", "src", "host::dst"}));
+        assertTrue(LogBackend.quiet(new String[] {"--quiet", "src", "host::dst"}));
+        assertFalse(LogBackend.quiet(new String[] {"--exclude", "-q*", "src", "host::dst"}));
+        assertFalse(LogBackend.quiet(new String[] {"-a", "--", "-q", "host::dst"}));
+    }
+
+    @Test
     void theDaemonGetsCore() {
         assertTrue(LogBackend.wantsCore(new String[] {"serve", "--root", "/srv"}));
     }

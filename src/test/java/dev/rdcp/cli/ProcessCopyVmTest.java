@@ -64,6 +64,27 @@ class ProcessCopyVmTest {
         }
     }
 
+    /** "rdcp host::f copy": a destination with no directory part, plain and with --partial. */
+    @Test
+    void aPullToABareNameLandsInTheWorkingDirectory() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path source = randomFile(root.resolve("remote.bin"), 300_000, 13);
+        Path work = Files.createDirectories(dir.resolve("work"));
+        try (InProcessDaemon daemon = new InProcessDaemon(root, null, 120)) {
+            for (List<String> options : List.of(List.<String>of(), List.of("--partial"))) {
+                String name = "copy" + options.size() + ".bin";
+                List<String> command = new java.util.ArrayList<>(List.of(RdcpProcess.launcher().toString(), "--timeout", "300"));
+                command.addAll(options);
+                command.addAll(List.of(daemon.url("remote.bin"), name));
+                Path log = dir.resolve("pull" + options.size() + ".log");
+                Process client = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true)
+                        .redirectOutput(log.toFile()).start();
+                assertEquals(0, client.waitFor(), () -> log(log));
+                assertEquals(sha256(source), sha256(work.resolve(name)), String.join(" ", command));
+            }
+        }
+    }
+
     @Test
     void daemonKilledMidPushFailsTheClientPromptly() throws Exception {
         Path root = Files.createDirectories(dir.resolve("root"));

@@ -214,6 +214,16 @@ class AtomicFileTest {
         assertTrue(AtomicFile.partialPath(target).getFileName().toString().length() <= 255);
     }
 
+    /** A pull to a bare name ("rdcp host::f copy") hands over a path without a parent. */
+    @Test
+    void aBareRelativeNameGetsItsTemporaryAndPartialNamesInTheWorkingDirectory() {
+        Path bare = Path.of("copy");
+        assertEquals(Path.of(".copy.rdcp-partial").toAbsolutePath(), AtomicFile.partialPath(bare).toAbsolutePath());
+        Path temp = AtomicFile.tempSibling(bare).toAbsolutePath();
+        assertEquals(Path.of("").toAbsolutePath(), temp.getParent());
+        assertTrue(AtomicFile.isOwnTemporary(temp.getFileName().toString()), temp.toString());
+    }
+
     /** The string form of both names is "p\uFFFD": only their bytes tell their partial files apart. */
     @Test
     void namesThatDifferOnlyInNonUtf8BytesGetTheirOwnPartialFiles() throws Exception {

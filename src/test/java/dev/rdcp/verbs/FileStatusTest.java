@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -61,12 +62,18 @@ class FileStatusTest {
     }
 
     @Test
-    void aMissingPathOrAFileUsedAsADirectoryIsNoSuchFile() throws Exception {
+    void failuresAreTheJdksExceptionsWithTheJdksMessages() throws Exception {
         Path missing = tmp.resolve("missing");
         NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> FileStatus.of(missing, name(missing), false));
         assertEquals(missing.toString(), e.getFile());
-        Path file = Files.writeString(tmp.resolve("plain"), "x");
-        Path under = file.resolve("child");
-        assertThrows(NoSuchFileException.class, () -> FileStatus.of(under, name(under), false));
+        assertEquals(missing + ": No such file or directory", e.getMessage());
+
+        Path under = Files.writeString(tmp.resolve("plain"), "x").resolve("child");
+        FileSystemException notDirectory = assertThrows(FileSystemException.class,
+                () -> FileStatus.of(under, name(under), false));
+        FileSystemException jdk = assertThrows(FileSystemException.class,
+                () -> Files.readAttributes(under, UNIX, LinkOption.NOFOLLOW_LINKS));
+        assertEquals(jdk.getClass(), notDirectory.getClass(), "as rsync and the JDK: not a directory, not missing");
+        assertEquals(jdk.getMessage(), notDirectory.getMessage());
     }
 }
