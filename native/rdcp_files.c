@@ -20,5 +20,8 @@ int rdcp_file_status(const char *path, int follow_links, int64_t *out)
 	out[3] = (int64_t)st.st_mtim.tv_nsec;
 	out[4] = (int64_t)st.st_uid;
 	out[5] = (int64_t)st.st_gid;
+	out[6] = (int64_t)st.st_nlink;
+	out[7] = (int64_t)st.st_dev;
+	out[8] = (int64_t)st.st_ino;
 	return 0;
 }

@@ -29,8 +29,8 @@ RDCP_EXPORT int rdcp_query_gid_table(struct ibv_context *context, struct ibv_gid
 RDCP_EXPORT const char *rdcp_strerror(int errnum);
 RDCP_EXPORT int64_t rdcp_abi_layout(const char *name);
 
-/* rdcp_file_status's out[]: mode, size, mtime seconds, mtime nanoseconds, uid, gid. */
-#define RDCP_STATUS_FIELDS 6
+/* rdcp_file_status's out[]: mode, size, mtime seconds, mtime nanoseconds, uid, gid, links, device, inode. */
+#define RDCP_STATUS_FIELDS 9
 RDCP_EXPORT int rdcp_file_status(const char *path, int follow_links, int64_t *out);
 
 #endif

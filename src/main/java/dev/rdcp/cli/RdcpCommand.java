@@ -92,6 +92,9 @@ final class RdcpCommand implements Callable<Integer> {
     @Option(names = "--delete", description = "Delete receiver files that are not in the transferred directories.")
     boolean delete;
 
+    @Option(names = {"-H", "--hard-links"}, description = "Keep hard links: send a file once, link its other names.")
+    boolean hardLinks;
+
     @Option(names = "--delete-excluded", description = "Also delete what the filters exclude on the receiver (implies --delete).")
     boolean deleteExcluded;
 
@@ -230,6 +233,7 @@ final class RdcpCommand implements Callable<Integer> {
                 | (update ? SessionRequest.UPDATE : 0)
                 | (delete || deleteExcluded ? SessionRequest.DELETE : 0)
                 | (deleteExcluded ? SessionRequest.DELETE_EXCLUDED : 0)
+                | (hardLinks ? SessionRequest.HARD_LINKS : 0)
                 | (dryRun ? SessionRequest.DRY_RUN : 0)
                 | (partial ? SessionRequest.PARTIAL : 0)
                 | (filesFrom != null ? SessionRequest.FILES_FROM : 0);

@@ -8,7 +8,9 @@ public enum EntryType {
     /** Every entry inside the named directory has been listed: the receiver may now delete extras. */
     DIRECTORY_END(4),
     /** The sender could not list or read something; mode holds the exit code (0: a note only), extra the text. */
-    PROBLEM(5);
+    PROBLEM(5),
+    /** With -H: another name of a regular file listed before; extra holds that earlier entry's name. */
+    HARDLINK(6);
 
     private final int code;
 

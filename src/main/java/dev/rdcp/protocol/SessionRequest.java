@@ -39,7 +39,9 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
     public static final int FILES_FROM = 1 << 13;
     /** With DELETE: what the filters exclude is deleted on the receiver too. */
     public static final int DELETE_EXCLUDED = 1 << 14;
-    private static final int KNOWN_FLAGS = (1 << 15) - 1;
+    /** -H: names of one file are sent once and linked on the receiver. */
+    public static final int HARD_LINKS = 1 << 15;
+    private static final int KNOWN_FLAGS = (1 << 16) - 1;
     private static final int MAX_PATHS = 65535;
     private static final int FIXED_SIZE = 23;
 

@@ -23,9 +23,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -43,6 +45,9 @@ final class FileList {
     private record Child(byte[] name, Path path) {
     }
 
+    private record FileId(long device, long inode) {
+    }
+
     private final Iterator<SourceOperand> operands;
     private final boolean recursive;
     private final boolean links;
@@ -51,6 +56,8 @@ final class FileList {
     private final ArrayDeque<Frame> stack = new ArrayDeque<>();
     private final Set<String> impliedDirectories = new HashSet<>();
     private final ArrayDeque<ListedEntry> ready = new ArrayDeque<>();
+    /** -H: the first listed name of each file with more than one link, by device and inode. */
+    private final Map<FileId, byte[]> firstNames;
     private int nextIndex;
 
     private final Heartbeat heartbeat;
@@ -62,6 +69,7 @@ final class FileList {
         this.links = options.has(SessionRequest.LINKS);
         this.checksums = options.has(SessionRequest.CHECKSUM);
         this.filters = options.filters();
+        this.firstNames = options.has(SessionRequest.HARD_LINKS) ? new HashMap<>() : null;
     }
 
     /** The next entry, or null when the list is complete. */
@@ -137,7 +145,12 @@ final class FileList {
             return;
         }
         switch (FileModes.type(mode)) {
-            case FileModes.S_IFREG -> ready.add(entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, heartbeat) : null));
+            case FileModes.S_IFREG -> {
+                byte[] first = firstNames == null || attributes.links() < 2 ? null
+                        : firstNames.putIfAbsent(new FileId(attributes.device(), attributes.inode()), name);
+                ready.add(first != null ? entry(EntryType.HARDLINK, path, name, attributes, first)
+                        : entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, heartbeat) : null));
+            }
             case FileModes.S_IFDIR -> directory(path, name, attributes, impliedOnly);
             case FileModes.S_IFLNK -> {
                 if (links) {

@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,6 +76,9 @@ public final class FileReceiver implements AutoCloseable {
     private record DirectoryFix(Path path, Entry entry) {
     }
 
+    private record PendingLink(Entry entry, Path path) {
+    }
+
     private final MessagePipe pipe;
     private final PeerWatch watch;
     private final Destination destination;
@@ -89,6 +93,10 @@ public final class FileReceiver implements AutoCloseable {
     private final ArrayDeque<Report> reports = new ArrayDeque<>();
     /** By name: a directory listed again is fixed once, with what was listed last. */
     private final Map<String, DirectoryFix> directoryFixes = new LinkedHashMap<>();
+    /** -H: regular files of this run that are complete here, by name, for the links that name them. */
+    private final Map<String, Path> linkTargets = new HashMap<>();
+    /** -H: other names of those files, made once the data has arrived (at the sender's END). */
+    private final List<PendingLink> pendingLinks = new ArrayList<>();
     private final ChunkBatch batch = new ChunkBatch();
     private final CRC32C crc = new CRC32C();
     private long created;
@@ -171,6 +179,7 @@ public final class FileReceiver implements AutoCloseable {
             case ENTRIES -> onEntries(payload);
             case CHUNKS -> onChunks(payload);
             case END -> {
+                makeLinks();
                 finishDirectories();
                 sendEnd();
             }
@@ -239,6 +248,13 @@ public final class FileReceiver implements AutoCloseable {
                     }
                     listener.listed(name, EntryType.SYMLINK, 0);
                 }
+                case HARDLINK -> {
+                    if (!options.has(SessionRequest.HARD_LINKS)) {
+                        throw new RdcpException(ExitCode.PARTIAL, "a hard link, but -H was not asked for");
+                    }
+                    listener.listed(name, EntryType.FILE, 0);
+                    pendingLinks.add(new PendingLink(entry, path));
+                }
                 default -> {
                     listener.listed(name, EntryType.FILE, entry.size());
                     return decide(entry, path, name);
@@ -263,6 +279,7 @@ public final class FileReceiver implements AutoCloseable {
                 attributes.apply(path, entry);
             }
             listener.upToDate(name);
+            linkTarget(entry, path);
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
         if (options.dryRun()) {
@@ -271,6 +288,7 @@ public final class FileReceiver implements AutoCloseable {
             }
             listener.fileStarted(name, entry.size());
             listener.fileDone(name, entry.size());
+            linkTarget(entry, path);
             return new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
         }
         Partial partial = options.has(SessionRequest.PARTIAL) ? Partial.examine(AtomicFile.partialPath(path),
@@ -384,6 +402,7 @@ public final class FileReceiver implements AutoCloseable {
             newEntry();
         }
         listener.fileDone(incoming.name, incoming.received - incoming.start);
+        linkTarget(incoming.entry, incoming.path);
     }
 
     /** The sender gave the file up: it already reported why. */
@@ -473,6 +492,33 @@ public final class FileReceiver implements AutoCloseable {
             }
         }
         directoryFixes.clear();
+    }
+
+    private void linkTarget(Entry entry, Path path) {
+        if (options.has(SessionRequest.HARD_LINKS)) {
+            linkTargets.put(new String(entry.name(), StandardCharsets.ISO_8859_1), path);
+        }
+    }
+
+    /** Gives each file its other names; a name whose file did not arrive fails alone. */
+    private void makeLinks() {
+        for (PendingLink link : pendingLinks) {
+            Path target = linkTargets.get(new String(link.entry().extra(), StandardCharsets.ISO_8859_1));
+            String name = FileNames.display(link.entry().name());
+            try {
+                if (target == null) {
+                    throw new RdcpException(ExitCode.PARTIAL, "its other name " + FileNames.display(link.entry().extra())
+                            + " did not arrive");
+                }
+                if (tree.hardLink(link.path(), target)) {
+                    newEntry();
+                }
+            } catch (IOException e) {
+                failed(link.entry().index(), e instanceof RdcpException r ? r.exitCode().code() : ExitCode.PARTIAL.code(),
+                        name + ": " + describe(e));
+            }
+        }
+        pendingLinks.clear();
     }
 
     private void sendEnd() throws IOException {

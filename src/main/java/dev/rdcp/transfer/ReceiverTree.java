@@ -7,6 +7,7 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.verbs.FileStatus;
 import dev.rdcp.verbs.Symlinks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -163,6 +164,41 @@ final class ReceiverTree {
             forget(key(entry.name()));
         }
         return !exists;
+    }
+
+    /**
+     * Makes {@code path} another name of regular file {@code target}, atomically replacing what
+     * was there; true if new. A name already linked to it is left alone.
+     */
+    boolean hardLink(Path path, Path target) throws IOException {
+        if (dryRun) {
+            return !Files.exists(path, LinkOption.NOFOLLOW_LINKS);
+        }
+        FileStatus file = FileStatus.of(target, FileNames.absolute(target), false);
+        if (FileModes.type(file.mode()) != FileModes.S_IFREG) {
+            throw new RdcpException(ExitCode.PARTIAL, "its other name is no longer a regular file here");
+        }
+        FileStatus existing;
+        try {
+            existing = FileStatus.of(path, FileNames.absolute(path), false);
+        } catch (java.nio.file.NoSuchFileException e) {
+            existing = null;
+        }
+        if (existing != null && existing.device() == file.device() && existing.inode() == file.inode()) {
+            return false;
+        }
+        if (existing != null && FileModes.type(existing.mode()) == FileModes.S_IFDIR) {
+            throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a hard link");
+        }
+        Path temp = AtomicFile.tempSibling(path);
+        Files.createLink(temp, target);
+        try {
+            Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            Files.deleteIfExists(temp);
+            throw e;
+        }
+        return existing == null;
     }
 
     /**

@@ -13,8 +13,10 @@ import java.util.Arrays;
  * code (measured: 42 against 4.5 µs a file interpreted, 2.6 against 1.3 µs compiled).
  *
  * @param mode st_mode: the file-type bits and the permission bits
+ * @param links st_nlink; with {@code device} and {@code inode} it tells hard links apart
  */
-public record FileStatus(int mode, long size, long mtimeSeconds, int mtimeNanos, int uid, int gid) {
+public record FileStatus(int mode, long size, long mtimeSeconds, int mtimeNanos, int uid, int gid, long links,
+        long device, long inode) {
 
     /**
      * {@code name} is {@code path} as the raw bytes on disk; {@code followLinks} as stat, else
@@ -26,7 +28,8 @@ public record FileStatus(int mode, long size, long mtimeSeconds, int mtimeNanos,
         if (rc < 0) {
             throw PathErrors.of(path, -rc);
         }
-        return new FileStatus((int) fields[0], fields[1], fields[2], (int) fields[3], (int) fields[4], (int) fields[5]);
+        return new FileStatus((int) fields[0], fields[1], fields[2], (int) fields[3], (int) fields[4], (int) fields[5],
+                fields[6], fields[7], fields[8]);
     }
 
     public FileTime mtime() {

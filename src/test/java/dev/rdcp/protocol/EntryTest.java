@@ -145,7 +145,7 @@ class EntryTest {
 
     @Test
     void unknownTypeIsRejected() {
-        for (int type : new int[] {0, 6, 255}) {
+        for (int type : new int[] {0, 7, 255}) {
             ByteBuffer in = wire(0, type, 0, 0, utf8("f"), new byte[0]);
             assertThrows(ProtocolException.class, () -> Entry.decode(in), "type " + type);
         }
@@ -183,6 +183,7 @@ class EntryTest {
         assertEquals(3, EntryType.SYMLINK.code());
         assertEquals(4, EntryType.DIRECTORY_END.code());
         assertEquals(5, EntryType.PROBLEM.code());
+        assertEquals(6, EntryType.HARDLINK.code());
         for (EntryType type : EntryType.values()) {
             assertEquals(type, EntryType.ofCode(type.code()));
         }

@@ -74,7 +74,7 @@ class SessionRequestTest {
             SessionRequest.DESTINATION_IS_DIRECTORY, SessionRequest.RECURSIVE, SessionRequest.LINKS,
             SessionRequest.OWNERS, SessionRequest.DELETE, SessionRequest.CHECKSUM, SessionRequest.SIZE_ONLY,
             SessionRequest.IGNORE_EXISTING, SessionRequest.UPDATE, SessionRequest.DRY_RUN, SessionRequest.PARTIAL,
-            SessionRequest.FILES_FROM, SessionRequest.DELETE_EXCLUDED};
+            SessionRequest.FILES_FROM, SessionRequest.DELETE_EXCLUDED, SessionRequest.HARD_LINKS};
         int all = 0;
         for (int flag : flags) {
             SessionRequest received = roundTrip(push(flag, List.of("x")));
@@ -87,7 +87,7 @@ class SessionRequestTest {
 
     @Test
     void flagsAboveTheKnownOnesAreRejected() {
-        for (int flag : new int[] {1 << 15, 1 << 20, 1 << 31}) {
+        for (int flag : new int[] {1 << 16, 1 << 20, 1 << 31}) {
             ByteBuffer wire = push(flag, List.of("x")).encode().flip();
             assertThrows(ProtocolException.class, () -> SessionRequest.decode(wire), "flag " + flag);
         }

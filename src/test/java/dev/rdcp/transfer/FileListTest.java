@@ -149,6 +149,22 @@ class FileListTest {
         assertEquals(0, entries.get(1).size());
     }
 
+    @Test
+    void withHardLinksLaterNamesOfAFileAreListedAsLinksToTheFirst() throws Exception {
+        Path first = src.resolve("a/y");
+        Files.createLink(src.resolve("a/w"), first);
+        Files.createLink(src.resolve("a/x"), first);
+        List<Entry> linked = list(SourceOperand.parse(src.resolve("a") + "/"), RECURSIVE | SessionRequest.HARD_LINKS);
+        assertEquals(List.of("DIRECTORY .", "FILE w", "HARDLINK x", "HARDLINK y", "FILE z", "DIRECTORY_END ."),
+                shape(linked));
+        assertEquals("w", text(linked.get(2)));
+        assertEquals("w", text(linked.get(3)));
+        assertEquals(0, linked.get(2).size());
+
+        List<Entry> plain = list(SourceOperand.parse(src.resolve("a") + "/"), RECURSIVE);
+        assertEquals(List.of("DIRECTORY .", "FILE w", "FILE x", "FILE y", "FILE z", "DIRECTORY_END ."), shape(plain));
+    }
+
     /** The JDK would hand the target over as a path: "dir/" without its slash, 0xff as U+FFFD. */
     @Test
     void aSymlinkTargetIsListedAsItsRawBytes() throws Exception {

@@ -10,7 +10,7 @@ import com.sun.jna.Pointer;
 public final class RdcpShim {
 
     public static final String LIBRARY = "rdcpshim";
-    public static final int RDCP_STATUS_FIELDS = 6;
+    public static final int RDCP_STATUS_FIELDS = 9;
 
     static {
         Native.register(RdcpShim.class, LIBRARY);
