@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.impl.Log4jContextFactory;
@@ -38,23 +39,20 @@ final class LogBackend {
      * like an option cluster with a v (--exclude -vx) costs start-up time, never diagnostics.
      */
     static boolean wantsCore(String[] args) {
-        for (String arg : args) {
-            if (arg.equals("--")) {
-                return false;
-            }
-            if (arg.equals("serve") || hasFlag(arg, "--verbose", 'v')) {
-                return true;
-            }
-        }
-        return false;
+        return anyOption(args, arg -> arg.equals("serve") || hasFlag(arg, "--verbose", 'v'));
     }
 
     static boolean quiet(String[] args) {
+        return anyOption(args, arg -> hasFlag(arg, "--quiet", 'q'));
+    }
+
+    /** True when an argument before "--" matches. */
+    private static boolean anyOption(String[] args, Predicate<String> matches) {
         for (String arg : args) {
             if (arg.equals("--")) {
                 return false;
             }
-            if (hasFlag(arg, "--quiet", 'q')) {
+            if (matches.test(arg)) {
                 return true;
             }
         }

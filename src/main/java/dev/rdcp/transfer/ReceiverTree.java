@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
@@ -181,7 +182,7 @@ final class ReceiverTree {
         FileStatus existing;
         try {
             existing = FileStatus.of(path, FileNames.absolute(path), false);
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             existing = null;
         }
         if (existing != null && existing.device() == file.device() && existing.inode() == file.inode()) {

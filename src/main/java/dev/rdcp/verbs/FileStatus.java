@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
-import java.util.Arrays;
 
 /**
  * What stat(2) says of a path that a file list entry and the quick check need, read in one
@@ -24,7 +23,7 @@ public record FileStatus(int mode, long size, long mtimeSeconds, int mtimeNanos,
      */
     public static FileStatus of(Path path, byte[] name, boolean followLinks) throws IOException {
         long[] fields = new long[RdcpShim.RDCP_STATUS_FIELDS];
-        int rc = RdcpShim.rdcp_file_status(Arrays.copyOf(name, name.length + 1), followLinks ? 1 : 0, fields);
+        int rc = RdcpShim.rdcp_file_status(CStrings.of(name), followLinks ? 1 : 0, fields);
         if (rc < 0) {
             throw PathErrors.of(path, -rc);
         }

@@ -4,7 +4,6 @@ import com.sun.jna.Native;
 import dev.rdcp.verbs.jna.LibC;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Arrays;
 
 /**
  * A path's modification time to the nanosecond, access time now, in one utimensat(2) and
@@ -19,7 +18,7 @@ public final class FileTimes {
     /** {@code name} is {@code path} as the raw bytes on disk (for messages, {@code path}). */
     public static void set(Path path, byte[] name, long seconds, int nanos) throws IOException {
         long[] times = {0, LibC.UTIME_NOW, seconds, nanos};
-        if (LibC.utimensat(LibC.AT_FDCWD, Arrays.copyOf(name, name.length + 1), times, LibC.AT_SYMLINK_NOFOLLOW) != 0) {
+        if (LibC.utimensat(LibC.AT_FDCWD, CStrings.of(name), times, LibC.AT_SYMLINK_NOFOLLOW) != 0) {
             throw PathErrors.of(path, Native.getLastError());
         }
     }

@@ -24,7 +24,7 @@ public final class ReadOnlyFile implements AutoCloseable {
      * of a name that is not valid in the file-name encoding is lossy).
      */
     public static ReadOnlyFile open(Path path, byte[] name) throws IOException {
-        byte[] cName = java.util.Arrays.copyOf(name, name.length + 1);
+        byte[] cName = CStrings.of(name);
         int fd = LibC.open(cName, LibC.O_RDONLY | LibC.O_CLOEXEC);
         if (fd < 0) {
             throw PathErrors.of(path, Native.getLastError());

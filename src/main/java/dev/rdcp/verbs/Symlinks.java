@@ -22,7 +22,7 @@ public final class Symlinks {
     /** The target of symlink {@code path}, whose raw name is {@code name}. */
     public static byte[] read(Path path, byte[] name) throws IOException {
         byte[] buffer = new byte[MAX_TARGET];
-        long length = LibC.readlink(Arrays.copyOf(name, name.length + 1), buffer, buffer.length);
+        long length = LibC.readlink(CStrings.of(name), buffer, buffer.length);
         if (length < 0) {
             throw PathErrors.of(path, Native.getLastError());
         }
@@ -39,7 +39,7 @@ public final class Symlinks {
                 throw new FileSystemException(link.toString(), null, "symlink target holds a NUL byte");
             }
         }
-        if (LibC.symlink(Arrays.copyOf(target, target.length + 1), Arrays.copyOf(name, name.length + 1)) != 0) {
+        if (LibC.symlink(CStrings.of(target), CStrings.of(name)) != 0) {
             throw PathErrors.of(link, Native.getLastError());
         }
     }
