@@ -170,7 +170,7 @@ qemu_escape() { printf '%s' "${1//,/,,}"; }
 # Boots the VM and waits for it; sets GUEST_RC. Runs in the background so that
 # a signal to softroce-vm reaches its trap at once (and stops the VM).
 run_vm() {
-    local kdir=$1 initrd=$2 append out_fd kernel=$1/vmlinuz
+    local kdir=$1 initrd=$2 append kernel=$1/vmlinuz
     [[ -f $kdir/vmlinux ]] && kernel=$kdir/vmlinux
     # cryptomgr.notests: crypto self-tests cost ~1 s of emulated boot. no_timer_check: on a
     # loaded host the emulated timer can miss the kernel's IO-APIC check, which panics.
@@ -182,8 +182,7 @@ run_vm() {
     # port, which blocks the guest's writes forever. The file chardev reopens
     # /dev/fd/N, so N is a pipe to cat: reopening our stdout itself would
     # truncate it or write at a separate offset when it is a regular file.
-    exec {out_fd}> >(cat)
-    CAT_PID=$!
+    open_output_pipe
     timeout -k 5 "$TIMEOUT" qemu-system-x86_64 \
         -M q35 -nodefaults -no-user-config -display none -no-reboot \
         -accel "tcg,thread=${RDCP_VM_TCG_THREAD:-single}" -cpu max -smp "${RDCP_VM_CPUS:-$(nproc)}" -m "$MEM" \
@@ -193,15 +192,10 @@ run_vm() {
         -virtfs local,path=/,mount_tag=rdcproot,security_model=none,readonly=on,multidevs=remap \
         -virtfs "local,path=$(qemu_escape "$RUN_DIR/share"),mount_tag=rdcprun,security_model=none" \
         "${work_share[@]}" \
-        -device virtio-serial-pci -chardev "file,id=out,path=/dev/fd/$out_fd" \
+        -device virtio-serial-pci -chardev "file,id=out,path=/dev/fd/$OUT_FD" \
         -device virtserialport,chardev=out,name=rdcp.out \
         </dev/null 2>"$RUN_DIR/qemu.log" &
-    GUEST_PID=$!
-    GUEST_RC=0
-    wait "$GUEST_PID" || GUEST_RC=$?
-    GUEST_PID=''
-    exec {out_fd}>&-
-    wait "$CAT_PID" || true
+    await_guest $!
 }
 
 backend_prepare() {

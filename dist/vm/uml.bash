@@ -36,8 +36,8 @@ uml_patch_source() {
 # Configures and builds <dir>/linux from the source tarball of package $1.
 uml_build_kernel() {
     local pkg=$1 dir=$2 tarball work src option name value line
-    tarball=$(dpkg -L "$pkg" 2>/dev/null | grep -m1 -E '/usr/src/linux-source-.*\.tar\.(xz|bz2|gz)$') ||
-        die "$EXIT_SETUP" "cannot build the UML kernel: $pkg holds no source tarball"
+    tarball=$(dpkg -L "$pkg" 2>/dev/null | awk '/^\/usr\/src\/linux-source-.*\.tar\.(xz|bz2|gz)$/ && !found { print; found = 1 }')
+    [[ -n $tarball ]] || die "$EXIT_SETUP" "cannot build the UML kernel: $pkg holds no source tarball"
     work=$(mktemp -d "$dir/.build.XXXXXX")
     BUILD_DIR=$work
     say "building the UML kernel from $pkg (once, about 6 minutes on 2 cores; log: $dir/build.log)"
@@ -148,7 +148,7 @@ backend_prepare() {
 # Boots UML and waits for it; sets GUEST_RC. UML runs one host process per guest
 # process: setsid gives them one process group that cleanup() can stop at once.
 backend_run() {
-    local mhz out_fd
+    local mhz
     case $CWD in *,*) die "$EXIT_VM" "working directory $CWD has a comma, which hostfs mount options cannot carry" ;; esac
     mhz=$(awk -F': *' '/^cpu MHz/ { print $2; exit }' /proc/cpuinfo)
     write_uml_init "${mhz:-1000.000}" >"$RUN_DIR/init"
@@ -156,17 +156,11 @@ backend_run() {
     follow_console "$RUN_DIR/console.log"
     # con1 (/dev/tty1) carries the command's output through a pipe to cat, so the
     # non-blocking mode UML sets on its channel fds never touches our own stdout.
-    exec {out_fd}> >(cat)
-    CAT_PID=$!
+    open_output_pipe
     # UML keeps the guest's memory in a file under TMPDIR: /dev/shm is tmpfs.
     TMPDIR=/dev/shm setsid timeout -k 5 "$TIMEOUT" "$UML_DIR/linux" \
         mem="$MEM" root=/dev/root rootfstype=hostfs hostfs=/ ro init="$RUN_DIR/init" \
-        con=null con0=null,fd:3 con1=null,fd:"$out_fd" ssl=null \
+        con=null con0=null,fd:3 con1=null,fd:"$OUT_FD" ssl=null \
         3>>"$RUN_DIR/console.log" </dev/null >>"$RUN_DIR/console.log" 2>&1 &
-    GUEST_PID=$!
-    GUEST_RC=0
-    wait "$GUEST_PID" || GUEST_RC=$?
-    GUEST_PID=''
-    exec {out_fd}>&-
-    wait "$CAT_PID" || true
+    await_guest $!
 }
