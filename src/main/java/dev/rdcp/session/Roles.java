@@ -7,6 +7,9 @@ import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transport.BootstrapChannel;
+import dev.rdcp.transport.RdmaSettings;
+import dev.rdcp.transport.RdmaTransport;
+import dev.rdcp.transport.Transport;
 import java.io.IOException;
 import java.util.List;
 import org.apache.logging.log4j.LogManager;
@@ -14,7 +17,8 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The two roles a side of a session plays once its request is accepted, whichever side is
- * client or server: set up the RDMA link, run, then tear down in the verbs order.
+ * client or server: set up the transport, run, then tear down (transport disconnected before
+ * the role's memory is released).
  */
 final class Roles {
 
@@ -26,30 +30,37 @@ final class Roles {
     /** Reports each of {@code refused} to both ends, then lists and sends {@code sources}. */
     static void send(BootstrapChannel channel, SessionConfig config, TransferOptions options, List<String> refused,
             List<SourceOperand> sources, TransferListener listener) throws IOException {
-        try (RdmaLink link = RdmaLink.establish(channel, config, options);
-                FileSender sender = FileSender.create(link.connection, link.pipe, link.watch, options, listener,
-                        sources)) {
+        try (Transport transport = connect(channel, config, options);
+                FileSender sender = FileSender.create(transport, options, listener, sources)) {
             try {
                 refused.forEach(sender::refuse);
                 sender.run();
                 LOG.debug("sent everything; the receiver has answered END");
             } finally {
-                link.disconnect();
+                transport.disconnect();
             }
         }
     }
 
     static void receive(BootstrapChannel channel, SessionConfig config, TransferOptions options,
             Destination destination, TransferListener listener) throws IOException {
-        try (RdmaLink link = RdmaLink.establish(channel, config, options);
-                FileReceiver receiver = FileReceiver.create(link.connection, link.pipe, link.watch, destination,
-                        options, listener)) {
+        try (Transport transport = connect(channel, config, options);
+                FileReceiver receiver = FileReceiver.create(transport, destination, options, listener)) {
             try {
                 receiver.run();
                 LOG.debug("received everything; END answered");
             } finally {
-                link.disconnect();
+                transport.disconnect();
             }
         }
+    }
+
+    private static Transport connect(BootstrapChannel channel, SessionConfig config, TransferOptions options)
+            throws IOException {
+        RdmaSettings asked = config.rdma();
+        RdmaSettings settings = new RdmaSettings(asked.deviceName(), asked.portNumber(), asked.gidIndex(),
+                options.queueDepth());
+        return RdmaTransport.establish(channel, settings, options.receiveBuffers(), options.sendBuffers(),
+                config.timeoutSeconds());
     }
 }

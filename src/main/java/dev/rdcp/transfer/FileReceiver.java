@@ -11,11 +11,9 @@ import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.Report;
 import dev.rdcp.protocol.SessionRequest;
-import dev.rdcp.transport.MessagePipe;
 import dev.rdcp.transport.PeerWatch;
-import dev.rdcp.transport.RcConnection;
-import dev.rdcp.verbs.Access;
-import dev.rdcp.verbs.MemoryRegion;
+import dev.rdcp.transport.Region;
+import dev.rdcp.transport.Transport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -26,7 +24,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +35,7 @@ import org.apache.logging.log4j.Logger;
 /**
  * The receiving side. It answers each ENTRIES message with one WANTS (creating directories and
  * symlinks on the way, and deciding which files need data), advertises registered staging
- * buffers (MSG_MR), checks each piece the sender RDMA-wrote into one against its CRC32C, writes it
+ * buffers (MR), checks each piece the sender wrote into one against its CRC32C, writes it
  * into a temporary file that is renamed into place once complete, and re-advertises the buffer.
  * What the sender should hear of (failed files, deletions) rides on those answers.
  */
@@ -79,12 +76,12 @@ public final class FileReceiver implements AutoCloseable {
     private record PendingLink(Entry entry, Path path) {
     }
 
-    private final MessagePipe pipe;
+    private final Transport transport;
     private final PeerWatch watch;
     private final Destination destination;
     private final TransferOptions options;
     private final TransferListener listener;
-    private final MemoryRegion stagingMr;
+    private final Region stagingRegion;
     private final ByteBuffer[] slots;
     private final UpdateCheck check;
     private final Attributes attributes;
@@ -102,14 +99,14 @@ public final class FileReceiver implements AutoCloseable {
     private long created;
     private boolean endSent;
 
-    private FileReceiver(MessagePipe pipe, PeerWatch watch, Destination destination, TransferOptions options,
-            TransferListener listener, MemoryRegion stagingMr, ByteBuffer staging) {
-        this.pipe = pipe;
-        this.watch = watch;
+    private FileReceiver(Transport transport, Destination destination, TransferOptions options,
+            TransferListener listener, Region stagingRegion, ByteBuffer staging) {
+        this.transport = transport;
+        this.watch = transport.watch();
         this.destination = destination;
         this.options = options;
         this.listener = listener;
-        this.stagingMr = stagingMr;
+        this.stagingRegion = stagingRegion;
         this.slots = new ByteBuffer[options.slots()];
         for (int i = 0; i < slots.length; i++) {
             slots[i] = staging.slice(i * options.chunkSize(), options.chunkSize());
@@ -130,12 +127,11 @@ public final class FileReceiver implements AutoCloseable {
     }
 
     /** Registers the staging buffers: the only memory the peer may write. */
-    public static FileReceiver create(RcConnection connection, MessagePipe pipe, PeerWatch watch,
-            Destination destination, TransferOptions options, TransferListener listener) throws IOException {
+    public static FileReceiver create(Transport transport, Destination destination, TransferOptions options,
+            TransferListener listener) throws IOException {
         ByteBuffer staging = ByteBuffer.allocateDirect(options.slots() * options.chunkSize());
-        MemoryRegion mr = connection.protectionDomain().register(staging,
-                EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE));
-        return new FileReceiver(pipe, watch, destination, options, listener, mr, staging);
+        Region region = transport.register(staging, true);
+        return new FileReceiver(transport, destination, options, listener, region, staging);
     }
 
     /** Receives until the sender's END has been answered with every report, then returns. */
@@ -145,7 +141,7 @@ public final class FileReceiver implements AutoCloseable {
             advertise(slot);
         }
         while (!endSent) {
-            if (pipe.poll(this::onMessage, TICK_MS) > 0) {
+            if (transport.poll(this::onMessage, TICK_MS) > 0) {
                 watch.activity();
             } else {
                 watch.check();
@@ -153,8 +149,8 @@ public final class FileReceiver implements AutoCloseable {
         }
         // The sender leaves as soon as it has our last END, possibly before our side saw the SEND
         // complete: its connection closing now means the END arrived.
-        while (!pipe.idle()) {
-            if (pipe.poll(this::onMessage, TICK_MS) == 0 && !pipe.idle() && watch.peerGone()) {
+        while (!transport.idle()) {
+            if (transport.poll(this::onMessage, TICK_MS) == 0 && !transport.idle() && watch.peerGone()) {
                 return;
             }
         }
@@ -162,7 +158,7 @@ public final class FileReceiver implements AutoCloseable {
         // test bed, a receiver closing first was seen to leave the sender without it now and then.
         long deadline = System.nanoTime() + LINGER_NANOS;
         while (System.nanoTime() < deadline && !watch.peerGone()) {
-            pipe.poll(this::onMessage, LINGER_POLL_MS);
+            transport.poll(this::onMessage, LINGER_POLL_MS);
         }
     }
 
@@ -184,7 +180,7 @@ public final class FileReceiver implements AutoCloseable {
                 sendEnd();
             }
             case MORE -> sendEnd();
-            default -> throw MessagePipe.unexpected(type, "at the receiver");
+            default -> throw Transport.unexpected(type, "at the receiver");
         }
     }
 
@@ -193,7 +189,7 @@ public final class FileReceiver implements AutoCloseable {
             throw new ProtocolException("ENTRIES payload too short");
         }
         int count = Short.toUnsignedInt(payload.getShort());
-        ByteBuffer out = pipe.startMessage(ControlType.WANTS);
+        ByteBuffer out = transport.startMessage(ControlType.WANTS);
         int countAt = out.position();
         out.putShort((short) 0);
         int decisions = 0;
@@ -209,7 +205,7 @@ public final class FileReceiver implements AutoCloseable {
         }
         out.putShort(countAt, (short) decisions);
         appendReports(out);
-        pipe.send();
+        transport.send();
     }
 
     /** Handles one list entry; returns the decision for a regular file, else null. */
@@ -459,11 +455,11 @@ public final class FileReceiver implements AutoCloseable {
     }
 
     private void advertise(int slot) throws IOException {
-        ByteBuffer out = pipe.startMessage(ControlType.MR);
-        MrMessage.encode(out, slot, stagingMr.rkey(), stagingMr.address() + (long) slot * options.chunkSize(),
+        ByteBuffer out = transport.startMessage(ControlType.MR);
+        MrMessage.encode(out, slot, stagingRegion.key(), stagingRegion.address() + (long) slot * options.chunkSize(),
                 options.chunkSize());
         appendReports(out);
-        pipe.send();
+        transport.send();
     }
 
     /** Queued reports, as many as fit in the rest of the message. */
@@ -522,13 +518,13 @@ public final class FileReceiver implements AutoCloseable {
     }
 
     private void sendEnd() throws IOException {
-        ByteBuffer out = pipe.startMessage(ControlType.END);
+        ByteBuffer out = transport.startMessage(ControlType.END);
         int moreAt = out.position() + 8;
         out.putLong(created).put((byte) 0);
         appendReports(out);
         out.put(moreAt, (byte) (reports.isEmpty() ? 0 : 1));
         endSent = reports.isEmpty();
-        pipe.send();
+        transport.send();
         LOG.debug("END sent ({} created, {} reports still waiting)", created, reports.size());
     }
 
@@ -539,6 +535,6 @@ public final class FileReceiver implements AutoCloseable {
             closeQuietly(incoming);
         }
         wanted.clear();
-        stagingMr.close();
+        stagingRegion.close();
     }
 }

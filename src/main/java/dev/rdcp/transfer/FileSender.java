@@ -10,12 +10,9 @@ import dev.rdcp.protocol.FileDigest;
 import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.Report;
-import dev.rdcp.transport.MessagePipe;
 import dev.rdcp.transport.PeerWatch;
-import dev.rdcp.transport.RcConnection;
-import dev.rdcp.verbs.Access;
-import dev.rdcp.verbs.MemoryRegion;
-import dev.rdcp.verbs.ProtectionDomain;
+import dev.rdcp.transport.Region;
+import dev.rdcp.transport.Transport;
 import dev.rdcp.verbs.ReadOnlyFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,7 +23,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
@@ -36,9 +32,9 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The sending side. It streams the file list (ENTRIES) ahead of the data, and sends the files the
- * receiver asked for (WANTS) into the staging buffers it advertised (MSG_MR): a large file a chunk
- * at a time, RDMA-written straight from a registered read-only mmap; small files copied into a
- * registered bounce buffer and packed many to one staging buffer. Each WRITE is followed by a
+ * receiver asked for (WANTS) into the staging buffers it advertised (MR): a large file a chunk
+ * at a time, written straight from a registered read-only mmap; small files copied into a
+ * registered bounce buffer and packed many to one staging buffer. Each write is followed by a
  * CHUNKS message naming its pieces with their CRC32C. The sender waits only when every staging
  * buffer is taken and the list is as far ahead as the receiver allows.
  */
@@ -75,9 +71,8 @@ public final class FileSender implements AutoCloseable {
         }
     }
 
-    private final MessagePipe pipe;
+    private final Transport transport;
     private final PeerWatch watch;
-    private final ProtectionDomain pd;
     private final TransferOptions options;
     private final TransferListener listener;
     private final FileList list;
@@ -89,7 +84,7 @@ public final class FileSender implements AutoCloseable {
     private int freeHead;
     private int freeCount;
 
-    private final MemoryRegion bounceMr;
+    private final Region bounceRegion;
     private final ByteBuffer[] bounce;
     private final long[] bounceLastRequest;
     private int bounceNext;
@@ -113,11 +108,10 @@ public final class FileSender implements AutoCloseable {
     private boolean endReceived;
     private boolean moreReports;
 
-    private FileSender(MessagePipe pipe, PeerWatch watch, ProtectionDomain pd, TransferOptions options,
-            TransferListener listener, List<SourceOperand> sources, MemoryRegion bounceMr, ByteBuffer bounceRing) {
-        this.pipe = pipe;
-        this.watch = watch;
-        this.pd = pd;
+    private FileSender(Transport transport, TransferOptions options, TransferListener listener,
+            List<SourceOperand> sources, Region bounceRegion, ByteBuffer bounceRing) {
+        this.transport = transport;
+        this.watch = transport.watch();
         this.options = options;
         this.listener = listener;
         this.list = new FileList(sources, options, watch::busy);
@@ -126,7 +120,7 @@ public final class FileSender implements AutoCloseable {
         this.slotAddress = new long[slots];
         this.slotLength = new int[slots];
         this.freeSlots = new int[slots];
-        this.bounceMr = bounceMr;
+        this.bounceRegion = bounceRegion;
         this.bounce = new ByteBuffer[slots];
         this.bounceLastRequest = new long[slots];
         for (int i = 0; i < slots; i++) {
@@ -135,11 +129,11 @@ public final class FileSender implements AutoCloseable {
     }
 
     /** Registers the bounce buffers small files are packed into. */
-    public static FileSender create(RcConnection connection, MessagePipe pipe, PeerWatch watch,
-            TransferOptions options, TransferListener listener, List<SourceOperand> sources) throws IOException {
+    public static FileSender create(Transport transport, TransferOptions options, TransferListener listener,
+            List<SourceOperand> sources) throws IOException {
         ByteBuffer ring = ByteBuffer.allocateDirect(options.slots() * options.bounceSize());
-        MemoryRegion mr = connection.protectionDomain().register(ring, EnumSet.noneOf(Access.class));
-        return new FileSender(pipe, watch, connection.protectionDomain(), options, listener, sources, mr, ring);
+        Region region = transport.register(ring, false);
+        return new FileSender(transport, options, listener, sources, region, ring);
     }
 
     /** Reports {@code message} as a source problem of its own (a request path the server refused). */
@@ -175,21 +169,21 @@ public final class FileSender implements AutoCloseable {
                 waitForPeer(TICK_MS);
             }
         }
-        pipe.startMessage(ControlType.END);
-        pipe.send();
+        transport.startMessage(ControlType.END);
+        transport.send();
         LOG.debug("END sent; waiting for the receiver's");
         while (!endReceived) {
             waitForPeer(TICK_MS);
             if (moreReports) {
                 moreReports = false;
-                pipe.startMessage(ControlType.MORE);
-                pipe.send();
+                transport.startMessage(ControlType.MORE);
+                transport.send();
             }
         }
     }
 
     private void waitForPeer(long millis) throws IOException {
-        if (pipe.poll(this::onMessage, millis) > 0) {
+        if (transport.poll(this::onMessage, millis) > 0) {
             watch.activity();
             return;
         }
@@ -197,7 +191,7 @@ public final class FileSender implements AutoCloseable {
         // between our poll and this look. In the emulated test bed a copy failed here about once
         // in a dozen sessions while the receiver finished normally: give what may still be on its
         // way a moment before calling the peer gone.
-        if (watch.peerGone() && pipe.poll(this::onMessage, CLOSING_GRACE_MS) > 0) {
+        if (watch.peerGone() && transport.poll(this::onMessage, CLOSING_GRACE_MS) > 0) {
             watch.activity();
             return;
         }
@@ -217,7 +211,7 @@ public final class FileSender implements AutoCloseable {
         }
         Outgoing next = current != null ? current : wanted.peek();
         boolean packed = next.entry.size() <= options.bounceSize() && next.abandonCode == 0;
-        return !packed || bounceLastRequest[bounceNext] <= pipe.completedThrough();
+        return !packed || bounceLastRequest[bounceNext] <= transport.completedThrough();
     }
 
     /** --bwlimit: how long to hold the next batch so the average rate stays under the limit. */
@@ -231,7 +225,7 @@ public final class FileSender implements AutoCloseable {
     }
 
     private void sendEntries() throws IOException {
-        ByteBuffer out = pipe.startMessage(ControlType.ENTRIES);
+        ByteBuffer out = transport.startMessage(ControlType.ENTRIES);
         int countAt = out.position();
         out.putShort((short) 0);
         int count = 0;
@@ -249,7 +243,7 @@ public final class FileSender implements AutoCloseable {
             listed(next);
         }
         out.putShort(countAt, (short) count);
-        pipe.send();
+        transport.send();
         listsInFlight++;
     }
 
@@ -366,8 +360,8 @@ public final class FileSender implements AutoCloseable {
         }
         freeHead = (freeHead + 1) % freeSlots.length;
         freeCount--;
-        batch.encode(pipe.startMessage(ControlType.CHUNKS));
-        pipe.send();
+        batch.encode(transport.startMessage(ControlType.CHUNKS));
+        transport.send();
     }
 
     /** Makes the next wanted file current; a large one is opened and mapped window by window. */
@@ -396,13 +390,13 @@ public final class FileSender implements AutoCloseable {
             retireWindow();
             long windowLength = Math.min((long) options.windowChunks() * options.chunkSize(),
                     file.entry.size() - file.offset);
-            window = SourceWindow.map(file.file, pd, file.offset, windowLength);
+            window = SourceWindow.map(file.file, transport, file.offset, windowLength);
         }
         crc.reset();
         crc.update(window.slice(file.offset, length));
         int chunkCrc = (int) crc.getValue();
-        pipe.write(window.address(file.offset), window.lkey(), length, slotAddress[slot], slotRkey[slot]);
-        window.usedThrough(pipe.requestsPosted());
+        window.usedThrough(transport.write(window.region(), window.regionOffset(file.offset), length, slotAddress[slot],
+                slotRkey[slot]));
         boolean last = file.offset + length == file.entry.size();
         batch.add(file.entry.index(), 0, file.offset, length, chunkCrc, last ? ChunkBatch.LAST : 0);
         file.offset += length;
@@ -440,9 +434,8 @@ public final class FileSender implements AutoCloseable {
             startNext();
         }
         if (used > 0) {
-            pipe.write(bounceMr.address() + (long) bounceNext * options.bounceSize(), bounceMr.lkey(), used,
+            bounceLastRequest[bounceNext] = transport.write(bounceRegion, (long) bounceNext * options.bounceSize(), used,
                     slotAddress[slot], slotRkey[slot]);
-            bounceLastRequest[bounceNext] = pipe.requestsPosted();
             bounceNext = (bounceNext + 1) % bounce.length;
         }
     }
@@ -506,7 +499,7 @@ public final class FileSender implements AutoCloseable {
     }
 
     private void releaseCompletedWindows() throws IOException {
-        while (!retiring.isEmpty() && retiring.peek().lastRequest() <= pipe.completedThrough()) {
+        while (!retiring.isEmpty() && retiring.peek().lastRequest() <= transport.completedThrough()) {
             SourceWindow released = retiring.poll();
             retiringBytes -= released.length();
             released.close();
@@ -542,7 +535,7 @@ public final class FileSender implements AutoCloseable {
                     unconfirmed.clear();
                 }
             }
-            default -> throw MessagePipe.unexpected(type, "at the sender");
+            default -> throw Transport.unexpected(type, "at the sender");
         }
     }
 
@@ -563,8 +556,8 @@ public final class FileSender implements AutoCloseable {
     }
 
     /**
-     * Releases the open source, every window and the bounce buffers. Call it once the pipe's
-     * connection is closed: a buffer must not be unmapped or deregistered while a WRITE may read it.
+     * Releases the open source, every window and the bounce buffers. Call it once the transport
+     * is disconnected: a buffer must not be unmapped or deregistered while a write may read it.
      */
     @Override
     public void close() throws IOException {
@@ -577,7 +570,7 @@ public final class FileSender implements AutoCloseable {
             }
             retiring.clear();
         } finally {
-            bounceMr.close();
+            bounceRegion.close();
         }
     }
 }
