@@ -44,8 +44,6 @@ public final class FileReceiver implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(FileReceiver.class);
     private static final long TICK_MS = 1000;
     private static final int MAX_QUEUED_REPORTS = 100_000;
-    private static final long LINGER_NANOS = 5_000_000_000L;
-    private static final long LINGER_POLL_MS = 20;
 
     /** A file the receiver asked for, until its last piece. */
     private static final class Incoming {
@@ -98,6 +96,7 @@ public final class FileReceiver implements AutoCloseable {
     private final CRC32C crc = new CRC32C();
     private long created;
     private boolean endSent;
+    private boolean byeReceived;
 
     private FileReceiver(Transport transport, Destination destination, TransferOptions options,
             TransferListener listener, Region stagingRegion, ByteBuffer staging) {
@@ -134,31 +133,19 @@ public final class FileReceiver implements AutoCloseable {
         return new FileReceiver(transport, destination, options, listener, region, staging);
     }
 
-    /** Receives until the sender's END has been answered with every report, then returns. */
+    /** Receives until the sender's END has been answered with every report and the sender has said BYE. */
     public void run() throws IOException {
         destination.prepare(options.dryRun());
         for (int slot = 0; slot < slots.length; slot++) {
             advertise(slot);
         }
-        while (!endSent) {
+        // The sender closes only after this side has closed, so its close before BYE is a failure.
+        while (!byeReceived) {
             if (transport.poll(this::onMessage, TICK_MS) > 0) {
                 watch.activity();
             } else {
                 watch.check();
             }
-        }
-        // The sender leaves as soon as it has our last END, possibly before our side saw the SEND
-        // complete: its connection closing now means the END arrived.
-        while (!transport.idle()) {
-            if (transport.poll(this::onMessage, TICK_MS) == 0 && !transport.idle() && watch.peerGone()) {
-                return;
-            }
-        }
-        // Leave the closing to the sender, which closes once it has taken our END: in the emulated
-        // test bed, a receiver closing first was seen to leave the sender without it now and then.
-        long deadline = System.nanoTime() + LINGER_NANOS;
-        while (System.nanoTime() < deadline && !watch.peerGone()) {
-            transport.poll(this::onMessage, LINGER_POLL_MS);
         }
     }
 
@@ -180,6 +167,12 @@ public final class FileReceiver implements AutoCloseable {
                 sendEnd();
             }
             case MORE -> sendEnd();
+            case BYE -> {
+                if (!endSent) {
+                    throw new ProtocolException("BYE before the receiver's final END");
+                }
+                byeReceived = true;
+            }
             default -> throw Transport.unexpected(type, "at the receiver");
         }
     }

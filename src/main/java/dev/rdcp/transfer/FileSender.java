@@ -43,7 +43,6 @@ public final class FileSender implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(FileSender.class);
 
     private static final long TICK_MS = 1000;
-    private static final long CLOSING_GRACE_MS = 2000;
     /**
      * Bytes of windows whose WRITEs may still be in flight, in full windows: beyond this the
      * sender waits before mapping more, which bounds pinned memory without a wait per file.
@@ -141,7 +140,10 @@ public final class FileSender implements AutoCloseable {
         problems.add(list.problem(ExitCode.PARTIAL.code(), new byte[0], message));
     }
 
-    /** Sends the list and every wanted file, then END, and returns when the receiver has answered END. */
+    /**
+     * Sends the list and every wanted file, then END; once the receiver's final END is here,
+     * sends BYE and returns when the receiver has closed its end.
+     */
     public void run() throws IOException {
         startNanos = System.nanoTime();
         while (true) {
@@ -180,18 +182,19 @@ public final class FileSender implements AutoCloseable {
                 transport.send();
             }
         }
+        transport.startMessage(ControlType.BYE);
+        transport.send();
+        // A send always completes, in success or a bounded retry error. The receiver leaves on BYE
+        // and closes its end: waiting for that close, rather than closing first, means the
+        // receiver never has to guess whether a close came before or after BYE.
+        while (!transport.idle()) {
+            transport.poll(this::onMessage, TICK_MS);
+        }
+        watch.awaitPeerClose();
     }
 
     private void waitForPeer(long millis) throws IOException {
         if (transport.poll(this::onMessage, millis) > 0) {
-            watch.activity();
-            return;
-        }
-        // The receiver closes the connection once its last END is delivered, which can fall
-        // between our poll and this look. In the emulated test bed a copy failed here about once
-        // in a dozen sessions while the receiver finished normally: give what may still be on its
-        // way a moment before calling the peer gone.
-        if (watch.peerGone() && transport.poll(this::onMessage, CLOSING_GRACE_MS) > 0) {
             watch.activity();
             return;
         }

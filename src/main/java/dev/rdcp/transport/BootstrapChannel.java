@@ -139,6 +139,22 @@ public final class BootstrapChannel implements AutoCloseable, PeerPresence {
         }
     }
 
+    @Override
+    public void awaitClose() throws IOException {
+        try {
+            for (int b = in.read(); b >= 0; b = in.read()) {
+                if (b != KEEPALIVE) {
+                    throw new ProtocolException("unexpected bytes on the bootstrap connection at the end of the session");
+                }
+            }
+        } catch (SocketTimeoutException e) {
+            throw new RdcpException(ExitCode.TIMEOUT, "the peer did not close the connection within "
+                    + socket.getSoTimeout() / 1000 + " s of the end of the session");
+        } catch (SocketException e) {
+            // Reset: closed as well.
+        }
+    }
+
     /** Tells the peer this side is alive but busy, without using an RDMA message. */
     @Override
     public void sendKeepalive() throws IOException {

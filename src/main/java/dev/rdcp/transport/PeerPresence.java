@@ -10,4 +10,10 @@ public interface PeerPresence {
 
     /** Tells the peer this side is alive but busy, without a control message. */
     void sendKeepalive() throws IOException;
+
+    /**
+     * Waits until the peer has closed its end (keepalives may still come), failing with a
+     * timeout when it stays silent and open for the session's timeout.
+     */
+    void awaitClose() throws IOException;
 }

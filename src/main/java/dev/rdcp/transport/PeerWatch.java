@@ -54,6 +54,11 @@ public final class PeerWatch {
         return look() == PeerState.CLOSED;
     }
 
+    /** The session is over for this side: waits for the peer to close its end. */
+    public void awaitPeerClose() throws IOException {
+        channel.awaitClose();
+    }
+
     /** Called when a wait for the peer came back empty. */
     public void check() throws IOException {
         if (look() == PeerState.CLOSED) {

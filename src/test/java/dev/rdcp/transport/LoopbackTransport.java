@@ -204,6 +204,13 @@ public final class LoopbackTransport implements Transport, PeerPresence {
     }
 
     @Override
+    public void awaitClose() throws IOException {
+        while (!peer.closed) {
+            sleep(1);
+        }
+    }
+
+    @Override
     public void disconnect() {
         closed = true;
     }

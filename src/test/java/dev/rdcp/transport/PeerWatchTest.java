@@ -69,6 +69,28 @@ class PeerWatchTest {
     }
 
     @Test
+    void theEndOfASessionWaitsForThePeerToCloseAfterItsKeepalives() throws Exception {
+        far.getOutputStream().write(BootstrapChannel.KEEPALIVE);
+        far.getOutputStream().flush();
+        far.shutdownOutput();
+        assertDoesNotThrow(new PeerWatch(near, 30)::awaitPeerClose);
+    }
+
+    @Test
+    void otherBytesAtTheEndOfASessionAreAProtocolError() throws Exception {
+        far.getOutputStream().write('x');
+        far.getOutputStream().flush();
+        assertThrows(ProtocolException.class, near::awaitClose);
+    }
+
+    @Test
+    void aPeerThatNeverClosesTimesTheEndOut() throws Exception {
+        BootstrapChannel impatient = new BootstrapChannel(far, Duration.ofMillis(100));
+        RdcpException e = assertThrows(RdcpException.class, impatient::awaitClose);
+        assertEquals(ExitCode.TIMEOUT, e.exitCode());
+    }
+
+    @Test
     void anyOtherByteIsAProtocolError() throws Exception {
         far.getOutputStream().write('x');
         far.getOutputStream().flush();
