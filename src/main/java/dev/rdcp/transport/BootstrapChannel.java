@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
+import java.nio.channels.SocketChannel;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 
@@ -160,6 +161,20 @@ public final class BootstrapChannel implements AutoCloseable, PeerPresence {
     public void sendKeepalive() throws IOException {
         out.write(KEEPALIVE);
         out.flush();
+    }
+
+    /** The connection's channel, for a transport that carries the transfer on this connection. */
+    SocketChannel transferChannel() throws RdcpException {
+        SocketChannel channel = socket.getChannel();
+        if (channel == null) {
+            throw new IllegalStateException("the bootstrap socket has no channel: open it as a SocketChannel");
+        }
+        return channel;
+    }
+
+    /** What was read ahead past the last bootstrap frame: the first bytes of the transfer. */
+    ByteBuffer readAhead() throws IOException {
+        return ByteBuffer.wrap(in.readNBytes(in.available()));
     }
 
     @Override
