@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
@@ -9,6 +10,7 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.ReceiverEnd;
 import dev.rdcp.protocol.Report;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transport.PeerWatch;
@@ -178,13 +180,9 @@ public final class FileReceiver implements AutoCloseable {
     }
 
     private void onEntries(ByteBuffer payload) throws IOException {
-        if (payload.remaining() < 2) {
-            throw new ProtocolException("ENTRIES payload too short");
-        }
-        int count = Short.toUnsignedInt(payload.getShort());
+        int count = CountedList.read(payload, ControlType.ENTRIES);
         ByteBuffer out = transport.startMessage(ControlType.WANTS);
-        int countAt = out.position();
-        out.putShort((short) 0);
+        int countAt = CountedList.start(out);
         int decisions = 0;
         for (int i = 0; i < count; i++) {
             Decision decision = onEntry(Entry.decode(payload));
@@ -196,7 +194,7 @@ public final class FileReceiver implements AutoCloseable {
         if (payload.hasRemaining()) {
             throw new ProtocolException("ENTRIES has trailing bytes");
         }
-        out.putShort(countAt, (short) decisions);
+        CountedList.finish(out, countAt, decisions);
         appendReports(out);
         transport.send();
     }
@@ -512,10 +510,9 @@ public final class FileReceiver implements AutoCloseable {
 
     private void sendEnd() throws IOException {
         ByteBuffer out = transport.startMessage(ControlType.END);
-        int moreAt = out.position() + 8;
-        out.putLong(created).put((byte) 0);
+        int endAt = ReceiverEnd.start(out, created);
         appendReports(out);
-        out.put(moreAt, (byte) (reports.isEmpty() ? 0 : 1));
+        ReceiverEnd.setMore(out, endAt, !reports.isEmpty());
         endSent = reports.isEmpty();
         transport.send();
         LOG.debug("END sent ({} created, {} reports still waiting)", created, reports.size());

@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
@@ -9,6 +10,7 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.FileDigest;
 import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.ReceiverEnd;
 import dev.rdcp.protocol.Report;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.Region;
@@ -229,8 +231,7 @@ public final class FileSender implements AutoCloseable {
 
     private void sendEntries() throws IOException {
         ByteBuffer out = transport.startMessage(ControlType.ENTRIES);
-        int countAt = out.position();
-        out.putShort((short) 0);
+        int countAt = CountedList.start(out);
         int count = 0;
         while (count < MAX_ENTRIES_PER_MESSAGE) {
             ListedEntry next = nextEntry();
@@ -245,7 +246,7 @@ public final class FileSender implements AutoCloseable {
             count++;
             listed(next);
         }
-        out.putShort(countAt, (short) count);
+        CountedList.finish(out, countAt, count);
         transport.send();
         listsInFlight++;
     }
@@ -287,11 +288,11 @@ public final class FileSender implements AutoCloseable {
     }
 
     private void onWants(ByteBuffer payload) throws IOException {
-        if (listsInFlight == 0 || payload.remaining() < 2) {
+        if (listsInFlight == 0) {
             throw new ProtocolException("unexpected WANTS");
         }
         listsInFlight--;
-        int count = Short.toUnsignedInt(payload.getShort());
+        int count = CountedList.read(payload, ControlType.WANTS);
         for (int i = 0; i < count; i++) {
             Decision decision = Decision.decode(payload);
             ListedEntry listed = awaitingDecision.poll();
@@ -525,14 +526,11 @@ public final class FileSender implements AutoCloseable {
             }
             case WANTS -> onWants(payload);
             case END -> {
-                if (payload.remaining() < dev.rdcp.protocol.ReceiverEnd.SIZE) {
-                    throw new ProtocolException("END payload too short");
-                }
-                long created = payload.getLong();
-                moreReports = payload.get() != 0;
+                ReceiverEnd end = ReceiverEnd.decode(payload);
+                moreReports = end.more();
                 reports(payload);
                 if (!moreReports) {
-                    listener.created(created);
+                    listener.created(end.created());
                     endReceived = true;
                     unconfirmed.values().forEach(f -> listener.fileDone(f.name, f.entry.size() - f.start));
                     unconfirmed.clear();
