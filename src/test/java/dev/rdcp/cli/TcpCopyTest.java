@@ -17,8 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
-import org.apache.commons.io.FileUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -105,32 +103,14 @@ class TcpCopyTest {
 
         Cli.Result push = tcp("-a", tree + "/", daemon.url("tree/"));
         assertEquals(0, push.exitCode(), push::toString);
-        assertSameTree(tree, served.resolve("tree"));
+        TestTree.assertSameTree(tree, served.resolve("tree"));
         JsonResult again = JsonResult.of(tcp("--json", "-a", tree + "/", daemon.url("tree/")));
         assertEquals(0, again.number("transferred"), again::toString);
 
         Path back = local.resolve("back");
         Cli.Result pull = tcp("-a", daemon.url("tree/"), back + "/");
         assertEquals(0, pull.exitCode(), pull::toString);
-        assertSameTree(tree, back);
-    }
-
-    private static void assertSameTree(Path expected, Path actual) throws IOException {
-        List<String> names = names(expected);
-        assertEquals(names, names(actual));
-        for (String name : names) {
-            Path a = expected.resolve(name);
-            if (Files.isRegularFile(a, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                assertTrue(FileUtils.contentEquals(a.toFile(), actual.resolve(name).toFile()), name);
-                assertEquals(Files.getLastModifiedTime(a), Files.getLastModifiedTime(actual.resolve(name)), name);
-            }
-        }
-    }
-
-    private static List<String> names(Path root) throws IOException {
-        try (Stream<Path> files = Files.walk(root)) {
-            return files.map(p -> root.relativize(p).toString()).sorted().toList();
-        }
+        TestTree.assertSameTree(tree, back);
     }
 
     @Test
