@@ -8,6 +8,8 @@ import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,7 +24,8 @@ import org.apache.logging.log4j.Logger;
  * thread writes everything it sends itself, a write as one gathering write of a frame header
  * and the source bytes (a window of the mapped file, or a bounce buffer). Because the reader
  * never waits for the role thread, two sides writing at once cannot deadlock on full socket
- * buffers.
+ * buffers. The socket is non-blocking, each thread waiting on a selector of its own, so a peer
+ * that stops reading fails a write after the timeout instead of holding it for ever.
  *
  * <p>Frames, after the bootstrap frames: {@code u8 'M'} then a control message (its 4-byte
  * header and payload); {@code u8 'W', u32 length, u32 key, u64 address} then the data;
@@ -52,6 +55,8 @@ public final class TcpTransport implements Transport, PeerPresence {
     }
 
     private final SocketChannel socket;
+    private final Selector readSelector;
+    private final Selector writeSelector;
     private final long timeoutMillis;
     private final PeerWatch watch;
     private final Thread reader;
@@ -77,8 +82,11 @@ public final class TcpTransport implements Transport, PeerPresence {
     private IOException failure;
     private final AtomicInteger keepalives = new AtomicInteger();
 
-    private TcpTransport(SocketChannel socket, ByteBuffer readAhead, int receiveBuffers, long timeoutSeconds) {
+    private TcpTransport(SocketChannel socket, Selector readSelector, Selector writeSelector, ByteBuffer readAhead,
+            int receiveBuffers, long timeoutSeconds) {
         this.socket = socket;
+        this.readSelector = readSelector;
+        this.writeSelector = writeSelector;
         this.readAhead = readAhead;
         this.timeoutMillis = timeoutSeconds * 1000;
         this.messageFrame = ByteBuffer.allocateDirect(1 + ControlHeader.MAX_MESSAGE);
@@ -102,7 +110,23 @@ public final class TcpTransport implements Transport, PeerPresence {
      */
     public static TcpTransport open(BootstrapChannel channel, int receiveBuffers, long timeoutSeconds)
             throws IOException {
-        TcpTransport transport = new TcpTransport(channel.transferChannel(), channel.readAhead(), receiveBuffers,
+        ByteBuffer readAhead = channel.readAhead();
+        SocketChannel socket = channel.transferChannel();
+        Selector readSelector = Selector.open();
+        Selector writeSelector = null;
+        try {
+            writeSelector = Selector.open();
+            socket.configureBlocking(false);
+            socket.register(readSelector, SelectionKey.OP_READ);
+            socket.register(writeSelector, SelectionKey.OP_WRITE);
+        } catch (IOException | RuntimeException e) {
+            readSelector.close();
+            if (writeSelector != null) {
+                writeSelector.close();
+            }
+            throw e;
+        }
+        TcpTransport transport = new TcpTransport(socket, readSelector, writeSelector, readAhead, receiveBuffers,
                 timeoutSeconds);
         transport.reader.start();
         return transport;
@@ -148,8 +172,12 @@ public final class TcpTransport implements Transport, PeerPresence {
         gather[1] = data;
         try {
             while (writeHeader.hasRemaining() || data.hasRemaining()) {
-                socket.write(gather);
+                if (socket.write(gather) == 0) {
+                    awaitWritable();
+                }
             }
+        } catch (RdcpException e) {
+            throw e;
         } catch (IOException e) {
             throw lost(e);
         }
@@ -159,11 +187,24 @@ public final class TcpTransport implements Transport, PeerPresence {
     private void writeFully(ByteBuffer frame) throws IOException {
         try {
             while (frame.hasRemaining()) {
-                socket.write(frame);
+                if (socket.write(frame) == 0) {
+                    awaitWritable();
+                }
             }
+        } catch (RdcpException e) {
+            throw e;
         } catch (IOException e) {
             throw lost(e);
         }
+    }
+
+    /** The socket buffer is full: waits for room, at most the timeout (the peer stopped reading). */
+    private void awaitWritable() throws IOException {
+        if (writeSelector.select(timeoutMillis) == 0) {
+            throw new RdcpException(ExitCode.TIMEOUT, "the peer read nothing for " + timeoutMillis / 1000
+                    + " s (--timeout)");
+        }
+        writeSelector.selectedKeys().clear();
     }
 
     private static RdcpException lost(IOException e) {
@@ -259,12 +300,16 @@ public final class TcpTransport implements Transport, PeerPresence {
     /** Closes the connection, which ends the reader; once it has ended nothing writes into staging. */
     @Override
     public void disconnect() throws IOException {
-        socket.close();
         try {
+            socket.close();
+            readSelector.wakeup();
             reader.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while the TCP reader stopped");
+        } finally {
+            readSelector.close();
+            writeSelector.close();
         }
     }
 
@@ -337,6 +382,15 @@ public final class TcpTransport implements Transport, PeerPresence {
         readFully(target, false);
     }
 
+    /** Waits for bytes (or the end) without a limit: silence is the role's watch's to judge. */
+    private void awaitReadable() throws IOException {
+        readSelector.select();
+        readSelector.selectedKeys().clear();
+        if (!socket.isOpen()) {
+            throw new ClosedChannelException();
+        }
+    }
+
     /** Fills {@code buffer}; false at a clean end of stream before its first byte, if {@code mayEnd}. */
     private boolean readFully(ByteBuffer buffer, boolean mayEnd) throws IOException {
         boolean first = true;
@@ -349,6 +403,9 @@ public final class TcpTransport implements Transport, PeerPresence {
                 n = take;
             } else {
                 n = socket.read(buffer);
+                if (n == 0) {
+                    awaitReadable();
+                }
             }
             if (n < 0) {
                 if (mayEnd && first) {

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -115,6 +117,17 @@ class TcpTransportTest {
         Thread.sleep(200);
         assertEquals(RECEIVE_BUFFERS, near.poll((type, payload) -> { }, 100), "what fitted is delivered first");
         assertThrows(ProtocolException.class, () -> near.poll((type, payload) -> { }, 100));
+    }
+
+    @Test
+    void aPeerThatStopsReadingFailsTheWriteAfterTheTimeout() throws IOException {
+        Region source = near.register(ByteBuffer.allocateDirect(1 << 20), false);
+        RdcpException e = assertThrows(RdcpException.class, () -> {
+            for (int i = 0; i < 1024; i++) {
+                near.write(source, 0, 1 << 20, 0, 0);
+            }
+        }, "1 GiB cannot all fit in socket buffers");
+        assertEquals(ExitCode.TIMEOUT, e.exitCode());
     }
 
     @Test
