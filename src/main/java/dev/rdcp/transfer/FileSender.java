@@ -104,7 +104,7 @@ public final class FileSender implements AutoCloseable {
     private int listsInFlight;
     private Outgoing current;
     private SourceWindow window;
-    private long startNanos;
+    private final Pacer pacer;
     private long bytesSent;
     private boolean endReceived;
     private boolean moreReports;
@@ -116,6 +116,7 @@ public final class FileSender implements AutoCloseable {
         this.options = options;
         this.listener = listener;
         this.list = new FileList(sources, options, watch::busy);
+        this.pacer = new Pacer(options.bandwidthLimit(), System::nanoTime);
         int slots = options.slots();
         this.slotRkey = new int[slots];
         this.slotAddress = new long[slots];
@@ -147,32 +148,46 @@ public final class FileSender implements AutoCloseable {
      * sends BYE and returns when the receiver has closed its end.
      */
     public void run() throws IOException {
-        startNanos = System.nanoTime();
-        while (true) {
-            releaseCompletedWindows();
-            boolean progressed = false;
-            if (canList()) {
-                sendEntries();
-                progressed = true;
-            }
-            if (canSendData()) {
-                long wait = pacingDelayMillis();
-                if (wait == 0) {
-                    sendBatch();
-                    progressed = true;
-                } else if (!progressed) {
-                    waitForPeer(wait);
-                    continue;
-                }
-            }
-            if (!progressed) {
-                if (listDone && carried == null && problems.isEmpty() && listsInFlight == 0 && wanted.isEmpty()
-                        && current == null) {
-                    break;
-                }
-                waitForPeer(TICK_MS);
+        pacer.start();
+        while (!everythingSent()) {
+            if (doWork() == 0) {
+                waitForPeer(idleMillis());
             }
         }
+        finishSession();
+    }
+
+    /**
+     * One duty cycle: releases windows whose writes completed, sends list entries and one batch
+     * of data where the receiver's answers and the pacing allow. Returns the work done; 0 means
+     * only the receiver can make progress now.
+     */
+    private int doWork() throws IOException {
+        releaseCompletedWindows();
+        int work = 0;
+        if (canList()) {
+            sendEntries();
+            work++;
+        }
+        if (canSendData() && pacer.delayMillis(bytesSent) == 0) {
+            sendBatch();
+            work++;
+        }
+        return work;
+    }
+
+    /** How long an idle sender waits for the receiver: until the pacing allows the next batch, else a tick. */
+    private long idleMillis() {
+        return canSendData() ? pacer.delayMillis(bytesSent) : TICK_MS;
+    }
+
+    private boolean everythingSent() {
+        return listDone && carried == null && problems.isEmpty() && listsInFlight == 0 && wanted.isEmpty()
+                && current == null;
+    }
+
+    /** END, the receiver's reports until its final END, BYE, and the receiver's close. */
+    private void finishSession() throws IOException {
         transport.startMessage(ControlType.END);
         transport.send();
         LOG.debug("END sent; waiting for the receiver's");
@@ -217,16 +232,6 @@ public final class FileSender implements AutoCloseable {
         Outgoing next = current != null ? current : wanted.peek();
         boolean packed = next.entry.size() <= options.bounceSize() && next.abandonCode == 0;
         return !packed || bounceLastRequest[bounceNext] <= transport.completedThrough();
-    }
-
-    /** --bwlimit: how long to hold the next batch so the average rate stays under the limit. */
-    private long pacingDelayMillis() {
-        if (options.bandwidthLimit() == 0) {
-            return 0;
-        }
-        long dueNanos = startNanos + (long) (bytesSent * 1e9 / options.bandwidthLimit());
-        long ahead = dueNanos - System.nanoTime();
-        return ahead <= 0 ? 0 : Math.max(1, ahead / 1_000_000);
     }
 
     private void sendEntries() throws IOException {
