@@ -29,6 +29,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
 import java.util.zip.CRC32C;
+import org.apache.commons.io.IOUtils;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -336,10 +337,8 @@ public final class FileSender implements AutoCloseable {
         try (FileChannel channel = FileChannel.open(listed.path(), StandardOpenOption.READ)) {
             for (long at = 0; at < length; ) {
                 buffer.clear().limit((int) Math.min(buffer.capacity(), length - at));
-                while (buffer.hasRemaining()) {
-                    if (channel.read(buffer, at + buffer.position()) < 0) {
-                        return ~digest.finish(length);
-                    }
+                if (IOUtils.read(channel, buffer) < buffer.limit()) {
+                    return ~digest.finish(length);
                 }
                 crc.reset();
                 crc.update(buffer.flip());
@@ -453,11 +452,7 @@ public final class FileSender implements AutoCloseable {
         int size = (int) file.entry.size();
         buffer.limit(at + size).position(at);
         try (FileChannel channel = FileChannel.open(file.path, StandardOpenOption.READ)) {
-            int read;
-            do {
-                read = channel.read(buffer);
-            } while (read >= 0 && buffer.hasRemaining());
-            if (buffer.hasRemaining() || channel.size() != size) {
+            if (IOUtils.read(channel, buffer) < size || channel.size() != size) {
                 abandon(file, ExitCode.PARTIAL, file.name + ": file changed size during the transfer");
                 return false;
             }

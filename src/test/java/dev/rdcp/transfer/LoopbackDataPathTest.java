@@ -114,6 +114,40 @@ class LoopbackDataPathTest {
     }
 
     @Test
+    void aKeptPartialFileIsResumedAfterItsPrefixDigestMatches() throws Exception {
+        long size = 10L * CHUNK + 7;
+        Path source = randomFile(dir.resolve("src/resume.bin"), size, 9);
+        Path target = dir.resolve("dst/resume.bin");
+        Files.createDirectories(target.getParent());
+        byte[] prefix = new byte[(int) (3 * CHUNK + 100)];
+        System.arraycopy(Files.readAllBytes(source), 0, prefix, 0, prefix.length);
+        Files.write(AtomicFile.partialPath(target), prefix);
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                false, TransferOptions.of(CHUNK, SessionRequest.PARTIAL));
+
+        assertClean(outcome);
+        assertTrue(FileUtils.contentEquals(source.toFile(), target.toFile()));
+        assertEquals(size - 3L * CHUNK, outcome.receiverReport().bytesDone(), "the kept whole chunks are not sent");
+    }
+
+    @Test
+    void aPartialFileWithOtherContentIsSentWhole() throws Exception {
+        long size = 6L * CHUNK;
+        Path source = randomFile(dir.resolve("src/other.bin"), size, 10);
+        Path target = dir.resolve("dst/other.bin");
+        Files.createDirectories(target.getParent());
+        randomFile(AtomicFile.partialPath(target), 2L * CHUNK, 11);
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                false, TransferOptions.of(CHUNK, SessionRequest.PARTIAL));
+
+        assertClean(outcome);
+        assertTrue(FileUtils.contentEquals(source.toFile(), target.toFile()));
+        assertEquals(size, outcome.receiverReport().bytesDone(), "the digests differ: from 0");
+    }
+
+    @Test
     void aLostConnectionFailsBothSidesAndLeavesNoFile() throws Exception {
         Path source = randomFile(dir.resolve("src/big.bin"), 20L * CHUNK + 5, 3);
         Path target = dir.resolve("dst/big.bin");
