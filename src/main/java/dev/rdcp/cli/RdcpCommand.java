@@ -159,7 +159,7 @@ final class RdcpCommand implements Callable<Integer> {
 
     @Option(names = "--transport", paramLabel = "auto|rdma|tcp", defaultValue = "auto",
             description = "What carries the data: RDMA, TCP, or (auto, the default) RDMA where both sides have a "
-                    + "usable device, else TCP with a warning saying why.")
+                    + "usable device, else TCP with a warning saying why (a missing --device is an error).")
     String transport;
 
     @Option(names = "--port", paramLabel = "N", description = "Daemon port (default: 7471).")

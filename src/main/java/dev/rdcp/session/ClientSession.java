@@ -65,7 +65,8 @@ public final class ClientSession {
 
     /**
      * With --transport auto: why this side cannot use RDMA, or null when it can. With
-     * --transport rdma a missing device fails here, before the server is bothered.
+     * --transport rdma, or a device named with --device, a missing device fails here (exit 40),
+     * before the server is bothered: naming a device asks for RDMA on it.
      */
     private String localFallbackReason() throws IOException {
         if (config.transport() == TransportChoice.TCP) {
@@ -75,7 +76,7 @@ public final class ClientSession {
             RcConnection.probe(config.rdma());
             return null;
         } catch (RdmaUnavailableException e) {
-            if (config.transport() == TransportChoice.RDMA) {
+            if (config.transport() == TransportChoice.RDMA || config.rdma().deviceName() != null) {
                 throw e;
             }
             return "no usable RDMA device here (" + e.getMessage() + ")";

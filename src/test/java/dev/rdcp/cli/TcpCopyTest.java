@@ -137,6 +137,15 @@ class TcpCopyTest {
     }
 
     @Test
+    void aNamedDeviceThatIsMissingFailsWithExitCode40InsteadOfFallingBack() throws IOException {
+        Path source = randomFile(local.resolve("named.bin"), 1000, 12);
+        Cli.Result result = rdcp("--device", "mlx5_42", "--timeout", "10", source.toString(), daemon.url("named.bin"));
+        assertEquals(ExitCode.RDMA_UNAVAILABLE.code(), result.exitCode(), result::toString);
+        assertEquals(1, result.err().lines().count(), result::toString);
+        assertFalse(Files.exists(served.resolve("named.bin")));
+    }
+
+    @Test
     void anUnknownTransportIsAUsageError() throws IOException {
         Path source = randomFile(local.resolve("x.bin"), 10, 5);
         Cli.Result result = rdcp("--transport", "udp", source.toString(), daemon.url("x.bin"));
