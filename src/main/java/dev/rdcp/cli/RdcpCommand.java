@@ -4,6 +4,7 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.session.ClientSession;
 import dev.rdcp.session.SessionConfig;
+import dev.rdcp.session.TransportChoice;
 import dev.rdcp.session.SshServerMode;
 import dev.rdcp.session.SshServerProcess;
 import dev.rdcp.filter.FilterRules;
@@ -20,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -155,6 +157,11 @@ final class RdcpCommand implements Callable<Integer> {
             description = "Bytes per RDMA WRITE, a multiple of 4K (default: 1M).")
     int chunkSize = TransferOptions.DEFAULT_CHUNK;
 
+    @Option(names = "--transport", paramLabel = "auto|rdma|tcp", defaultValue = "auto",
+            description = "What carries the data: RDMA, TCP, or (auto, the default) RDMA where both sides have a "
+                    + "usable device, else TCP with a warning saying why (a missing --device is an error).")
+    String transport;
+
     @Option(names = "--port", paramLabel = "N", description = "Daemon port (default: 7471).")
     int port = Location.defaultPort();
 
@@ -195,6 +202,7 @@ final class RdcpCommand implements Callable<Integer> {
             throw usage("--delete does not work without -r (or -a)");
         }
         LOG.debug("command line parsed");
+        transportChoice();
         TransferOptions options = transferOptions();
         List<Location> sources = new ArrayList<>();
         for (String operand : operands.subList(0, operands.size() - 1)) {
@@ -218,6 +226,15 @@ final class RdcpCommand implements Callable<Integer> {
         }
         summarize(out, display, report);
         return report.exitCode();
+    }
+
+    private TransportChoice transportChoice() {
+        return switch (transport) {
+            case "auto" -> TransportChoice.AUTO;
+            case "rdma" -> TransportChoice.RDMA;
+            case "tcp" -> TransportChoice.TCP;
+            default -> throw usage("--transport must be auto, rdma or tcp, not '" + transport + "'");
+        };
     }
 
     private TransferOptions transferOptions() {
@@ -247,7 +264,7 @@ final class RdcpCommand implements Callable<Integer> {
 
     private void summarize(PrintWriter out, PrintWriter display, TransferReport report) {
         if (json) {
-            out.println(JsonSummary.toJson(report.summary(dryRun)));
+            out.println(JsonSummary.toJson(report.summary(dryRun), report.transport()));
         } else if (stats) {
             StatsPrinter.print(report.summary(dryRun), out);
         }
@@ -274,6 +291,14 @@ final class RdcpCommand implements Callable<Integer> {
                 : progress ? new ProgressPrinter(out, System.console() != null)
                 : verbose || dryRun ? new NameLister(out) : TransferListener.NONE;
         TransferListener errors = new TransferListener() {
+            @Override
+            public void transportChosen(String transport, String fallbackReason) {
+                if (!fallbackReason.isEmpty()) {
+                    err.println("rdcp: warning: copying over TCP: " + fallbackReason);
+                    err.flush();
+                }
+            }
+
             @Override
             public void fileFailed(int exitCode, String message) {
                 if (exitCode != ExitCode.OK.code()) {
@@ -374,7 +399,8 @@ final class RdcpCommand implements Callable<Integer> {
     }
 
     private void withServer(Location remote, SessionAction action) throws IOException, InterruptedException {
-        SessionConfig config = rdma.sessionConfig();
+        SessionConfig base = rdma.sessionConfig();
+        SessionConfig config = new SessionConfig(base.rdma(), base.timeoutSeconds(), transportChoice());
         Duration timeout = Duration.ofSeconds(rdma.timeoutSeconds);
         if (remote.kind() == Location.Kind.DAEMON) {
             byte[] secret = secretFile == null ? null : Secrets.read(secretFile);
@@ -395,7 +421,8 @@ final class RdcpCommand implements Callable<Integer> {
     }
 
     private static Socket connect(String host, int port) throws IOException {
-        Socket socket = new Socket();
+        // A channel's socket, so a TCP transfer can read straight into its staging buffers.
+        Socket socket = SocketChannel.open().socket();
         try {
             socket.connect(new InetSocketAddress(host, port), (int) CONNECT_TIMEOUT_MS);
             LOG.debug("connected to {} port {}", host, port);

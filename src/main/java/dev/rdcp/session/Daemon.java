@@ -6,6 +6,7 @@ import dev.rdcp.transport.BootstrapChannel;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.channels.ServerSocketChannel;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.time.Duration;
@@ -42,7 +43,8 @@ public final class Daemon implements AutoCloseable {
 
     public Daemon(SocketAddress bind, ServerSession session, Duration handshakeTimeout, int maxSessions)
             throws IOException {
-        this.listener = new ServerSocket();
+        // A channel's socket: accepted connections have channels, which a TCP transfer reads from.
+        this.listener = ServerSocketChannel.open().socket();
         listener.setReuseAddress(true);
         listener.bind(bind);
         this.session = session;
@@ -124,6 +126,13 @@ public final class Daemon implements AutoCloseable {
     }
 
     private static void closeQuietly(Socket client) {
+        try {
+            // A channel's socket closed under a blocked read can go out as a reset; say end of
+            // stream first, so the client reads a clean close.
+            client.shutdownOutput();
+        } catch (IOException e) {
+            LOG.debug("could not shut down a client that was too slow", e);
+        }
         try {
             client.close();
         } catch (IOException e) {
