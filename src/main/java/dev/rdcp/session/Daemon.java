@@ -32,6 +32,8 @@ public final class Daemon implements AutoCloseable {
 
     public static final int DEFAULT_PORT = 7471;
     private static final Logger LOG = LogManager.getLogger(Daemon.class);
+    private static final long FIRST_ACCEPT_PAUSE_MILLIS = 10;
+    static final long MAX_ACCEPT_PAUSE_MILLIS = 1_000;
 
     private final ServerSocket listener;
     private final ServerSession session;
@@ -42,9 +44,12 @@ public final class Daemon implements AutoCloseable {
 
     public Daemon(SocketAddress bind, ServerSession session, Duration handshakeTimeout, int maxSessions)
             throws IOException {
-        this.listener = new ServerSocket();
-        listener.setReuseAddress(true);
-        listener.bind(bind);
+        this(listening(bind), session, handshakeTimeout, maxSessions);
+    }
+
+    /** Serves on {@code listener}, already bound. */
+    Daemon(ServerSocket listener, ServerSession session, Duration handshakeTimeout, int maxSessions) {
+        this.listener = listener;
         this.session = session;
         this.handshakeTimeout = handshakeTimeout;
         this.sessions = new Semaphore(maxSessions);
@@ -63,12 +68,30 @@ public final class Daemon implements AutoCloseable {
         this.setupDeadlines = deadlines;
     }
 
+    private static ServerSocket listening(SocketAddress bind) throws IOException {
+        ServerSocket listener = new ServerSocket();
+        try {
+            listener.setReuseAddress(true);
+            listener.bind(bind);
+        } catch (IOException e) {
+            listener.close();
+            throw e;
+        }
+        return listener;
+    }
+
     public int port() {
         return listener.getLocalPort();
     }
 
-    /** Accepts until the daemon is closed. */
-    public void serve() throws IOException {
+    /**
+     * Accepts until the daemon is closed. A failing accept (out of file descriptors, say) is
+     * retried after a pause that doubles up to {@link #MAX_ACCEPT_PAUSE_MILLIS}, and logged once
+     * per run of failures: the connection stays queued until a descriptor is free, so retrying at
+     * once would only spin.
+     */
+    public void serve() {
+        AcceptFailures failures = new AcceptFailures();
         while (!listener.isClosed()) {
             Socket client;
             try {
@@ -77,8 +100,12 @@ public final class Daemon implements AutoCloseable {
                 if (listener.isClosed()) {
                     return;
                 }
-                throw e;
+                if (!failures.pause(e)) {
+                    return;
+                }
+                continue;
             }
+            failures.recovered();
             if (!sessions.tryAcquire()) {
                 refuseBusy(client);
                 continue;
@@ -90,6 +117,36 @@ public final class Daemon implements AutoCloseable {
                     sessions.release();
                 }
             });
+        }
+    }
+
+    /** A run of failed accepts: logged at its start and end, paced by a doubling pause. */
+    private static final class AcceptFailures {
+        private int count;
+        private long pauseMillis = FIRST_ACCEPT_PAUSE_MILLIS;
+
+        /** Logs the first failure of a run and sleeps; false when interrupted. */
+        boolean pause(IOException e) {
+            if (count++ == 0) {
+                LOG.warn("cannot accept connections: {}; retrying with a pause of up to {} ms", e.getMessage(),
+                        MAX_ACCEPT_PAUSE_MILLIS);
+            }
+            try {
+                Thread.sleep(pauseMillis);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+            pauseMillis = Math.min(2 * pauseMillis, MAX_ACCEPT_PAUSE_MILLIS);
+            return true;
+        }
+
+        void recovered() {
+            if (count > 0) {
+                LOG.warn("accepting connections again after {} failed attempts", count);
+                count = 0;
+                pauseMillis = FIRST_ACCEPT_PAUSE_MILLIS;
+            }
         }
     }
 

@@ -50,13 +50,7 @@ class DaemonRobustnessTest {
         daemon = new Daemon(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 new ServerSession(ServerPolicy.daemon(root, false, secret), config),
                 Duration.ofSeconds(TIMEOUT_SECONDS), 4);
-        Thread thread = new Thread(() -> {
-            try {
-                daemon.serve();
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        Thread thread = new Thread(daemon::serve);
         thread.setDaemon(true);
         thread.start();
     }
@@ -189,13 +183,7 @@ class DaemonRobustnessTest {
         SessionConfig config = new SessionConfig(RdmaSettings.defaults(), TIMEOUT_SECONDS);
         try (Daemon readOnly = new Daemon(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 new ServerSession(ServerPolicy.daemon(root, true, null), config), Duration.ofSeconds(2), 1)) {
-            Thread thread = new Thread(() -> {
-                try {
-                    readOnly.serve();
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            Thread thread = new Thread(readOnly::serve);
             thread.setDaemon(true);
             thread.start();
             RdcpException e = assertThrows(RdcpException.class, () -> request(readOnly.port(), null, "upload.bin"));
