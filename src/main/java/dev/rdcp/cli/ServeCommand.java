@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code rdcp serve}: the daemon. */
@@ -54,6 +55,11 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (rdma.timeoutSeconds < 1) {
+            // 0 would drop every client at once (or never time out, by rsync's reading): neither is a daemon.
+            throw new ParameterException(spec.commandLine(), "--timeout must be at least 1 second for serve, not "
+                    + rdma.timeoutSeconds);
+        }
         if (!Files.isDirectory(root)) {
             throw new dev.rdcp.protocol.RdcpException(ExitCode.FILE_SELECTION, "--root " + root + " is not a directory");
         }

@@ -51,7 +51,7 @@ public final class ServerSession {
     public TransferReport serve(BootstrapChannel channel, Runnable setupDone) throws IOException {
         channel.handshake();
         authenticate(channel);
-        SessionRequest request = SessionRequest.decode(channel.receive(MessageType.REQUEST));
+        SessionRequest request = request(channel);
         setupDone.run();
         TransferReport report = new TransferReport();
         TransferListener listener = TransferListener.all(report, new LoggingListener());
@@ -87,6 +87,16 @@ public final class ServerSession {
         response.get(answer);
         if (challenge.required() && !challenge.accepts(policy.secret(), answer)) {
             refuse(channel, new RdcpException(ExitCode.START_CLIENT_SERVER, "authentication failed"));
+        }
+    }
+
+    /** The client's request; a malformed one is answered with an ERROR saying so before the session ends. */
+    private static SessionRequest request(BootstrapChannel channel) throws IOException {
+        try {
+            return SessionRequest.decode(channel.receive(MessageType.REQUEST));
+        } catch (ProtocolException e) {
+            channel.sendError(ExitCode.DATA_STREAM, "malformed request: " + e.getMessage());
+            throw e;
         }
     }
 

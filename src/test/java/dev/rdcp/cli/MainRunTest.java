@@ -106,6 +106,17 @@ class MainRunTest {
     }
 
     @Test
+    void serveRefusesATimeoutBelowOneSecond(@TempDir Path tmp) {
+        for (String timeout : List.of("0", "-5")) {
+            Result result = run("serve", "--root", tmp.toString(), "--port", "0", "--timeout", timeout);
+            assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
+            assertTrue(result.errLines().get(0).startsWith("rdcp: --timeout"), result.err());
+            assertFalse(result.err().contains("Exception"), result.err());
+            assertEquals("", result.out());
+        }
+    }
+
+    @Test
     void serveWithoutRootIsAUsageErrorPointingAtServeHelp() {
         Result result = run("serve");
         assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());

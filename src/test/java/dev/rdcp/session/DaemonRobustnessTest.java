@@ -179,6 +179,21 @@ class DaemonRobustnessTest {
     }
 
     @Test
+    void aMalformedRequestIsAnsweredWithAnErrorFrame() throws IOException {
+        try (BootstrapChannel channel = new BootstrapChannel(connect(), Duration.ofSeconds(10))) {
+            channel.handshake();
+            Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
+            channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
+                    .put(challenge.response("s3cret".getBytes(StandardCharsets.UTF_8))));
+            channel.send(MessageType.REQUEST, ByteBuffer.allocate(30).put((byte) 9));
+            RdcpException e = assertThrows(RdcpException.class, () -> channel.receive(MessageType.ACCEPT));
+            assertEquals(ExitCode.DATA_STREAM, e.exitCode());
+            assertTrue(e.getMessage().contains("malformed request"), e.getMessage());
+        }
+        assertStillServing();
+    }
+
+    @Test
     void aReadOnlyDaemonRefusesUploads() throws IOException {
         SessionConfig config = new SessionConfig(RdmaSettings.defaults(), TIMEOUT_SECONDS);
         try (Daemon readOnly = new Daemon(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
