@@ -41,16 +41,19 @@ public final class Daemon implements AutoCloseable {
     private final Semaphore sessions;
     private final ExecutorService workers;
     private final ScheduledExecutorService setupDeadlines;
+    private final AuthBackoff authBackoff;
 
     public Daemon(SocketAddress bind, ServerSession session, Duration handshakeTimeout, int maxSessions)
             throws IOException {
-        this(listening(bind), session, handshakeTimeout, maxSessions);
+        this(listening(bind), session, handshakeTimeout, maxSessions, AuthBackoff.standard());
     }
 
     /** Serves on {@code listener}, already bound. */
-    Daemon(ServerSocket listener, ServerSession session, Duration handshakeTimeout, int maxSessions) {
+    Daemon(ServerSocket listener, ServerSession session, Duration handshakeTimeout, int maxSessions,
+            AuthBackoff authBackoff) {
         this.listener = listener;
         this.session = session;
+        this.authBackoff = authBackoff;
         this.handshakeTimeout = handshakeTimeout;
         this.sessions = new Semaphore(maxSessions);
         this.workers = Executors.newFixedThreadPool(maxSessions, r -> {
@@ -106,8 +109,14 @@ public final class Daemon implements AutoCloseable {
                 continue;
             }
             failures.recovered();
+            long wait = authBackoff.remainingNanos(client.getInetAddress());
+            if (wait > 0) {
+                refuse(client, ExitCode.START_CLIENT_SERVER, "authentication failed recently from this address; try again in "
+                        + TimeUnit.NANOSECONDS.toSeconds(wait + 999_999_999L) + " s");
+                continue;
+            }
             if (!sessions.tryAcquire()) {
-                refuseBusy(client);
+                refuse(client, ExitCode.START_CLIENT_SERVER, "the server is busy; try again later");
                 continue;
             }
             workers.execute(() -> {
@@ -164,10 +173,16 @@ public final class Daemon implements AutoCloseable {
             return;
         }
         try (BootstrapChannel channel = new BootstrapChannel(client, handshakeTimeout)) {
-            TransferReport report = session.serve(channel, () -> deadline.cancel(false));
+            TransferReport report = session.serve(channel, () -> {
+                deadline.cancel(false);
+                authBackoff.succeeded(client.getInetAddress());
+            });
             LOG.info("{}: {} files, {} bytes in {} s{}", peer, report.filesDone(), report.bytesDone(),
                     String.format("%.3f", report.seconds()),
                     report.failures().isEmpty() ? "" : ", " + report.failures().size() + " failed");
+        } catch (AuthenticationFailedException e) {
+            authBackoff.failed(client.getInetAddress());
+            LOG.warn("{}: authentication failed", peer);
         } catch (Exception e) {
             if (tooSlow.get()) {
                 LOG.warn("{}: did not finish its setup within {} s", peer, handshakeTimeout.toSeconds());
@@ -188,9 +203,10 @@ public final class Daemon implements AutoCloseable {
         }
     }
 
-    private void refuseBusy(Socket client) {
+    /** Refuses a client before its session starts, without taking a slot. */
+    private void refuse(Socket client, ExitCode code, String reason) {
         try (BootstrapChannel channel = new BootstrapChannel(client, handshakeTimeout)) {
-            channel.sendError(ExitCode.START_CLIENT_SERVER, "the server is busy; try again later");
+            channel.sendError(code, reason);
         } catch (IOException e) {
             LOG.debug("could not refuse a client", e);
         }

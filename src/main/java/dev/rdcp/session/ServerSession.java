@@ -86,7 +86,7 @@ public final class ServerSession {
         byte[] answer = new byte[Challenge.RESPONSE_SIZE];
         response.get(answer);
         if (challenge.required() && !challenge.accepts(policy.secret(), answer)) {
-            refuse(channel, new RdcpException(ExitCode.START_CLIENT_SERVER, "authentication failed"));
+            refuse(channel, new AuthenticationFailedException());
         }
     }
 

@@ -52,7 +52,7 @@ class DaemonAcceptTest {
         ExhaustedListener listener = new ExhaustedListener();
         try (CapturedLog log = new CapturedLog(Daemon.class);
                 Daemon daemon = new Daemon(listener, new ServerSession(ServerPolicy.daemon(root, false, null), config),
-                        Duration.ofSeconds(5), 2)) {
+                        Duration.ofSeconds(5), 2, AuthBackoff.standard())) {
             Thread serving = new Thread(daemon::serve);
             serving.setDaemon(true);
             serving.start();

@@ -171,11 +171,30 @@ class DaemonRobustnessTest {
 
     @Test
     void wrongSecretAndEscapingPathsAreRefusedWithTheirCodes() throws IOException {
-        RdcpException wrong = assertThrows(RdcpException.class, () -> request("wrong", "x"));
-        assertEquals(ExitCode.START_CLIENT_SERVER, wrong.exitCode());
         RdcpException escape = assertThrows(RdcpException.class, () -> request("s3cret", "../../etc"));
         assertEquals(ExitCode.FILE_SELECTION, escape.exitCode());
-        assertStillServing();
+        RdcpException wrong = assertThrows(RdcpException.class, () -> request("wrong", "x"));
+        assertEquals(ExitCode.START_CLIENT_SERVER, wrong.exitCode());
+    }
+
+    /** After a wrong secret the address waits, even with the right one: guessing is slowed. */
+    @Test
+    void aFailedAuthenticationMakesTheAddressWait() throws IOException {
+        SessionConfig config = new SessionConfig(RdmaSettings.defaults(), TIMEOUT_SECONDS);
+        byte[] secret = "s3cret".getBytes(StandardCharsets.UTF_8);
+        java.net.ServerSocket listener = new java.net.ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        try (Daemon guarded = new Daemon(listener, new ServerSession(ServerPolicy.daemon(root, false, secret), config),
+                Duration.ofSeconds(TIMEOUT_SECONDS), 4, new AuthBackoff(60_000_000_000L, 60_000_000_000L,
+                        System::nanoTime))) {
+            Thread thread = new Thread(guarded::serve);
+            thread.setDaemon(true);
+            thread.start();
+            RdcpException wrong = assertThrows(RdcpException.class, () -> request(guarded.port(), "wrong", "x"));
+            assertEquals("authentication failed", wrong.getMessage());
+            RdcpException waiting = assertThrows(RdcpException.class, () -> request(guarded.port(), "s3cret", "x"));
+            assertEquals(ExitCode.START_CLIENT_SERVER, waiting.exitCode());
+            assertTrue(waiting.getMessage().contains("try again in"), waiting.getMessage());
+        }
     }
 
     @Test
