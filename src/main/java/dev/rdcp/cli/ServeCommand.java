@@ -47,6 +47,10 @@ final class ServeCommand implements Callable<Integer> {
             description = "Clients must prove they know the secret in FILE (challenge-response; it never crosses the wire).")
     Path secretFile;
 
+    @Option(names = "--no-strict-modes", negatable = false,
+            description = "Take the secret file even when group or others may access it (as rsync's strict modes = false).")
+    boolean noStrictModes;
+
     @Option(names = "--read-only", description = "Refuse uploads.")
     boolean readOnly;
 
@@ -63,7 +67,7 @@ final class ServeCommand implements Callable<Integer> {
         if (!Files.isDirectory(root)) {
             throw new dev.rdcp.protocol.RdcpException(ExitCode.FILE_SELECTION, "--root " + root + " is not a directory");
         }
-        byte[] secret = secretFile == null ? null : Secrets.read(secretFile);
+        byte[] secret = secretFile == null ? null : Secrets.readForDaemon(secretFile, !noStrictModes);
         if (secret == null) {
             spec.commandLine().getErr().println("rdcp: warning: no --secret-file: any client that reaches port "
                     + port + " can read and write under " + root);

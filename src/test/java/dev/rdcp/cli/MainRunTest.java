@@ -117,6 +117,16 @@ class MainRunTest {
     }
 
     @Test
+    void serveRefusesASecretFileOthersCanRead(@TempDir Path tmp) throws Exception {
+        Path secret = Files.writeString(tmp.resolve("secret"), "s3cret\n");
+        Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        Result result = run("serve", "--root", tmp.toString(), "--port", "0", "--secret-file", secret.toString());
+        assertEquals(ExitCode.FILE_SELECTION.code(), result.exitCode(), result.err());
+        assertEquals(1, result.errLines().size(), result.err());
+        assertTrue(result.err().contains("must not be accessible to group or others"), result.err());
+    }
+
+    @Test
     void serveWithoutRootIsAUsageErrorPointingAtServeHelp() {
         Result result = run("serve");
         assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
