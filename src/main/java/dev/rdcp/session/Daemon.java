@@ -173,16 +173,21 @@ public final class Daemon implements AutoCloseable {
             return;
         }
         try (BootstrapChannel channel = new BootstrapChannel(client, handshakeTimeout)) {
-            TransferReport report = session.serve(channel, () -> {
-                deadline.cancel(false);
-                authBackoff.succeeded(client.getInetAddress());
+            TransferReport report = session.serve(channel, new ServerSession.SetupWatcher() {
+                @Override
+                public void authenticationFailed() {
+                    authBackoff.failed(client.getInetAddress());
+                }
+
+                @Override
+                public void setupDone() {
+                    deadline.cancel(false);
+                    authBackoff.succeeded(client.getInetAddress());
+                }
             });
             LOG.info("{}: {} files, {} bytes in {} s{}", peer, report.filesDone(), report.bytesDone(),
                     String.format("%.3f", report.seconds()),
                     report.failures().isEmpty() ? "" : ", " + report.failures().size() + " failed");
-        } catch (AuthenticationFailedException e) {
-            authBackoff.failed(client.getInetAddress());
-            LOG.warn("{}: authentication failed", peer);
         } catch (Exception e) {
             if (tooSlow.get()) {
                 LOG.warn("{}: did not finish its setup within {} s", peer, handshakeTimeout.toSeconds());

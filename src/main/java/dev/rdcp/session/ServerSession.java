@@ -39,20 +39,37 @@ public final class ServerSession {
         this.config = config;
     }
 
-    /** Serves one client on {@code channel}; returns the tally of files moved. */
-    public TransferReport serve(BootstrapChannel channel) throws IOException {
-        return serve(channel, () -> { });
+    /** What a daemon learns of a client's setup as it happens. */
+    public interface SetupWatcher {
+        /** Nobody watches (ssh mode: one client, its own user). */
+        SetupWatcher NONE = new SetupWatcher() {
+            @Override
+            public void authenticationFailed() {
+            }
+
+            @Override
+            public void setupDone() {
+            }
+        };
+
+        /** Runs before the client is told, so its next connection already sees the consequence. */
+        void authenticationFailed();
+
+        /** The client said hello, authenticated and sent a well-formed request. */
+        void setupDone();
     }
 
-    /**
-     * Serves one client; {@code setupDone} runs once the client has said hello, authenticated
-     * and sent a well-formed request, which is when it stops being a stranger.
-     */
-    public TransferReport serve(BootstrapChannel channel, Runnable setupDone) throws IOException {
+    /** Serves one client on {@code channel}; returns the tally of files moved. */
+    public TransferReport serve(BootstrapChannel channel) throws IOException {
+        return serve(channel, SetupWatcher.NONE);
+    }
+
+    /** Serves one client, telling {@code watcher} how its setup goes. */
+    public TransferReport serve(BootstrapChannel channel, SetupWatcher watcher) throws IOException {
         channel.handshake();
-        authenticate(channel);
+        authenticate(channel, watcher);
         SessionRequest request = request(channel);
-        setupDone.run();
+        watcher.setupDone();
         TransferReport report = new TransferReport();
         TransferListener listener = TransferListener.all(report, new LoggingListener());
         TransferOptions options;
@@ -74,7 +91,7 @@ public final class ServerSession {
         return report;
     }
 
-    private void authenticate(BootstrapChannel channel) throws IOException {
+    private void authenticate(BootstrapChannel channel, SetupWatcher watcher) throws IOException {
         Challenge challenge = Challenge.fresh(policy.secret() != null);
         ByteBuffer payload = ByteBuffer.allocate(Challenge.SIZE);
         challenge.encode(payload);
@@ -86,7 +103,8 @@ public final class ServerSession {
         byte[] answer = new byte[Challenge.RESPONSE_SIZE];
         response.get(answer);
         if (challenge.required() && !challenge.accepts(policy.secret(), answer)) {
-            refuse(channel, new AuthenticationFailedException());
+            watcher.authenticationFailed();
+            refuse(channel, new RdcpException(ExitCode.START_CLIENT_SERVER, "authentication failed"));
         }
     }
 
