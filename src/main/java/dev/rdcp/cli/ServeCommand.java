@@ -51,6 +51,14 @@ final class ServeCommand implements Callable<Integer> {
             description = "Take the secret file even when group or others may access it (as rsync's strict modes = false).")
     boolean noStrictModes;
 
+    @Option(names = "--user", paramLabel = "USER",
+            description = "Started as root: become USER (name or uid) once the port is bound.")
+    String user;
+
+    @Option(names = "--group", paramLabel = "GROUP",
+            description = "Started as root: become GROUP (name or gid; default: USER's group) once the port is bound.")
+    String group;
+
     @Option(names = "--read-only", description = "Refuse uploads.")
     boolean readOnly;
 
@@ -67,6 +75,7 @@ final class ServeCommand implements Callable<Integer> {
         if (!Files.isDirectory(root)) {
             throw new dev.rdcp.protocol.RdcpException(ExitCode.FILE_SELECTION, "--root " + root + " is not a directory");
         }
+        ServeIdentity identity = ServeIdentity.resolve(user, group);
         byte[] secret = secretFile == null ? null : Secrets.readForDaemon(secretFile, !noStrictModes);
         if (secret == null) {
             spec.commandLine().getErr().println("rdcp: warning: no --secret-file: any client that reaches port "
@@ -76,6 +85,10 @@ final class ServeCommand implements Callable<Integer> {
         ServerSession session = new ServerSession(ServerPolicy.daemon(root, readOnly, secret), rdma.sessionConfig());
         try (Daemon daemon = new Daemon(Daemon.bindAddress(bind, port), session,
                 Duration.ofSeconds(rdma.timeoutSeconds), MAX_SESSIONS)) {
+            if (identity != null) {
+                identity.assume();
+                LOG.info("running as uid {}, gid {}", identity.uid(), identity.gid());
+            }
             LOG.info("serving {} on port {}", root, daemon.port());
             spec.commandLine().getOut().println("rdcp: serving " + root.toAbsolutePath() + " on port " + daemon.port());
             spec.commandLine().getOut().flush();
