@@ -6,7 +6,8 @@ import java.nio.ByteBuffer;
 public record Hello(int version) {
 
     public static final int MAGIC = 0x52444350;
-    public static final int CURRENT_VERSION = 2;
+    /** 3: the AUTH response covers the REQUEST that follows it. */
+    public static final int CURRENT_VERSION = 3;
     public static final int SIZE = 6;
 
     public static Hello current() {

@@ -68,11 +68,12 @@ public final class ClientSession {
             throw new RdcpException(ExitCode.START_CLIENT_SERVER,
                     "the server requires authentication: give the shared secret with --secret-file");
         }
-        channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE).put(challenge.response(secret)));
         ByteBuffer encoded = request.encode();
         if (encoded.limit() > Frames.MAX_PAYLOAD) {
             throw new RdcpException(ExitCode.USAGE, "too many paths or filter rules for one request");
         }
+        channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
+                .put(challenge.response(secret, encoded.duplicate().rewind())));
         channel.send(MessageType.REQUEST, encoded.position(encoded.limit()));
         ByteBuffer accept = channel.receive(MessageType.ACCEPT);
         LOG.debug("the server accepted the request");

@@ -67,8 +67,7 @@ public final class ServerSession {
     /** Serves one client, telling {@code watcher} how its setup goes. */
     public TransferReport serve(BootstrapChannel channel, SetupWatcher watcher) throws IOException {
         channel.handshake();
-        authenticate(channel, watcher);
-        SessionRequest request = request(channel);
+        SessionRequest request = authenticatedRequest(channel, watcher);
         watcher.setupDone();
         TransferReport report = new TransferReport();
         TransferListener listener = TransferListener.all(report, new LoggingListener());
@@ -91,29 +90,34 @@ public final class ServerSession {
         return report;
     }
 
-    private void authenticate(BootstrapChannel channel, SetupWatcher watcher) throws IOException {
+    /**
+     * Challenge, AUTH, REQUEST: the response must cover the request bytes (when a secret is
+     * set), and a malformed request is answered with an ERROR saying so before the session ends.
+     */
+    private SessionRequest authenticatedRequest(BootstrapChannel channel, SetupWatcher watcher) throws IOException {
         Challenge challenge = Challenge.fresh(policy.secret() != null);
         ByteBuffer payload = ByteBuffer.allocate(Challenge.SIZE);
         challenge.encode(payload);
         channel.send(MessageType.CHALLENGE, payload);
-        ByteBuffer response = channel.receive(MessageType.AUTH);
-        if (response.remaining() != Challenge.RESPONSE_SIZE) {
-            throw new ProtocolException("AUTH payload is " + response.remaining() + " bytes");
-        }
-        byte[] answer = new byte[Challenge.RESPONSE_SIZE];
-        response.get(answer);
-        if (challenge.required() && !challenge.accepts(policy.secret(), answer)) {
-            watcher.authenticationFailed();
-            refuse(channel, new RdcpException(ExitCode.START_CLIENT_SERVER, "authentication failed"));
-        }
-    }
-
-    /** The client's request; a malformed one is answered with an ERROR saying so before the session ends. */
-    private static SessionRequest request(BootstrapChannel channel) throws IOException {
         try {
-            return SessionRequest.decode(channel.receive(MessageType.REQUEST));
+            ByteBuffer response = channel.receive(MessageType.AUTH);
+            if (response.remaining() != Challenge.RESPONSE_SIZE) {
+                throw new ProtocolException("AUTH payload is " + response.remaining() + " bytes");
+            }
+            byte[] answer = new byte[Challenge.RESPONSE_SIZE];
+            response.get(answer);
+            ByteBuffer request = channel.receive(MessageType.REQUEST);
+            if (challenge.required() && !challenge.accepts(policy.secret(), request, answer)) {
+                watcher.authenticationFailed();
+                refuse(channel, new RdcpException(ExitCode.START_CLIENT_SERVER, "authentication failed"));
+            }
+            return SessionRequest.decode(request);
         } catch (ProtocolException e) {
-            channel.sendError(ExitCode.DATA_STREAM, "malformed request: " + e.getMessage());
+            try {
+                channel.sendError(ExitCode.DATA_STREAM, "malformed request: " + e.getMessage());
+            } catch (IOException unsent) {
+                e.addSuppressed(unsent);
+            }
             throw e;
         }
     }

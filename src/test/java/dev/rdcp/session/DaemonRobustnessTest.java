@@ -202,14 +202,36 @@ class DaemonRobustnessTest {
         try (BootstrapChannel channel = new BootstrapChannel(connect(), Duration.ofSeconds(10))) {
             channel.handshake();
             Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
+            ByteBuffer malformed = ByteBuffer.allocate(30).put((byte) 9).rewind();
             channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
-                    .put(challenge.response("s3cret".getBytes(StandardCharsets.UTF_8))));
-            channel.send(MessageType.REQUEST, ByteBuffer.allocate(30).put((byte) 9));
+                    .put(challenge.response("s3cret".getBytes(StandardCharsets.UTF_8), malformed)));
+            channel.send(MessageType.REQUEST, malformed.position(malformed.limit()));
             RdcpException e = assertThrows(RdcpException.class, () -> channel.receive(MessageType.ACCEPT));
             assertEquals(ExitCode.DATA_STREAM, e.exitCode());
             assertTrue(e.getMessage().contains("malformed request"), e.getMessage());
         }
         assertStillServing();
+    }
+
+    /**
+     * Protocol 3: an answer to the nonce alone (what a relay could replay with a request of its
+     * own) is not enough; the response must cover the request bytes.
+     */
+    @Test
+    void anAuthThatDoesNotCoverTheRequestIsRefused() throws Exception {
+        try (BootstrapChannel channel = new BootstrapChannel(connect(), Duration.ofSeconds(10))) {
+            channel.handshake();
+            Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec("s3cret".getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE).put(mac.doFinal(challenge.nonce())));
+            ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0,
+                    List.of("x"), List.of()).encode();
+            channel.send(MessageType.REQUEST, request.position(request.limit()));
+            RdcpException e = assertThrows(RdcpException.class, () -> channel.receive(MessageType.ACCEPT));
+            assertEquals(ExitCode.START_CLIENT_SERVER, e.exitCode());
+            assertEquals("authentication failed", e.getMessage());
+        }
     }
 
     @Test
@@ -235,10 +257,10 @@ class DaemonRobustnessTest {
         try (BootstrapChannel channel = new BootstrapChannel(socket, Duration.ofSeconds(10))) {
             channel.handshake();
             Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
-            channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
-                    .put(challenge.response(secret == null ? null : secret.getBytes(StandardCharsets.UTF_8))));
             ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0,
-                    List.of(destination), List.of()).encode();
+                    List.of(destination), List.of()).encode().rewind();
+            channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE).put(challenge.response(
+                    secret == null ? null : secret.getBytes(StandardCharsets.UTF_8), request)));
             channel.send(MessageType.REQUEST, request.position(request.limit()));
             channel.receive(MessageType.ACCEPT);
         }
