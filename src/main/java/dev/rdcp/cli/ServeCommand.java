@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
 /** {@code rdcp serve}: the daemon. */
 @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Serve a directory to rdcp clients (HOST::PATH or rdcp://HOST[:PORT]/PATH).",
-                "At most 16 clients at once; a client must finish hello, authentication and request within --timeout."})
+                "At most 16 clients at once; a client must finish its setup (through READY) within --timeout."})
 final class ServeCommand implements Callable<Integer> {
 
     private static final Logger LOG = LogManager.getLogger(ServeCommand.class);

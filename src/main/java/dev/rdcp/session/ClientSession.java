@@ -39,7 +39,7 @@ public final class ClientSession {
             TransferOptions options, TransferListener listener) throws IOException {
         int flags = options.flags() | (destinationIsDirectory ? SessionRequest.DESTINATION_IS_DIRECTORY : 0);
         negotiate(request(SessionRequest.Direction.PUSH, flags, options, List.of(remoteDestination)));
-        Roles.send(channel, config, options, List.of(), sources, listener);
+        Roles.send(channel, config, options, List.of(), sources, listener, () -> { });
     }
 
     /**
@@ -51,7 +51,7 @@ public final class ClientSession {
         ByteBuffer accept = negotiate(request(SessionRequest.Direction.PULL, options.flags(), options, remoteSources));
         boolean tree = accept.remaining() == 1 && (accept.get() & ServerSession.ACCEPT_TREE) != 0;
         Destination destination = Destination.of(target, directory || tree, null);
-        Roles.receive(channel, config, options, destination, listener);
+        Roles.receive(channel, config, options, destination, listener, () -> { });
     }
 
     private static SessionRequest request(SessionRequest.Direction direction, int flags, TransferOptions options,

@@ -24,9 +24,9 @@ import org.apache.logging.log4j.Logger;
 /**
  * {@code rdcp serve}: accepts clients and serves each in its own thread. Whatever a client does
  * (garbage, silence, a wrong secret, dying mid-transfer) ends that client's session only.
- * A client must finish its setup (hello, authentication, request) within the handshake
- * timeout in all, not just send something that often: otherwise a stranger dripping one byte
- * at a time could hold every session slot.
+ * A client must finish its setup (hello, authentication, request, endpoint exchange, READY)
+ * within the handshake timeout in all, not just send something that often: otherwise a client
+ * dripping one byte at a time could hold every session slot.
  */
 public final class Daemon implements AutoCloseable {
 

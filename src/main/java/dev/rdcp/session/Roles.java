@@ -23,12 +23,16 @@ final class Roles {
     private Roles() {
     }
 
-    /** Reports each of {@code refused} to both ends, then lists and sends {@code sources}. */
+    /**
+     * Reports each of {@code refused} to both ends, then lists and sends {@code sources};
+     * {@code linked} runs once both queue pairs are ready (READY exchanged), which ends the setup.
+     */
     static void send(BootstrapChannel channel, SessionConfig config, TransferOptions options, List<String> refused,
-            List<SourceOperand> sources, TransferListener listener) throws IOException {
+            List<SourceOperand> sources, TransferListener listener, Runnable linked) throws IOException {
         try (RdmaLink link = RdmaLink.establish(channel, config, options);
                 FileSender sender = FileSender.create(link.connection, link.pipe, link.watch, options, listener,
                         sources)) {
+            linked.run();
             try {
                 refused.forEach(sender::refuse);
                 sender.run();
@@ -39,11 +43,13 @@ final class Roles {
         }
     }
 
+    /** Receives into {@code destination}; {@code linked} as for {@link #send}. */
     static void receive(BootstrapChannel channel, SessionConfig config, TransferOptions options,
-            Destination destination, TransferListener listener) throws IOException {
+            Destination destination, TransferListener listener, Runnable linked) throws IOException {
         try (RdmaLink link = RdmaLink.establish(channel, config, options);
                 FileReceiver receiver = FileReceiver.create(link.connection, link.pipe, link.watch, destination,
                         options, listener)) {
+            linked.run();
             try {
                 receiver.run();
                 LOG.debug("received everything; END answered");

@@ -55,7 +55,10 @@ public final class ServerSession {
         /** Runs before the client is told, so its next connection already sees the consequence. */
         void authenticationFailed();
 
-        /** The client said hello, authenticated and sent a well-formed request. */
+        /**
+         * The client said hello, authenticated, sent an accepted request, and both queue pairs
+         * are ready: what a stranger could stretch out byte by byte is over.
+         */
         void setupDone();
     }
 
@@ -68,7 +71,6 @@ public final class ServerSession {
     public TransferReport serve(BootstrapChannel channel, SetupWatcher watcher) throws IOException {
         channel.handshake();
         SessionRequest request = authenticatedRequest(channel, watcher);
-        watcher.setupDone();
         TransferReport report = new TransferReport();
         TransferListener listener = TransferListener.all(report, new LoggingListener());
         TransferOptions options;
@@ -80,9 +82,9 @@ public final class ServerSession {
         }
         try {
             if (request.direction() == SessionRequest.Direction.PUSH) {
-                receive(channel, request, options, listener);
+                receive(channel, request, options, listener, watcher);
             } else {
-                send(channel, request, options, listener);
+                send(channel, request, options, listener, watcher);
             }
         } finally {
             report.finish();
@@ -137,7 +139,7 @@ public final class ServerSession {
     }
 
     private void receive(BootstrapChannel channel, SessionRequest request, TransferOptions options,
-            TransferListener listener) throws IOException {
+            TransferListener listener, SetupWatcher watcher) throws IOException {
         Destination destination;
         try {
             if (policy.readOnly()) {
@@ -153,11 +155,11 @@ public final class ServerSession {
             return;
         }
         channel.send(MessageType.ACCEPT, ByteBuffer.allocate(1).put((byte) 0));
-        Roles.receive(channel, config, options, destination, listener);
+        Roles.receive(channel, config, options, destination, listener, watcher::setupDone);
     }
 
     private void send(BootstrapChannel channel, SessionRequest request, TransferOptions options,
-            TransferListener listener) throws IOException {
+            TransferListener listener, SetupWatcher watcher) throws IOException {
         List<SourceOperand> sources = new ArrayList<>();
         List<String> refused = new ArrayList<>();
         List<String> paths = request.paths();
@@ -181,7 +183,7 @@ public final class ServerSession {
         boolean tree = filesFrom || sources.size() > 1
                 || (request.has(SessionRequest.RECURSIVE) && sources.stream().anyMatch(s -> Files.isDirectory(s.path())));
         channel.send(MessageType.ACCEPT, ByteBuffer.allocate(1).put((byte) (tree ? ACCEPT_TREE : 0)));
-        Roles.send(channel, config, options, refused, sources, listener);
+        Roles.send(channel, config, options, refused, sources, listener, watcher::setupDone);
     }
 
     /** Tells the client why, then fails this session with the same error. */
