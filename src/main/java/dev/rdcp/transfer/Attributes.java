@@ -27,20 +27,24 @@ final class Attributes {
     private final boolean times;
     private final boolean permissions;
     private final boolean owners;
+    private final Destination destination;
 
-    Attributes(TransferOptions options) {
+    /** @param destination where entries land, which knows the daemon's root; null for none */
+    Attributes(TransferOptions options, Destination destination) {
         this.times = options.preserveTimes();
         this.permissions = options.preservePermissions();
         this.owners = ROOT && options.has(SessionRequest.OWNERS);
+        this.destination = destination;
     }
 
-    /** Applies the entry's metadata to a file or directory. */
+    /** Applies the entry's metadata to a file or directory; never the owner or mode of a daemon's root. */
     void apply(Path path, Entry entry) throws IOException {
-        if (owners) {
+        boolean servedRoot = (owners || permissions) && destination != null && destination.isServedRoot(path);
+        if (owners && !servedRoot) {
             Files.setAttribute(path, "unix:uid", entry.uid(), LinkOption.NOFOLLOW_LINKS);
             Files.setAttribute(path, "unix:gid", entry.gid(), LinkOption.NOFOLLOW_LINKS);
         }
-        if (permissions) {
+        if (permissions && !servedRoot) {
             Files.setPosixFilePermissions(path, permissions(entry.mode()));
         }
         setTimes(path, entry);

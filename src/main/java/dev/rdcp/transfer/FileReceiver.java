@@ -115,7 +115,7 @@ public final class FileReceiver implements AutoCloseable {
             slots[i] = staging.slice(i * options.chunkSize(), options.chunkSize());
         }
         this.check = new UpdateCheck(options, watch::busy);
-        this.attributes = new Attributes(options);
+        this.attributes = new Attributes(options, destination);
         this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
             public void deleted(byte[] name) {
