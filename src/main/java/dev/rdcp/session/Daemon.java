@@ -1,6 +1,7 @@
 package dev.rdcp.session;
 
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.PeerText;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
 import java.io.IOException;
@@ -192,7 +193,9 @@ public final class Daemon implements AutoCloseable {
             if (tooSlow.get()) {
                 LOG.warn("{}: did not finish its setup within {} s", peer, handshakeTimeout.toSeconds());
             } else {
-                LOG.warn("{}: {}", peer, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+                // Messages quote what the client sent (paths, names): escaped, so it cannot forge log lines.
+                LOG.warn("{}: {}", peer, e.getMessage() == null ? e.getClass().getSimpleName()
+                        : PeerText.printable(e.getMessage()));
             }
             LOG.debug("session with {} failed", peer, e);
         } finally {

@@ -3,6 +3,7 @@ package dev.rdcp.session;
 import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.MessageType;
+import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
@@ -192,16 +193,16 @@ public final class ServerSession {
         throw e;
     }
 
-    /** The server has no terminal: per-file outcomes go to the log. */
+    /** The server has no terminal: per-file outcomes go to the log, peer text escaped. */
     private static final class LoggingListener implements TransferListener {
         @Override
         public void fileDone(String name, long bytes) {
-            LOG.info("{} ({} bytes)", name, bytes);
+            LOG.info("{} ({} bytes)", PeerText.printable(name), bytes);
         }
 
         @Override
         public void fileFailed(int exitCode, String message) {
-            LOG.warn("{} (exit code {})", message, exitCode);
+            LOG.warn("{} (exit code {})", PeerText.printable(message), exitCode);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.rdcp.session;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LogEvent;
@@ -34,6 +35,22 @@ final class CapturedLog implements AutoCloseable {
     /** Warnings and errors so far. */
     List<String> warnings() {
         return List.copyOf(messages);
+    }
+
+    /**
+     * The first warning {@code wanted} accepts, waiting for it a while: the daemon logs a failed
+     * session after it has told the client.
+     */
+    String awaitWarning(Predicate<String> wanted) throws InterruptedException {
+        for (int i = 0; i < 1_000; i++) {
+            for (String message : messages) {
+                if (wanted.test(message)) {
+                    return message;
+                }
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("no such warning among " + messages);
     }
 
     @Override

@@ -234,6 +234,17 @@ class DaemonRobustnessTest {
         }
     }
 
+    /** The refused path is logged, but a client cannot forge log lines or drive the terminal of who tails it. */
+    @Test
+    void peerTextIsLoggedWithControlCharactersEscaped() throws Exception {
+        try (CapturedLog log = new CapturedLog(Daemon.class)) {
+            assertThrows(RdcpException.class, () -> request("s3cret", "../\u001b[31m\n2026-01-01 fake entry"));
+            String line = log.awaitWarning(m -> m.contains("fake entry"));
+            assertTrue(line.chars().noneMatch(c -> c < 0x20), line);
+            assertTrue(line.contains("\\#033[31m\\#0122026-01-01 fake entry"), line);
+        }
+    }
+
     @Test
     void aReadOnlyDaemonRefusesUploads() throws IOException {
         SessionConfig config = new SessionConfig(RdmaSettings.defaults(), TIMEOUT_SECONDS);
