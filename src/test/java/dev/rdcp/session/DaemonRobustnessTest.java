@@ -266,13 +266,8 @@ class DaemonRobustnessTest {
     private void request(int port, String secret, String destination) throws IOException {
         Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
         try (BootstrapChannel channel = new BootstrapChannel(socket, Duration.ofSeconds(10))) {
-            channel.handshake();
-            Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
-            ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0,
-                    List.of(destination), List.of()).encode().rewind();
-            channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE).put(challenge.response(
-                    secret == null ? null : secret.getBytes(StandardCharsets.UTF_8), request)));
-            channel.send(MessageType.REQUEST, request.position(request.limit()));
+            ClientSteps.requestPush(channel, secret == null ? null : secret.getBytes(StandardCharsets.UTF_8), 0,
+                    destination);
             channel.receive(MessageType.ACCEPT);
         }
     }

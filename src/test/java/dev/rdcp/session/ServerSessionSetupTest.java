@@ -3,7 +3,6 @@ package dev.rdcp.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transport.BootstrapChannel;
@@ -11,11 +10,9 @@ import dev.rdcp.transport.RdmaSettings;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -59,14 +56,7 @@ class ServerSessionSetupTest {
             server.start();
             try (BootstrapChannel client = new BootstrapChannel(
                     new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort()), Duration.ofSeconds(10))) {
-                client.handshake();
-                Challenge challenge = Challenge.decode(client.receive(MessageType.CHALLENGE));
-                ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH,
-                        SessionRequest.DESTINATION_IS_DIRECTORY, 1 << 20, 8, 0, List.of("in/"), List.of()).encode()
-                        .rewind();
-                client.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
-                        .put(challenge.response(null, request)));
-                client.send(MessageType.REQUEST, request.position(request.limit()));
+                ClientSteps.requestPush(client, null, SessionRequest.DESTINATION_IS_DIRECTORY, "in/");
                 client.receive(MessageType.ACCEPT);
             }
             server.join();

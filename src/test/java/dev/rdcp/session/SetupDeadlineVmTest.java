@@ -2,7 +2,6 @@ package dev.rdcp.session;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.QpEndpoint;
 import dev.rdcp.protocol.SessionRequest;
@@ -18,7 +17,6 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -50,14 +48,7 @@ class SetupDeadlineVmTest {
             serving.start();
             Socket socket = new Socket(InetAddress.getLoopbackAddress(), daemon.port());
             try (BootstrapChannel client = new BootstrapChannel(socket, Duration.ofSeconds(60))) {
-                client.handshake();
-                Challenge challenge = Challenge.decode(client.receive(MessageType.CHALLENGE));
-                ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH,
-                        SessionRequest.DESTINATION_IS_DIRECTORY, 1 << 20, 8, 0, List.of("in/"), List.of()).encode()
-                        .rewind();
-                client.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
-                        .put(challenge.response(null, request)));
-                client.send(MessageType.REQUEST, request.position(request.limit()));
+                ClientSteps.requestPush(client, null, SessionRequest.DESTINATION_IS_DIRECTORY, "in/");
                 client.receive(MessageType.ACCEPT);
                 client.receive(MessageType.QP_ENDPOINT);
                 Thread drip = dripEndpoint(socket.getOutputStream());
