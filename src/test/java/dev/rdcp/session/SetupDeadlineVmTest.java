@@ -1,5 +1,6 @@
 package dev.rdcp.session;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.protocol.MessageType;
@@ -17,6 +18,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -51,19 +53,20 @@ class SetupDeadlineVmTest {
                 ClientSteps.requestPush(client, null, SessionRequest.DESTINATION_IS_DIRECTORY, "in/");
                 client.receive(MessageType.ACCEPT);
                 client.receive(MessageType.QP_ENDPOINT);
-                Thread drip = dripEndpoint(socket.getOutputStream());
+                AtomicBoolean allSent = new AtomicBoolean();
+                Thread drip = dripEndpoint(socket.getOutputStream(), allSent);
                 InputStream in = socket.getInputStream();
                 while (in.read() >= 0) {
                     // nothing more is due from the daemon: wait for it to close
                 }
-                assertTrue(drip.isAlive(), "the daemon waited for the whole endpoint, byte by byte");
+                assertFalse(allSent.get(), "the daemon waited for the whole endpoint, byte by byte");
                 drip.interrupt();
             }
         }
     }
 
     /** Sends a QP_ENDPOINT frame one byte a second: more seconds than the deadline allows. */
-    private static Thread dripEndpoint(OutputStream out) {
+    private static Thread dripEndpoint(OutputStream out, AtomicBoolean allSent) {
         byte[] frame = new byte[5 + QpEndpoint.SIZE];
         frame[0] = (byte) MessageType.QP_ENDPOINT.code();
         ByteBuffer.wrap(frame, 1, 4).putInt(QpEndpoint.SIZE);
@@ -71,10 +74,11 @@ class SetupDeadlineVmTest {
         Thread drip = new Thread(() -> {
             try {
                 for (byte b : frame) {
+                    Thread.sleep(1_000);
                     out.write(b);
                     out.flush();
-                    Thread.sleep(1_000);
                 }
+                allSent.set(true);
             } catch (IOException | InterruptedException e) {
                 // the daemon closed the connection: what the test waits for
             }
