@@ -106,6 +106,27 @@ class MainRunTest {
     }
 
     @Test
+    void serveRefusesATimeoutBelowOneSecond(@TempDir Path tmp) {
+        for (String timeout : List.of("0", "-5")) {
+            Result result = run("serve", "--root", tmp.toString(), "--port", "0", "--timeout", timeout);
+            assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
+            assertTrue(result.errLines().get(0).startsWith("rdcp: --timeout"), result.err());
+            assertFalse(result.err().contains("Exception"), result.err());
+            assertEquals("", result.out());
+        }
+    }
+
+    @Test
+    void serveRefusesASecretFileOthersCanRead(@TempDir Path tmp) throws Exception {
+        Path secret = Files.writeString(tmp.resolve("secret"), "s3cret\n");
+        Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        Result result = run("serve", "--root", tmp.toString(), "--port", "0", "--secret-file", secret.toString());
+        assertEquals(ExitCode.FILE_SELECTION.code(), result.exitCode(), result.err());
+        assertEquals(1, result.errLines().size(), result.err());
+        assertTrue(result.err().contains("must not be accessible to group or others"), result.err());
+    }
+
+    @Test
     void serveWithoutRootIsAUsageErrorPointingAtServeHelp() {
         Result result = run("serve");
         assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
