@@ -38,7 +38,6 @@ import picocli.CommandLine.Spec;
 
 /** {@code rdcp [OPTIONS] SRC... DEST}: copy files to or from another host over RDMA. */
 @Command(name = "rdcp",
-        mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {"Copy files over RDMA (InfiniBand, RoCE), like rsync or scp.", "",
             "  rdcp FILE... [USER@]HOST:PATH     push over ssh",
@@ -169,6 +168,17 @@ final class RdcpCommand implements Callable<Integer> {
             description = "rdcp on the remote host (default: ${DEFAULT-VALUE}).")
     String rdcpPath;
 
+    @Option(names = "--help", usageHelp = true, description = "Show this help and exit (so does -h on its own, as in rsync).")
+    boolean help;
+
+    @Option(names = {"-V", "--version"}, versionHelp = true, description = "Print the version and exit.")
+    boolean version;
+
+    /** As rsync: -h is --human-readable; only "rdcp -h", with no operands, shows the help. */
+    @Option(names = {"-h", "--human-readable"},
+            description = "Sizes in --progress, --stats and the summary with units: -h K=1000, -hh K=1024.")
+    boolean[] humanReadable = new boolean[0];
+
     @Option(names = "--server", hidden = true, description = "Serve one client over ssh (started by rdcp itself).")
     boolean server;
 
@@ -186,6 +196,7 @@ final class RdcpCommand implements Callable<Integer> {
         }
         if (operands.size() < 2) {
             if (operands.isEmpty()) {
+                // Also "rdcp -h": -h on its own asks for the help, as in rsync.
                 spec.commandLine().usage(out);
                 return ExitCode.OK.code();
             }
