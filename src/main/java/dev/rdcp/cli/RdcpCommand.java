@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -215,7 +216,8 @@ final class RdcpCommand implements Callable<Integer> {
 
         PrintWriter display = json ? new PrintWriter(Writer.nullWriter()) : out;
         TransferReport report = new TransferReport();
-        OverallProgressPrinter overall = overallProgress ? new OverallProgressPrinter(display, System.console() != null)
+        OverallProgressPrinter overall = overallProgress ? new OverallProgressPrinter(display, System.console() != null,
+                sizeFormat())
                 : null;
         TransferListener listener = TransferListener.all(report, display(display, overall));
         if (destination.isRemote()) {
@@ -260,13 +262,18 @@ final class RdcpCommand implements Callable<Integer> {
         if (json) {
             out.println(JsonSummary.toJson(report.summary(dryRun)));
         } else if (stats) {
-            StatsPrinter.print(report.summary(dryRun), out);
+            StatsPrinter.print(report.summary(dryRun), sizeFormat(), out);
         }
         if (progress || logging.isVerbose()) {
-            display.printf("%d file(s), %,d bytes in %.3f s (%s)%n", report.filesDone(), report.bytesDone(),
+            display.printf(Locale.ROOT, "%d file(s), %s bytes in %.3f s (%s)%n", report.filesDone(),
+                    sizeFormat().format(report.bytesDone()),
                     report.seconds(), ProgressPrinter.rate(report.bytesDone() / Math.max(report.seconds(), 1e-9)));
         }
         out.flush();
+    }
+
+    private SizeFormat sizeFormat() {
+        return SizeFormat.ofHumanReadable(humanReadable.length);
     }
 
     private Location parse(String operand) {
@@ -282,7 +289,7 @@ final class RdcpCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         boolean verbose = logging.isVerbose();
         TransferListener names = overall != null ? overall
-                : progress ? new ProgressPrinter(out, System.console() != null)
+                : progress ? new ProgressPrinter(out, System.console() != null, sizeFormat())
                 : verbose || dryRun ? new NameLister(out) : TransferListener.NONE;
         TransferListener errors = new TransferListener() {
             @Override
