@@ -59,10 +59,13 @@ final class RdcpCommand implements Callable<Integer> {
     @Mixin
     RdmaOptions rdma;
 
+    @Mixin
+    MootOptions moot;
+
     @Parameters(paramLabel = "SRC... DEST", arity = "0..*", description = "Sources, then the destination.")
     List<String> operands = new ArrayList<>();
 
-    @Option(names = {"-a", "--archive"}, description = "Archive mode: -rlpt, and owner and group when run as root.")
+    @Option(names = {"-a", "--archive"}, description = "Archive mode: -rlptog (owner and group take effect where the receiver runs as root).")
     boolean archive;
 
     @Option(names = {"-r", "--recursive"}, description = "Copy directories recursively.")
@@ -76,6 +79,15 @@ final class RdcpCommand implements Callable<Integer> {
 
     @Option(names = {"-p", "--perms"}, description = "Preserve permissions.")
     boolean perms;
+
+    /** -o and -g travel as one request flag: they are given together (or by -a) or not at all. */
+    @Option(names = {"-o", "--owner"}, negatable = true,
+            description = "Preserve the owner (takes effect where the receiver runs as root); needs -g too.")
+    Boolean owner;
+
+    @Option(names = {"-g", "--group"}, negatable = true,
+            description = "Preserve the group (takes effect where the receiver runs as root); needs -o too.")
+    Boolean group;
 
     @Option(names = {"-c", "--checksum"}, description = "Skip files by content, not by size and modification time.")
     boolean checksum;
@@ -103,6 +115,12 @@ final class RdcpCommand implements Callable<Integer> {
 
     @Option(names = "--partial", description = "Keep partially received files and resume them on the next run.")
     boolean partial;
+
+    @Option(names = "-P", description = "Same as --partial --progress.")
+    void partialProgress(boolean on) {
+        partial = on;
+        progress = on;
+    }
 
     @Option(names = "--files-from", paramLabel = "FILE",
             description = "Copy the paths listed in FILE (relative to the one SRC directory).")
@@ -208,6 +226,9 @@ final class RdcpCommand implements Callable<Integer> {
         }
         LOG.debug("command line parsed");
         TransferOptions options = transferOptions();
+        if (logging.isVerbose() && !json) {
+            moot.notes().forEach(note -> out.println("rdcp: " + note));
+        }
         List<Location> sources = new ArrayList<>();
         for (String operand : operands.subList(0, operands.size() - 1)) {
             sources.add(parse(operand));
@@ -233,13 +254,14 @@ final class RdcpCommand implements Callable<Integer> {
         return report.exitCode();
     }
 
-    private TransferOptions transferOptions() {
+    /** The transfer the options ask for; package-private for the tests of the option mapping. */
+    TransferOptions transferOptions() {
         // As rsync: with --files-from, -a does not imply -r.
         int flags = (recursive || (archive && filesFrom == null) ? SessionRequest.RECURSIVE : 0)
                 | (links || archive ? SessionRequest.LINKS : 0)
                 | (times || archive ? SessionRequest.PRESERVE_TIMES : 0)
                 | (perms || archive ? SessionRequest.PRESERVE_PERMISSIONS : 0)
-                | (archive ? SessionRequest.OWNERS : 0)
+                | (owners() ? SessionRequest.OWNERS : 0)
                 | (checksum ? SessionRequest.CHECKSUM : 0)
                 | (sizeOnly ? SessionRequest.SIZE_ONLY : 0)
                 | (ignoreExisting ? SessionRequest.IGNORE_EXISTING : 0)
@@ -270,6 +292,17 @@ final class RdcpCommand implements Callable<Integer> {
                     report.seconds(), ProgressPrinter.rate(report.bytesDone() / Math.max(report.seconds(), 1e-9)));
         }
         out.flush();
+    }
+
+    /** -o and -g (each implied by -a, each undone by --no-owner, --no-group): both or neither. */
+    private boolean owners() {
+        boolean keepOwner = owner != null ? owner : archive;
+        boolean keepGroup = group != null ? group : archive;
+        if (keepOwner != keepGroup) {
+            throw usage((keepOwner ? "-o without -g" : "-g without -o")
+                    + " is not supported: owner and group are preserved together (-og, or -a)");
+        }
+        return keepOwner;
     }
 
     private SizeFormat sizeFormat() {

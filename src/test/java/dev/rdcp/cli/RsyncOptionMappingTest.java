@@ -1,0 +1,105 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transfer.TransferOptions;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** rsync's option spellings and what each turns into for the transfer. */
+class RsyncOptionMappingTest {
+
+    private static RdcpCommand parsed(String... args) {
+        RdcpCommand command = new RdcpCommand();
+        new CommandLine(command).parseArgs(args);
+        return command;
+    }
+
+    private static int flags(String... args) {
+        return parsed(args).transferOptions().flags();
+    }
+
+    @Test
+    void bigPIsPartialAndProgress() {
+        RdcpCommand command = parsed("-avP", "a", "h:b");
+        assertTrue(command.transferOptions().has(SessionRequest.PARTIAL));
+        assertTrue(command.progress);
+        assertEquals(flags("-av", "--partial", "a", "h:b"), command.transferOptions().flags());
+    }
+
+    @Test
+    void mootOptionsParseAndChangeNothing() {
+        int plain = flags("-av", "a", "h:b");
+        assertEquals(plain, flags("-avz", "a", "h:b"));
+        assertEquals(plain, flags("-av", "--compress", "--compress-level", "9", "a", "h:b"));
+        assertEquals(plain, flags("-av", "--zl=3", "a", "h:b"));
+        assertEquals(plain, flags("-avW", "a", "h:b"));
+        assertEquals(plain, flags("-av", "--whole-file", "--numeric-ids", "a", "h:b"));
+        TransferOptions options = parsed("-avzW", "--numeric-ids", "a", "h:b").transferOptions();
+        TransferOptions reference = parsed("-av", "a", "h:b").transferOptions();
+        assertEquals(reference.chunkSize(), options.chunkSize());
+        assertEquals(reference.bandwidthLimit(), options.bandwidthLimit());
+    }
+
+    @Test
+    void mootOptionsSayWhyAtVerboseOnly() {
+        MootOptions moot = parsed("-avzW", "--numeric-ids", "a", "h:b").moot;
+        assertEquals(3, moot.notes().size(), moot.notes().toString());
+        assertTrue(parsed("-av", "a", "h:b").moot.notes().isEmpty());
+    }
+
+    @Test
+    void archiveImpliesOwnerAndGroup() {
+        assertTrue((flags("-a", "a", "h:b") & SessionRequest.OWNERS) != 0);
+        assertEquals(0, flags("-rlpt", "a", "h:b") & SessionRequest.OWNERS);
+    }
+
+    @Test
+    void ownerAndGroupTogetherPreserveThem() {
+        assertTrue((flags("-rog", "a", "h:b") & SessionRequest.OWNERS) != 0);
+        assertTrue((flags("-r", "--owner", "--group", "a", "h:b") & SessionRequest.OWNERS) != 0);
+        assertEquals(flags("-a", "a", "h:b"), flags("-rlptgo", "a", "h:b"));
+    }
+
+    @Test
+    void noOwnerAndNoGroupUndoArchive() {
+        assertEquals(0, flags("-a", "--no-owner", "--no-group", "a", "h:b") & SessionRequest.OWNERS);
+    }
+
+    @Test
+    void ownerWithoutGroupIsRefused() {
+        RdcpCommand command = parsed("-ro", "a", "h:b");
+        CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class, command::transferOptions);
+        assertTrue(e.getMessage().startsWith("-o without -g is not supported"), e.getMessage());
+        RdcpCommand archiveNoGroup = parsed("-a", "--no-group", "a", "h:b");
+        e = assertThrows(CommandLine.ParameterException.class, archiveNoGroup::transferOptions);
+        assertTrue(e.getMessage().startsWith("-o without -g"), e.getMessage());
+    }
+
+    @Test
+    void groupWithoutOwnerIsAUsageErrorFromTheCommandLine() {
+        Cli.Result result = Cli.rdcp("-rg", "/nonexistent/x", "host::y", "--port", "1");
+        assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.toString());
+        assertTrue(result.err().startsWith("rdcp: -g without -o is not supported"), result.err());
+    }
+
+    @Test
+    void verboseRunSaysCompressionIsIgnored() {
+        Cli.Result result = Cli.rdcp("-avz", "/nonexistent/x", "host::y", "--port", "1");
+        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.toString());
+        assertTrue(result.out().contains("rdcp: -z/--compress-level: ignored: RDMA moves the data uncompressed"),
+                result.out());
+    }
+
+    @Test
+    void quietRunSaysNothingOfCompression() {
+        Cli.Result result = Cli.rdcp("-az", "/nonexistent/x", "host::y", "--port", "1");
+        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.toString());
+        assertFalse(result.out().contains("compress"), result.out());
+    }
+}
