@@ -101,7 +101,7 @@ final class RdcpCommand implements Callable<Integer> {
     @Option(names = {"-u", "--update"}, description = "Skip files that are newer on the receiver.")
     boolean update;
 
-    @Option(names = "--delete", description = "Delete receiver files that are not in the transferred directories.")
+    @Option(names = {"--delete", "--del", "--delete-during"}, description = "Delete receiver files that are not in the transferred directories.")
     boolean delete;
 
     @Option(names = {"-H", "--hard-links"}, description = "Keep hard links: send a file once, link its other names.")
@@ -139,6 +139,12 @@ final class RdcpCommand implements Callable<Integer> {
             }
             overallProgress = true;
         }
+    }
+
+    @Option(names = {"-f", "--filter"}, paramLabel = "RULE",
+            description = "Add a filter rule: '- PATTERN' or '+ PATTERN' (rsync's other rule kinds are not supported).")
+    void filter(String rule) {
+        filterRules.add(rule);
     }
 
     @Option(names = "--exclude", paramLabel = "PATTERN", description = "Exclude files matching PATTERN.")

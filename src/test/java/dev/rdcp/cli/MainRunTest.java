@@ -194,4 +194,13 @@ class MainRunTest {
         assertEquals(0, result.exitCode(), result.err());
         assertTrue(result.out().startsWith("rdcp "), result.out());
     }
+
+    /** rsync scripts repeat --exclude; picocli refused a second one. */
+    @Test
+    void optionsRepeatAsInRsync() {
+        Result result = run("-a", "--exclude", "*.o", "--exclude", "*.tmp", "--port", "2", "--port", "1",
+                "/nonexistent/src/", "host::dst/");
+        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.err());
+        assertEquals(List.of("rdcp: /nonexistent/src: no such file or directory"), result.errLines());
+    }
 }

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.TransferOptions;
+import java.io.PrintWriter;
+import java.io.Writer;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -15,9 +17,10 @@ import picocli.CommandLine;
 class RsyncOptionMappingTest {
 
     private static RdcpCommand parsed(String... args) {
-        RdcpCommand command = new RdcpCommand();
-        new CommandLine(command).parseArgs(args);
-        return command;
+        PrintWriter discard = new PrintWriter(Writer.nullWriter());
+        CommandLine commandLine = Main.commandLine(discard, discard);
+        commandLine.parseArgs(args);
+        return commandLine.getCommand();
     }
 
     private static int flags(String... args) {
@@ -92,7 +95,7 @@ class RsyncOptionMappingTest {
     void verboseRunSaysCompressionIsIgnored() {
         Cli.Result result = Cli.rdcp("-avz", "/nonexistent/x", "host::y", "--port", "1");
         assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.toString());
-        assertTrue(result.out().contains("rdcp: -z/--compress-level: ignored: RDMA moves the data uncompressed"),
+        assertTrue(result.out().contains("rdcp: -z and the --compress options: ignored: RDMA moves the data uncompressed"),
                 result.out());
     }
 
@@ -101,5 +104,34 @@ class RsyncOptionMappingTest {
         Cli.Result result = Cli.rdcp("-az", "/nonexistent/x", "host::y", "--port", "1");
         assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.toString());
         assertFalse(result.out().contains("compress"), result.out());
+    }
+
+    @Test
+    void filterRulesJoinTheExcludesInOrder() {
+        TransferOptions options = parsed("-a", "--exclude", "*.o", "-f", "+ keep.o", "--filter=- *.tmp", "a", "h:b")
+                .transferOptions();
+        assertEquals(java.util.List.of("- *.o", "+ keep.o", "- *.tmp"), options.filters().rules());
+    }
+
+    @Test
+    void aFilterRuleOfAnotherKindIsAUsageError() {
+        RdcpCommand command = parsed("-a", "--filter", "dir-merge .rsync-filter", "a", "h:b");
+        assertThrows(CommandLine.ParameterException.class, command::transferOptions);
+    }
+
+    @Test
+    void delAndDeleteDuringAreDelete() {
+        assertEquals(flags("-a", "--delete", "a", "h:b"), flags("-a", "--del", "a", "h:b"));
+        assertEquals(flags("-a", "--delete", "a", "h:b"), flags("-a", "--delete-during", "a", "h:b"));
+        assertTrue((flags("-a", "--del", "a", "h:b") & SessionRequest.DELETE) != 0);
+    }
+
+    @Test
+    void everyMootOptionParses() {
+        RdcpCommand command = parsed("-a", "-B", "4096", "--zc=zstd", "--zt", "2", "--skip-compress=gz/zip",
+                "--i-r", "--no-i-r", "-s", "--old-args", "--blocking-io", "--trust-sender", "--drop-D", "--no-motd",
+                "a", "h:b");
+        assertEquals(flags("-a", "a", "h:b"), command.transferOptions().flags());
+        assertEquals(7, command.moot.notes().size(), command.moot.notes().toString());
     }
 }
