@@ -29,7 +29,7 @@ final class RefusedOptions {
             + " changed in each file, which the protocol does not carry";
     static final String LIST_ONLY = "not yet: a listing needs each entry's mode and time at the client,"
             + " which the transfer does not pass up to the command line";
-    static final String CLIENT_ONLY = "not yet implemented";
+    static final String CLIENT_ONLY = "not yet: not implemented (it needs no protocol change)";
     static final String DELTA = "refused: rdcp has no delta-transfer algorithm; it always copies whole files";
     static final String CHECKSUM = "refused: -c compares whole-file CRC32C digests, the one checksum rdcp has";
     static final String BATCH = "refused: rdcp has no batch files";
