@@ -23,7 +23,6 @@ import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -44,8 +43,9 @@ import picocli.CommandLine.Spec;
             "  rdcp FILE... [USER@]HOST:PATH     push over ssh",
             "  rdcp [USER@]HOST:PATH... DEST     pull over ssh",
             "  rdcp FILE... HOST::PATH           push to an 'rdcp serve' daemon (also rdcp://HOST[:PORT]/PATH)",
-            "  rdcp devices                      list RDMA devices", ""},
-        subcommands = {DevicesCommand.class, ServeCommand.class},
+            "  rdcp devices                      list RDMA devices",
+            "  rdcp doctor [HOST]                check that a copy can work, and what to fix", ""},
+        subcommands = {DevicesCommand.class, ServeCommand.class, DoctorCommand.class},
         usageHelpAutoWidth = true)
 final class RdcpCommand implements Callable<Integer> {
 
@@ -185,13 +185,8 @@ final class RdcpCommand implements Callable<Integer> {
     @Option(names = "--secret-file", paramLabel = "FILE", description = "Shared secret for a daemon that requires one.")
     Path secretFile;
 
-    @Option(names = {"-e", "--rsh"}, paramLabel = "COMMAND", defaultValue = "ssh",
-            description = "Remote shell for HOST:PATH (default: ${DEFAULT-VALUE}).")
-    String rsh;
-
-    @Option(names = "--rdcp-path", paramLabel = "PROGRAM", defaultValue = "rdcp",
-            description = "rdcp on the remote host (default: ${DEFAULT-VALUE}).")
-    String rdcpPath;
+    @Mixin
+    RemoteShellOptions remoteShell;
 
     @Option(names = "--help", usageHelp = true, description = "Show this help and exit (so does -h on its own, as in rsync).")
     boolean help;
@@ -440,8 +435,8 @@ final class RdcpCommand implements Callable<Integer> {
             }
             return;
         }
-        List<String> shell = Arrays.asList(rsh.trim().split("\\s+"));
-        try (SshServerProcess ssh = SshServerProcess.start(shell, remote.userAtHost(), rdcpPath, List.of(),
+        try (SshServerProcess ssh = SshServerProcess.start(remoteShell.shell(), remote.userAtHost(),
+                remoteShell.rdcpPath, List.of(),
                 rdma.timeoutSeconds)) {
             try (BootstrapChannel channel = new BootstrapChannel(connect(remote.host(), ssh.port()), timeout)) {
                 action.run(new ClientSession(channel, config, ssh.token()));
