@@ -11,8 +11,12 @@ import dev.rdcp.verbs.jna.RdcpShim;
 public final class CompletionQueue extends NativeHandle {
 
     private static final int ETIMEDOUT = 110;
-    /** Polls tried before arming the channel: completions usually arrive within microseconds. */
-    private static final int SPIN_POLLS = 64;
+    /**
+     * Polls tried before sleeping on the channel: with a second CPU, a completion usually arrives
+     * within microseconds. With one CPU, the peer or the kernel work that would produce the
+     * completion cannot run while we spin, so one look is all that pays.
+     */
+    private static final int SPIN_POLLS = Runtime.getRuntime().availableProcessors() > 1 ? 64 : 1;
 
     private final CompletionChannel channel;
 
@@ -34,14 +38,12 @@ public final class CompletionQueue extends NativeHandle {
      * Spins briefly, then sleeps on the completion channel if there is one, else keeps spinning.
      */
     public int await(WorkCompletions batch, long timeoutMillis) throws VerbsException {
+        if (spin(batch)) {
+            return batch.count();
+        }
+        // Read the clock only once a wait is certain: in a UML guest it is a system call.
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         while (true) {
-            for (int i = 0; i < SPIN_POLLS; i++) {
-                if (poll(batch) > 0) {
-                    return batch.count();
-                }
-                Thread.onSpinWait();
-            }
             long remainingMillis = (deadline - System.nanoTime()) / 1_000_000L;
             if (remainingMillis <= 0) {
                 return 0;
@@ -57,7 +59,20 @@ public final class CompletionQueue extends NativeHandle {
                     checkShim("ibv_get_cq_event", rc);
                 }
             }
+            if (spin(batch)) {
+                return batch.count();
+            }
         }
+    }
+
+    private boolean spin(WorkCompletions batch) throws VerbsException {
+        for (int i = 0; i < SPIN_POLLS; i++) {
+            if (poll(batch) > 0) {
+                return true;
+            }
+            Thread.onSpinWait();
+        }
+        return false;
     }
 
     @Override
