@@ -159,11 +159,26 @@ final class RdcpCommand implements Callable<Integer> {
 
     @Option(names = "--exclude-from", paramLabel = "FILE", description = "Read exclude patterns from FILE.")
     void excludeFrom(Path file) {
+        addRulesFrom("--exclude-from", () -> FilterRules.readExcludeFrom(file));
+    }
+
+    @Option(names = "--include-from", paramLabel = "FILE", description = "Read include patterns from FILE.")
+    void includeFrom(Path file) {
+        addRulesFrom("--include-from", () -> FilterRules.readIncludeFrom(file));
+    }
+
+    /** Reads a pattern file where it stands among the rules: rule order decides. */
+    private void addRulesFrom(String option, RuleFileReader reader) {
         try {
-            filterRules.addAll(FilterRules.readExcludeFrom(file));
+            filterRules.addAll(reader.read());
         } catch (IOException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--exclude-from: " + e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
         }
+    }
+
+    @FunctionalInterface
+    private interface RuleFileReader {
+        List<String> read() throws IOException;
     }
 
     @Option(names = "--progress", description = "Show progress per file and a summary.")

@@ -67,7 +67,7 @@ final class RefusedOptions {
         refuse(LIST_ONLY, "--list-only");
         refuse(CLIENT_ONLY, "--stderr", "-8", "--8-bit-output", "--outbuf", "--contimeout", "--address", "-4",
                 "--ipv4", "-6", "--ipv6", "--stop-after", "--stop-at", "--iconv", "-M", "--remote-option", "-0",
-                "--from0", "-C", "--cvs-exclude", "-F", "--include-from", "--max-alloc", "--copy-as");
+                "--from0", "-C", "--cvs-exclude", "-F", "--max-alloc", "--copy-as");
         refuse(DELTA, "--no-whole-file", "--no-W");
         refuse(CHECKSUM, "--checksum-choice", "--cc", "--checksum-seed");
         refuse(BATCH, "--write-batch", "--only-write-batch", "--read-batch");

@@ -8,9 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.TransferOptions;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** rsync's option spellings and what each turns into for the transfer. */
@@ -110,7 +115,7 @@ class RsyncOptionMappingTest {
     void filterRulesJoinTheExcludesInOrder() {
         TransferOptions options = parsed("-a", "--exclude", "*.o", "-f", "+ keep.o", "--filter=- *.tmp", "a", "h:b")
                 .transferOptions();
-        assertEquals(java.util.List.of("- *.o", "+ keep.o", "- *.tmp"), options.filters().rules());
+        assertEquals(List.of("- *.o", "+ keep.o", "- *.tmp"), options.filters().rules());
     }
 
     @Test
@@ -133,5 +138,13 @@ class RsyncOptionMappingTest {
                 "a", "h:b");
         assertEquals(flags("-a", "a", "h:b"), command.transferOptions().flags());
         assertEquals(7, command.moot.notes().size(), command.moot.notes().toString());
+    }
+
+    @Test
+    void includeFromAddsIncludesWhereItStands(@TempDir Path tmp) throws IOException {
+        Path includes = Files.writeString(tmp.resolve("includes"), "*.txt\n*/\n");
+        TransferOptions options = parsed("-a", "--include-from", includes.toString(), "--exclude", "*", "a", "h:b")
+                .transferOptions();
+        assertEquals(List.of("+ *.txt", "+ */", "- *"), options.filters().rules());
     }
 }
