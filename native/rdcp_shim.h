@@ -1,7 +1,8 @@
 /*
  * rdcp native shim: exported wrappers for the verbs that <infiniband/verbs.h> defines as
  * static inline (post, poll, notify) or as macros (query_port, query_gid_table), so that Java
- * can call them through JNA; and one file call (rdcp_files.c). Every int-returning function
+ * can call them through JNA; one file call (rdcp_files.c); user and group lookups and the
+ * privilege drop of the daemon (rdcp_identity.c). Every int-returning function
  * returns 0 (or a count) on success and -errno on failure.
  */
 #ifndef RDCP_SHIM_H
@@ -32,5 +33,10 @@ RDCP_EXPORT int64_t rdcp_abi_layout(const char *name);
 /* rdcp_file_status's out[]: mode, size, mtime seconds, mtime nanoseconds, uid, gid, links, device, inode. */
 #define RDCP_STATUS_FIELDS 9
 RDCP_EXPORT int rdcp_file_status(const char *path, int follow_links, int64_t *out);
+
+/* rdcp_identity.c: names to ids through NSS, and the daemon's privilege drop. */
+RDCP_EXPORT int rdcp_user_ids(const char *name, int64_t *out);
+RDCP_EXPORT int rdcp_group_id(const char *name, int64_t *out);
+RDCP_EXPORT int rdcp_drop_privileges(int64_t uid, int64_t gid);
 
 #endif

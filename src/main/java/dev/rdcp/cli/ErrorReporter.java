@@ -3,6 +3,7 @@ package dev.rdcp.cli;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 
+import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.IncompatiblePeerException;
 import dev.rdcp.verbs.RdmaUnavailableException;
@@ -68,7 +69,12 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         return ExitCode.INTERNAL;
     }
 
+    /** One line for the terminal; whatever a peer put in the message is escaped. */
     static String describe(Throwable e) {
+        return PeerText.printable(firstLine(e));
+    }
+
+    private static String firstLine(Throwable e) {
         String message = e.getMessage();
         if (e instanceof NoSuchFileException) {
             return "no such file or directory: " + message;

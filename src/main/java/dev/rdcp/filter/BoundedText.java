@@ -1,22 +1,19 @@
 package dev.rdcp.filter;
 
 /**
- * A path as the regex engine reads it, with a budget of character reads. Patterns such as
- * {@code **a**a**a**b} make a backtracking matcher take exponential time; the rules may come from
- * a peer (a daemon applies its client's), so a match that runs over budget is stopped.
+ * A path as the regex engine reads it, drawing each character read from a {@link MatchBudget}.
+ * Patterns such as {@code **a**a**a**b} make a backtracking matcher take exponential time; the
+ * rules may come from a peer (a daemon applies its client's), so matching that overdraws the
+ * budget is stopped.
  */
 final class BoundedText implements CharSequence {
-
-    /** Reads allowed per character of the path: far beyond what any sensible pattern needs. */
-    private static final long READS_PER_CHARACTER = 2_000;
-    private static final long MINIMUM_READS = 100_000;
 
     private final String text;
     private long readsLeft;
 
-    BoundedText(String text) {
+    BoundedText(String text, long readsLeft) {
         this.text = text;
-        this.readsLeft = Math.max(MINIMUM_READS, READS_PER_CHARACTER * text.length());
+        this.readsLeft = readsLeft;
     }
 
     @Override
@@ -25,6 +22,10 @@ final class BoundedText implements CharSequence {
             throw new FilterTooComplexException(text);
         }
         return text.charAt(index);
+    }
+
+    long readsLeft() {
+        return Math.max(0, readsLeft);
     }
 
     @Override

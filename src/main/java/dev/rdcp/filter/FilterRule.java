@@ -38,9 +38,9 @@ record FilterRule(boolean excludes, boolean directoryOnly, Pattern path) {
         return new FilterRule(rule.charAt(0) == '-', directoryOnly, compiled);
     }
 
-    /** Throws {@link FilterTooComplexException} when the match would take unreasonably long. */
-    boolean matches(String relativePath, boolean directory) {
-        return (directory || !directoryOnly) && path.matcher(new BoundedText(relativePath)).matches();
+    /** Throws {@link FilterTooComplexException} when matching overdraws the text's budget. */
+    boolean matches(BoundedText relativePath, boolean directory) {
+        return (directory || !directoryOnly) && path.matcher(relativePath).matches();
     }
 
     /** The rule with control characters shown as escapes, so an error stays one line. */

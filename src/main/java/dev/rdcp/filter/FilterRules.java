@@ -51,6 +51,8 @@ public final class FilterRules {
 
     private final List<String> rules;
     private final List<FilterRule> compiled;
+    /** One per parse, so one per session: see {@link MatchBudget}. */
+    private final MatchBudget budget = new MatchBudget();
 
     private FilterRules(List<String> rules, List<FilterRule> compiled) {
         this.rules = rules;
@@ -73,7 +75,12 @@ public final class FilterRules {
      * mean standard input.
      */
     public static List<String> readExcludeFrom(Path file) throws IOException {
-        return ExcludeFromFile.read(file);
+        return ExcludeFromFile.read(file, "- ");
+    }
+
+    /** The same for an --include-from file: a line without a sign becomes "+ LINE". */
+    public static List<String> readIncludeFrom(Path file) throws IOException {
+        return ExcludeFromFile.read(file, "+ ");
     }
 
     /** The rules in order, as given to parse (for the wire). */
@@ -83,18 +90,26 @@ public final class FilterRules {
 
     /**
      * True when the first rule that matches excludes the entry; no match means included. The
-     * transfer root (".") is never excluded.
+     * transfer root (".") is never excluded. Throws {@link FilterTooComplexException} when the
+     * rules have spent the budget of this rule set (see {@link MatchBudget}).
      */
     public boolean isExcluded(String relativePath, boolean directory) {
-        if (relativePath.equals(TRANSFER_ROOT)) {
+        if (relativePath.equals(TRANSFER_ROOT) || compiled.isEmpty()) {
             return false;
         }
-        for (FilterRule rule : compiled) {
-            if (rule.matches(relativePath, directory)) {
-                return rule.excludes();
+        synchronized (budget) {
+            BoundedText text = budget.text(relativePath);
+            try {
+                for (FilterRule rule : compiled) {
+                    if (rule.matches(text, directory)) {
+                        return rule.excludes();
+                    }
+                }
+                return false;
+            } finally {
+                budget.settle(text);
             }
         }
-        return false;
     }
 
     public boolean isEmpty() {

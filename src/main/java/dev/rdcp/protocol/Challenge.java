@@ -9,8 +9,10 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Challenge-response authentication: the server sends {@code u8 required, 32-byte nonce}; the
- * client answers AUTH with HMAC-SHA256(secret, nonce), 32 bytes (zeros when it has no secret).
- * The secret itself never crosses the wire.
+ * client answers AUTH with HMAC-SHA256(secret, nonce || REQUEST payload), 32 bytes (zeros when it
+ * has no secret), and then sends that REQUEST. The response covers the request, so whoever
+ * relays a client's answer cannot attach another request to it. The secret never crosses the
+ * wire.
  */
 public record Challenge(boolean required, byte[] nonce) {
 
@@ -37,22 +39,27 @@ public record Challenge(boolean required, byte[] nonce) {
         return new Challenge(required, nonce);
     }
 
-    /** The answer to this challenge with {@code secret}, or 32 zero bytes without one. */
-    public byte[] response(byte[] secret) {
+    /**
+     * The answer to this challenge with {@code secret} for the REQUEST payload {@code request}
+     * (its remaining bytes; its position is left as it was), or 32 zero bytes without a secret.
+     */
+    public byte[] response(byte[] secret, ByteBuffer request) {
         if (secret == null) {
             return new byte[RESPONSE_SIZE];
         }
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-            return mac.doFinal(nonce);
+            mac.update(nonce);
+            mac.update(request.duplicate());
+            return mac.doFinal();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is unavailable", e);
         }
     }
 
-    /** Constant-time comparison of a received response with the expected one. */
-    public boolean accepts(byte[] secret, byte[] response) {
-        return response.length == RESPONSE_SIZE && MessageDigest.isEqual(response(secret), response);
+    /** Constant-time comparison of a received response with the one expected for {@code request}. */
+    public boolean accepts(byte[] secret, ByteBuffer request, byte[] response) {
+        return response.length == RESPONSE_SIZE && MessageDigest.isEqual(response(secret, request), response);
     }
 }

@@ -28,9 +28,9 @@ public record ErrorMessage(int code, String message) {
         return new ErrorMessage(code, new String(text, StandardCharsets.UTF_8));
     }
 
-    /** The error as the exception the client reports. */
+    /** The error as the exception the client reports, its text made safe for a terminal. */
     public RdcpException toException() {
         ExitCode exit = ExitCode.ofCode(code);
-        return new RdcpException(exit, message);
+        return new RdcpException(exit, PeerText.printable(message));
     }
 }

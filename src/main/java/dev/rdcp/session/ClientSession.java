@@ -46,7 +46,7 @@ public final class ClientSession {
                 | transportFlags(localReason);
         Accept accept = negotiate(request(SessionRequest.Direction.PUSH, flags, options, List.of(remoteDestination)));
         announce(accept, localReason, listener);
-        Roles.send(channel, config, accept.transport(), options, List.of(), sources, listener);
+        Roles.send(channel, config, accept.transport(), options, List.of(), sources, listener, () -> { });
     }
 
     /**
@@ -60,7 +60,7 @@ public final class ClientSession {
                 options, remoteSources));
         announce(accept, localReason, listener);
         Destination destination = Destination.of(target, directory || accept.tree(), null);
-        Roles.receive(channel, config, accept.transport(), options, destination, listener);
+        Roles.receive(channel, config, accept.transport(), options, destination, listener, () -> { });
     }
 
     /**
@@ -114,11 +114,12 @@ public final class ClientSession {
             throw new RdcpException(ExitCode.START_CLIENT_SERVER,
                     "the server requires authentication: give the shared secret with --secret-file");
         }
-        channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE).put(challenge.response(secret)));
         ByteBuffer encoded = request.encode();
         if (encoded.limit() > Frames.MAX_PAYLOAD) {
             throw new RdcpException(ExitCode.USAGE, "too many paths or filter rules for one request");
         }
+        channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
+                .put(challenge.response(secret, encoded.duplicate().rewind())));
         channel.send(MessageType.REQUEST, encoded.position(encoded.limit()));
         Accept accept = Accept.decode(channel.receive(MessageType.ACCEPT));
         LOG.debug("the server accepted the request");

@@ -1,6 +1,7 @@
 package dev.rdcp.session;
 
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.PeerText;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
 import java.io.IOException;
@@ -25,14 +26,16 @@ import org.apache.logging.log4j.Logger;
 /**
  * {@code rdcp serve}: accepts clients and serves each in its own thread. Whatever a client does
  * (garbage, silence, a wrong secret, dying mid-transfer) ends that client's session only.
- * A client must finish its setup (hello, authentication, request) within the handshake
- * timeout in all, not just send something that often: otherwise a stranger dripping one byte
- * at a time could hold every session slot.
+ * A client must finish its setup (hello, authentication, request, endpoint exchange, READY)
+ * within the handshake timeout in all, not just send something that often: otherwise a client
+ * dripping one byte at a time could hold every session slot.
  */
 public final class Daemon implements AutoCloseable {
 
     public static final int DEFAULT_PORT = 7471;
     private static final Logger LOG = LogManager.getLogger(Daemon.class);
+    private static final long FIRST_ACCEPT_PAUSE_MILLIS = 10;
+    static final long MAX_ACCEPT_PAUSE_MILLIS = 1_000;
 
     private final ServerSocket listener;
     private final ServerSession session;
@@ -40,14 +43,19 @@ public final class Daemon implements AutoCloseable {
     private final Semaphore sessions;
     private final ExecutorService workers;
     private final ScheduledExecutorService setupDeadlines;
+    private final AuthBackoff authBackoff;
 
     public Daemon(SocketAddress bind, ServerSession session, Duration handshakeTimeout, int maxSessions)
             throws IOException {
-        // A channel's socket: accepted connections have channels, which a TCP transfer reads from.
-        this.listener = ServerSocketChannel.open().socket();
-        listener.setReuseAddress(true);
-        listener.bind(bind);
+        this(listening(bind), session, handshakeTimeout, maxSessions, AuthBackoff.standard());
+    }
+
+    /** Serves on {@code listener}, already bound. */
+    Daemon(ServerSocket listener, ServerSession session, Duration handshakeTimeout, int maxSessions,
+            AuthBackoff authBackoff) {
+        this.listener = listener;
         this.session = session;
+        this.authBackoff = authBackoff;
         this.handshakeTimeout = handshakeTimeout;
         this.sessions = new Semaphore(maxSessions);
         this.workers = Executors.newFixedThreadPool(maxSessions, r -> {
@@ -65,12 +73,31 @@ public final class Daemon implements AutoCloseable {
         this.setupDeadlines = deadlines;
     }
 
+    private static ServerSocket listening(SocketAddress bind) throws IOException {
+        // A channel's socket: accepted connections have channels, which a TCP transfer reads from.
+        ServerSocket listener = ServerSocketChannel.open().socket();
+        try {
+            listener.setReuseAddress(true);
+            listener.bind(bind);
+        } catch (IOException e) {
+            listener.close();
+            throw e;
+        }
+        return listener;
+    }
+
     public int port() {
         return listener.getLocalPort();
     }
 
-    /** Accepts until the daemon is closed. */
-    public void serve() throws IOException {
+    /**
+     * Accepts until the daemon is closed. A failing accept (out of file descriptors, say) is
+     * retried after a pause that doubles up to {@link #MAX_ACCEPT_PAUSE_MILLIS}, and logged once
+     * per run of failures: the connection stays queued until a descriptor is free, so retrying at
+     * once would only spin.
+     */
+    public void serve() {
+        AcceptFailures failures = new AcceptFailures();
         while (!listener.isClosed()) {
             Socket client;
             try {
@@ -79,10 +106,20 @@ public final class Daemon implements AutoCloseable {
                 if (listener.isClosed()) {
                     return;
                 }
-                throw e;
+                if (!failures.pause(e)) {
+                    return;
+                }
+                continue;
+            }
+            failures.recovered();
+            long wait = authBackoff.remainingNanos(client.getInetAddress());
+            if (wait > 0) {
+                refuse(client, ExitCode.START_CLIENT_SERVER, "authentication failed recently from this address; try again in "
+                        + TimeUnit.NANOSECONDS.toSeconds(wait + 999_999_999L) + " s");
+                continue;
             }
             if (!sessions.tryAcquire()) {
-                refuseBusy(client);
+                refuse(client, ExitCode.START_CLIENT_SERVER, "the server is busy; try again later");
                 continue;
             }
             workers.execute(() -> {
@@ -92,6 +129,36 @@ public final class Daemon implements AutoCloseable {
                     sessions.release();
                 }
             });
+        }
+    }
+
+    /** A run of failed accepts: logged at its start and end, paced by a doubling pause. */
+    private static final class AcceptFailures {
+        private int count;
+        private long pauseMillis = FIRST_ACCEPT_PAUSE_MILLIS;
+
+        /** Logs the first failure of a run and sleeps; false when interrupted. */
+        boolean pause(IOException e) {
+            if (count++ == 0) {
+                LOG.warn("cannot accept connections: {}; retrying with a pause of up to {} ms", e.getMessage(),
+                        MAX_ACCEPT_PAUSE_MILLIS);
+            }
+            try {
+                Thread.sleep(pauseMillis);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+            pauseMillis = Math.min(2 * pauseMillis, MAX_ACCEPT_PAUSE_MILLIS);
+            return true;
+        }
+
+        void recovered() {
+            if (count > 0) {
+                LOG.warn("accepting connections again after {} failed attempts", count);
+                count = 0;
+                pauseMillis = FIRST_ACCEPT_PAUSE_MILLIS;
+            }
         }
     }
 
@@ -109,7 +176,18 @@ public final class Daemon implements AutoCloseable {
             return;
         }
         try (BootstrapChannel channel = new BootstrapChannel(client, handshakeTimeout)) {
-            TransferReport report = session.serve(channel, () -> deadline.cancel(false));
+            TransferReport report = session.serve(channel, new ServerSession.SetupWatcher() {
+                @Override
+                public void authenticationFailed() {
+                    authBackoff.failed(client.getInetAddress());
+                }
+
+                @Override
+                public void setupDone() {
+                    deadline.cancel(false);
+                    authBackoff.succeeded(client.getInetAddress());
+                }
+            });
             LOG.info("{}: {} files, {} bytes in {} s{}", peer, report.filesDone(), report.bytesDone(),
                     String.format("%.3f", report.seconds()),
                     report.failures().isEmpty() ? "" : ", " + report.failures().size() + " failed");
@@ -117,7 +195,9 @@ public final class Daemon implements AutoCloseable {
             if (tooSlow.get()) {
                 LOG.warn("{}: did not finish its setup within {} s", peer, handshakeTimeout.toSeconds());
             } else {
-                LOG.warn("{}: {}", peer, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+                // Messages quote what the client sent (paths, names): escaped, so it cannot forge log lines.
+                LOG.warn("{}: {}", peer, e.getMessage() == null ? e.getClass().getSimpleName()
+                        : PeerText.printable(e.getMessage()));
             }
             LOG.debug("session with {} failed", peer, e);
         } finally {
@@ -140,9 +220,10 @@ public final class Daemon implements AutoCloseable {
         }
     }
 
-    private void refuseBusy(Socket client) {
+    /** Refuses a client before its session starts, without taking a slot. */
+    private void refuse(Socket client, ExitCode code, String reason) {
         try (BootstrapChannel channel = new BootstrapChannel(client, handshakeTimeout)) {
-            channel.sendError(ExitCode.START_CLIENT_SERVER, "the server is busy; try again later");
+            channel.sendError(code, reason);
         } catch (IOException e) {
             LOG.debug("could not refuse a client", e);
         }

@@ -29,11 +29,16 @@ final class Roles {
     private Roles() {
     }
 
-    /** Reports each of {@code refused} to both ends, then lists and sends {@code sources}. */
+    /**
+     * Reports each of {@code refused} to both ends, then lists and sends {@code sources};
+     * {@code linked} runs once the transport is ready (for RDMA, READY exchanged), which ends the setup.
+     */
     static void send(BootstrapChannel channel, SessionConfig config, TransportKind kind, TransferOptions options,
-            List<String> refused, List<SourceOperand> sources, TransferListener listener) throws IOException {
+            List<String> refused, List<SourceOperand> sources, TransferListener listener, Runnable linked)
+            throws IOException {
         try (Transport transport = connect(channel, config, kind, options);
                 FileSender sender = FileSender.create(transport, options, listener, sources)) {
+            linked.run();
             try {
                 refused.forEach(sender::refuse);
                 sender.run();
@@ -44,10 +49,12 @@ final class Roles {
         }
     }
 
+    /** Receives into {@code destination}; {@code linked} as for {@link #send}. */
     static void receive(BootstrapChannel channel, SessionConfig config, TransportKind kind, TransferOptions options,
-            Destination destination, TransferListener listener) throws IOException {
+            Destination destination, TransferListener listener, Runnable linked) throws IOException {
         try (Transport transport = connect(channel, config, kind, options);
                 FileReceiver receiver = FileReceiver.create(transport, destination, options, listener)) {
+            linked.run();
             try {
                 receiver.run();
                 LOG.debug("received everything; END answered, BYE received");

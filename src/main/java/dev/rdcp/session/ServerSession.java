@@ -4,6 +4,7 @@ import dev.rdcp.protocol.Accept;
 import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.MessageType;
+import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
@@ -41,20 +42,38 @@ public final class ServerSession {
         this.config = config;
     }
 
-    /** Serves one client on {@code channel}; returns the tally of files moved. */
-    public TransferReport serve(BootstrapChannel channel) throws IOException {
-        return serve(channel, () -> { });
+    /** What a daemon learns of a client's setup as it happens. */
+    public interface SetupWatcher {
+        /** Nobody watches (ssh mode: one client, its own user). */
+        SetupWatcher NONE = new SetupWatcher() {
+            @Override
+            public void authenticationFailed() {
+            }
+
+            @Override
+            public void setupDone() {
+            }
+        };
+
+        /** Runs before the client is told, so its next connection already sees the consequence. */
+        void authenticationFailed();
+
+        /**
+         * The client said hello, authenticated, sent an accepted request, and both queue pairs
+         * are ready: what a stranger could stretch out byte by byte is over.
+         */
+        void setupDone();
     }
 
-    /**
-     * Serves one client; {@code setupDone} runs once the client has said hello, authenticated
-     * and sent a well-formed request, which is when it stops being a stranger.
-     */
-    public TransferReport serve(BootstrapChannel channel, Runnable setupDone) throws IOException {
+    /** Serves one client on {@code channel}; returns the tally of files moved. */
+    public TransferReport serve(BootstrapChannel channel) throws IOException {
+        return serve(channel, SetupWatcher.NONE);
+    }
+
+    /** Serves one client, telling {@code watcher} how its setup goes. */
+    public TransferReport serve(BootstrapChannel channel, SetupWatcher watcher) throws IOException {
         channel.handshake();
-        authenticate(channel);
-        SessionRequest request = SessionRequest.decode(channel.receive(MessageType.REQUEST));
-        setupDone.run();
+        SessionRequest request = authenticatedRequest(channel, watcher);
         TransferReport report = new TransferReport();
         TransferListener listener = TransferListener.all(report, new LoggingListener());
         TransferOptions options;
@@ -66,9 +85,9 @@ public final class ServerSession {
         }
         try {
             if (request.direction() == SessionRequest.Direction.PUSH) {
-                receive(channel, request, options, listener);
+                receive(channel, request, options, listener, watcher);
             } else {
-                send(channel, request, options, listener);
+                send(channel, request, options, listener, watcher);
             }
         } finally {
             report.finish();
@@ -76,19 +95,35 @@ public final class ServerSession {
         return report;
     }
 
-    private void authenticate(BootstrapChannel channel) throws IOException {
+    /**
+     * Challenge, AUTH, REQUEST: the response must cover the request bytes (when a secret is
+     * set), and a malformed request is answered with an ERROR saying so before the session ends.
+     */
+    private SessionRequest authenticatedRequest(BootstrapChannel channel, SetupWatcher watcher) throws IOException {
         Challenge challenge = Challenge.fresh(policy.secret() != null);
         ByteBuffer payload = ByteBuffer.allocate(Challenge.SIZE);
         challenge.encode(payload);
         channel.send(MessageType.CHALLENGE, payload);
-        ByteBuffer response = channel.receive(MessageType.AUTH);
-        if (response.remaining() != Challenge.RESPONSE_SIZE) {
-            throw new ProtocolException("AUTH payload is " + response.remaining() + " bytes");
-        }
-        byte[] answer = new byte[Challenge.RESPONSE_SIZE];
-        response.get(answer);
-        if (challenge.required() && !challenge.accepts(policy.secret(), answer)) {
-            refuse(channel, new RdcpException(ExitCode.START_CLIENT_SERVER, "authentication failed"));
+        try {
+            ByteBuffer response = channel.receive(MessageType.AUTH);
+            if (response.remaining() != Challenge.RESPONSE_SIZE) {
+                throw new ProtocolException("AUTH payload is " + response.remaining() + " bytes");
+            }
+            byte[] answer = new byte[Challenge.RESPONSE_SIZE];
+            response.get(answer);
+            ByteBuffer request = channel.receive(MessageType.REQUEST);
+            if (challenge.required() && !challenge.accepts(policy.secret(), request, answer)) {
+                watcher.authenticationFailed();
+                refuse(channel, new RdcpException(ExitCode.START_CLIENT_SERVER, "authentication failed"));
+            }
+            return SessionRequest.decode(request);
+        } catch (ProtocolException e) {
+            try {
+                channel.sendError(ExitCode.DATA_STREAM, "malformed request: " + e.getMessage());
+            } catch (IOException unsent) {
+                e.addSuppressed(unsent);
+            }
+            throw e;
         }
     }
 
@@ -107,7 +142,7 @@ public final class ServerSession {
     }
 
     private void receive(BootstrapChannel channel, SessionRequest request, TransferOptions options,
-            TransferListener listener) throws IOException {
+            TransferListener listener, SetupWatcher watcher) throws IOException {
         Destination destination;
         try {
             if (policy.readOnly()) {
@@ -123,11 +158,11 @@ public final class ServerSession {
             return;
         }
         Accept accept = accept(channel, request, false);
-        Roles.receive(channel, config, accept.transport(), options, destination, listener);
+        Roles.receive(channel, config, accept.transport(), options, destination, listener, watcher::setupDone);
     }
 
     private void send(BootstrapChannel channel, SessionRequest request, TransferOptions options,
-            TransferListener listener) throws IOException {
+            TransferListener listener, SetupWatcher watcher) throws IOException {
         List<SourceOperand> sources = new ArrayList<>();
         List<String> refused = new ArrayList<>();
         List<String> paths = request.paths();
@@ -151,7 +186,7 @@ public final class ServerSession {
         boolean tree = filesFrom || sources.size() > 1
                 || (request.has(SessionRequest.RECURSIVE) && sources.stream().anyMatch(s -> Files.isDirectory(s.path())));
         Accept accept = accept(channel, request, tree);
-        Roles.send(channel, config, accept.transport(), options, refused, sources, listener);
+        Roles.send(channel, config, accept.transport(), options, refused, sources, listener, watcher::setupDone);
     }
 
     /**
@@ -187,16 +222,16 @@ public final class ServerSession {
         throw e;
     }
 
-    /** The server has no terminal: per-file outcomes go to the log. */
+    /** The server has no terminal: per-file outcomes go to the log, peer text escaped. */
     private static final class LoggingListener implements TransferListener {
         @Override
         public void fileDone(String name, long bytes) {
-            LOG.info("{} ({} bytes)", name, bytes);
+            LOG.info("{} ({} bytes)", PeerText.printable(name), bytes);
         }
 
         @Override
         public void fileFailed(int exitCode, String message) {
-            LOG.warn("{} (exit code {})", message, exitCode);
+            LOG.warn("{} (exit code {})", PeerText.printable(message), exitCode);
         }
     }
 }

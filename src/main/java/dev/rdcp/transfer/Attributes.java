@@ -21,26 +21,30 @@ final class Attributes {
         PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_READ,
         PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
         PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ};
-    private static final boolean ROOT = "root".equals(System.getProperty("user.name"));
-    private static final ProcessIdentity PROCESS = ProcessIdentity.read();
 
     private final boolean times;
     private final boolean permissions;
     private final boolean owners;
+    private final Destination destination;
+    /** Read per session, not per JVM: a daemon may have dropped root (serve --user) since it started. */
+    private final ProcessIdentity process = ProcessIdentity.read();
 
-    Attributes(TransferOptions options) {
+    /** @param destination where entries land, which knows the daemon's root; null for none */
+    Attributes(TransferOptions options, Destination destination) {
         this.times = options.preserveTimes();
         this.permissions = options.preservePermissions();
-        this.owners = ROOT && options.has(SessionRequest.OWNERS);
+        this.owners = process.uid() == 0 && options.has(SessionRequest.OWNERS);
+        this.destination = destination;
     }
 
-    /** Applies the entry's metadata to a file or directory. */
+    /** Applies the entry's metadata to a file or directory; never the owner or mode of a daemon's root. */
     void apply(Path path, Entry entry) throws IOException {
-        if (owners) {
+        boolean servedRoot = (owners || permissions) && destination != null && destination.isServedRoot(path);
+        if (owners && !servedRoot) {
             Files.setAttribute(path, "unix:uid", entry.uid(), LinkOption.NOFOLLOW_LINKS);
             Files.setAttribute(path, "unix:gid", entry.gid(), LinkOption.NOFOLLOW_LINKS);
         }
-        if (permissions) {
+        if (permissions && !servedRoot) {
             Files.setPosixFilePermissions(path, permissions(entry.mode()));
         }
         setTimes(path, entry);
@@ -52,13 +56,13 @@ final class Attributes {
      * is a handful of system calls, and these were two or three of them).
      */
     void applyToNew(Path path, Entry entry) throws IOException {
-        if (owners && entry.uid() != PROCESS.uid()) {
+        if (owners && entry.uid() != process.uid()) {
             Files.setAttribute(path, "unix:uid", entry.uid(), LinkOption.NOFOLLOW_LINKS);
         }
-        if (owners && entry.gid() != PROCESS.gid()) {
+        if (owners && entry.gid() != process.gid()) {
             Files.setAttribute(path, "unix:gid", entry.gid(), LinkOption.NOFOLLOW_LINKS);
         }
-        if (permissions && (PROCESS.umask() < 0 || (entry.mode() & 0777) != (0666 & ~PROCESS.umask()))) {
+        if (permissions && (process.umask() < 0 || (entry.mode() & 0777) != (0666 & ~process.umask()))) {
             Files.setPosixFilePermissions(path, permissions(entry.mode()));
         }
         setTimes(path, entry);

@@ -3,9 +3,11 @@ package dev.rdcp.transfer;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.verbs.FileStatus;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -19,11 +21,14 @@ public final class Destination {
     private final Path target;
     private final boolean intoDirectory;
     private final boolean create;
+    /** The daemon's root as stat(2) identifies it, or null without a root. */
+    private final FileStatus root;
 
-    private Destination(Path target, boolean intoDirectory, boolean create) {
+    private Destination(Path target, boolean intoDirectory, boolean create, FileStatus root) {
         this.target = target;
         this.intoDirectory = intoDirectory;
         this.create = create;
+        this.root = root;
     }
 
     /**
@@ -32,9 +37,10 @@ public final class Destination {
      */
     public static Destination of(Path target, boolean directory, Path root) throws IOException {
         Path realRoot = root == null ? null : root.toRealPath();
+        FileStatus rootStatus = realRoot == null ? null : FileStatus.of(realRoot, FileNames.absolute(realRoot), true);
         if (Files.isDirectory(target)) {
             requireInside(realRoot, target);
-            return new Destination(target, true, false);
+            return new Destination(target, true, false, rootStatus);
         }
         if (directory && Files.exists(target)) {
             throw new RdcpException(ExitCode.FILE_SELECTION, target + " exists and is not a directory");
@@ -45,7 +51,24 @@ public final class Destination {
                     + " does not exist");
         }
         requireInside(realRoot, parent);
-        return new Destination(target, directory, directory);
+        return new Destination(target, directory, directory, rootStatus);
+    }
+
+    /**
+     * True when {@code path} (links followed) is the daemon's root itself, whose owner and mode
+     * no client may change: with -o as root, a client could otherwise give the served tree away.
+     */
+    boolean isServedRoot(Path path) throws IOException {
+        if (root == null) {
+            return false;
+        }
+        FileStatus status;
+        try {
+            status = FileStatus.of(path, FileNames.absolute(path), true);
+        } catch (NoSuchFileException e) {
+            return false;
+        }
+        return status.device() == root.device() && status.inode() == root.inode();
     }
 
     private static void requireInside(Path realRoot, Path directory) throws IOException {

@@ -53,8 +53,16 @@ final class FileList {
     private final boolean links;
     private final boolean checksums;
     private final FilterRules filters;
+    private final boolean delete;
     private final ArrayDeque<Frame> stack = new ArrayDeque<>();
-    private final Set<String> impliedDirectories = new HashSet<>();
+    /**
+     * --files-from: every name listed so far, and the directories walked, so that a name named
+     * again (directly, as a parent, or inside a directory walked) is listed once, as rsync does.
+     */
+    private final Set<String> listed = new HashSet<>();
+    private final Set<String> walked = new HashSet<>();
+    /** Set by the first --files-from operand: only then are names remembered. */
+    private boolean filesFrom;
     private final ArrayDeque<ListedEntry> ready = new ArrayDeque<>();
     /** -H: the first listed name of each file with more than one link, by device and inode. */
     private final Map<FileId, byte[]> firstNames;
@@ -69,6 +77,7 @@ final class FileList {
         this.links = options.has(SessionRequest.LINKS);
         this.checksums = options.has(SessionRequest.CHECKSUM);
         this.filters = options.filters();
+        this.delete = options.has(SessionRequest.DELETE);
         this.firstNames = options.has(SessionRequest.HARD_LINKS) ? new HashMap<>() : null;
     }
 
@@ -79,9 +88,17 @@ final class FileList {
                 Frame top = stack.peek();
                 if (top.children().hasNext()) {
                     Child child = top.children().next();
-                    describe(child.path(), FileNames.join(top.name(), child.name()), false, false);
+                    if (!describe(child.path(), FileNames.join(top.name(), child.name()), false, false)
+                            && top.complete()) {
+                        stack.pop();
+                        stack.push(new Frame(top.path(), top.name(), top.children(), false));
+                    }
                 } else {
                     stack.pop();
+                    if (!top.complete() && delete) {
+                        ready.add(problemEntry(ExitCode.OK, top.name(),
+                                "IO error encountered -- skipping file deletion in %s"));
+                    }
                     ready.add(directoryEnd(top.name(), top.complete()));
                 }
             } else if (operands.hasNext()) {
@@ -101,11 +118,10 @@ final class FileList {
     private void listOperand(SourceOperand operand) {
         Path path = operand.path();
         if (operand.relativeName() != null) {
+            filesFrom = true;
             byte[] name = operand.relativeName().getBytes(StandardCharsets.UTF_8);
             impliedParents(operand.base(), name);
-            if (impliedDirectories.add(new String(name, StandardCharsets.ISO_8859_1))) {
-                describe(path, name, true, false);
-            }
+            describe(path, name, true, false);
         } else if (operand.contents() && Files.isDirectory(path)) {
             describe(path, new byte[] {'.'}, true, false);
         } else {
@@ -122,27 +138,42 @@ final class FileList {
                 continue;
             }
             byte[] parent = Arrays.copyOf(name, slash);
-            if (impliedDirectories.add(new String(parent, StandardCharsets.ISO_8859_1))) {
+            if (!listed.contains(key(parent))) {
                 describe(FileNames.resolve(base, parent), parent, false, true);
             }
         }
     }
 
-    private void describe(Path path, byte[] name, boolean operand, boolean impliedOnly) {
+    private static String key(byte[] name) {
+        return new String(name, StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * Lists one entry (and opens a directory to walk); false when it could not be examined for
+     * another reason than having vanished, an I/O error after which its directory is incomplete.
+     */
+    private boolean describe(Path path, byte[] name, boolean operand, boolean impliedOnly) {
         FileStatus attributes;
         try {
             attributes = FileStatus.of(path, FileNames.absolute(path), operand && !links && !impliedOnly);
         } catch (NoSuchFileException e) {
             ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, path
                     + ": no such file or directory"), null) : problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
-            return;
+            return true;
         } catch (IOException e) {
             ready.add(problemEntry(ExitCode.PARTIAL, name, "%s: " + FileReceiver.describe(e).replace("%", "%%")));
-            return;
+            return false;
         }
         int mode = attributes.mode();
         if (!operand && excluded(name, FileModes.type(mode) == FileModes.S_IFDIR)) {
-            return;
+            return true;
+        }
+        if (filesFrom && !listed.add(key(name))) {
+            // Named before: only a directory not yet walked still has something to list.
+            if (FileModes.type(mode) == FileModes.S_IFDIR && recursive && !impliedOnly && walked.add(key(name))) {
+                walk(path, name);
+            }
+            return true;
         }
         switch (FileModes.type(mode)) {
             case FileModes.S_IFREG -> {
@@ -161,6 +192,7 @@ final class FileList {
             }
             default -> ready.add(problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
         }
+        return true;
     }
 
     /** A rule set too costly to match ends the listing: {@link #next} rethrows it unchecked, the sender checked. */
@@ -184,6 +216,14 @@ final class FileList {
         if (impliedOnly) {
             return;
         }
+        if (filesFrom) {
+            walked.add(key(name));
+        }
+        walk(path, name);
+    }
+
+    /** Reads the directory's children, to be listed in byte order before its DIRECTORY_END. */
+    private void walk(Path path, byte[] name) {
         List<Child> children = new ArrayList<>();
         boolean complete = true;
         try (DirectoryStream<Path> listing = Files.newDirectoryStream(path)) {

@@ -1,5 +1,6 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.protocol.PeerText;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -80,18 +81,9 @@ public final class FileNames {
         return printable(new String(name, StandardCharsets.UTF_8));
     }
 
-    /** Text from the peer, safe for a terminal: control characters escaped as rsync does (\#033). */
+    /** Text from the peer, safe for a terminal: see {@link PeerText#printable}. */
     public static String printable(String text) {
-        StringBuilder out = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < 0x20 || c == 0x7f) {
-                out.append(String.format("\\#%03o", (int) c));
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
+        return PeerText.printable(text);
     }
 
     /** A file URI's raw path holds only ASCII: the JDK percent-encodes every other byte. */

@@ -61,7 +61,7 @@ public final class FileReceiver implements AutoCloseable {
         for (int i = 0; i < slots.length; i++) {
             slots[i] = staging.slice(i * options.chunkSize(), options.chunkSize());
         }
-        this.attributes = new Attributes(options);
+        this.attributes = new Attributes(options, destination);
         this.reports = new ReportQueue(listener);
         this.generator = new Generator(destination, options, listener, attributes, reports, this::newEntry,
                 wanted::add, watch::busy);

@@ -29,6 +29,12 @@ class ErrorReporterTest {
     }
 
     @Test
+    void escapesControlCharactersForTheTerminal() {
+        assertEquals("cannot open \\#033]0;owned\\#007x",
+                ErrorReporter.describe(new IOException("cannot open \u001b]0;owned\u0007x")));
+    }
+
+    @Test
     void describesInOneLine() {
         assertEquals("first", ErrorReporter.describe(new IOException("first\nsecond")));
         assertEquals("no such file or directory: /x", ErrorReporter.describe(new NoSuchFileException("/x")));

@@ -19,13 +19,7 @@ final class InProcessDaemon implements AutoCloseable {
         SessionConfig config = new SessionConfig(RdmaSettings.defaults(), timeoutSeconds);
         ServerSession session = new ServerSession(ServerPolicy.daemon(root, false, secret), config);
         daemon = new Daemon(new InetSocketAddress("127.0.0.1", 0), session, Duration.ofSeconds(timeoutSeconds), 4);
-        Thread thread = new Thread(() -> {
-            try {
-                daemon.serve();
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-        }, "in-process-daemon");
+        Thread thread = new Thread(daemon::serve, "in-process-daemon");
         thread.setDaemon(true);
         thread.start();
     }

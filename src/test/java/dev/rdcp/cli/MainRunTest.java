@@ -106,6 +106,27 @@ class MainRunTest {
     }
 
     @Test
+    void serveRefusesATimeoutBelowOneSecond(@TempDir Path tmp) {
+        for (String timeout : List.of("0", "-5")) {
+            Result result = run("serve", "--root", tmp.toString(), "--port", "0", "--timeout", timeout);
+            assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
+            assertTrue(result.errLines().get(0).startsWith("rdcp: --timeout"), result.err());
+            assertFalse(result.err().contains("Exception"), result.err());
+            assertEquals("", result.out());
+        }
+    }
+
+    @Test
+    void serveRefusesASecretFileOthersCanRead(@TempDir Path tmp) throws Exception {
+        Path secret = Files.writeString(tmp.resolve("secret"), "s3cret\n");
+        Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        Result result = run("serve", "--root", tmp.toString(), "--port", "0", "--secret-file", secret.toString());
+        assertEquals(ExitCode.FILE_SELECTION.code(), result.exitCode(), result.err());
+        assertEquals(1, result.errLines().size(), result.err());
+        assertTrue(result.err().contains("must not be accessible to group or others"), result.err());
+    }
+
+    @Test
     void serveWithoutRootIsAUsageErrorPointingAtServeHelp() {
         Result result = run("serve");
         assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
@@ -163,5 +184,44 @@ class MainRunTest {
         Result result = run("--delete", "a", "host::b");
         assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
         assertTrue(result.err().contains("--delete does not work without -r"), result.err());
+    }
+
+    /** Issue 13: -h in a cluster is --human-readable; "rdcp -avh SRC DEST" printed the help and exited 0. */
+    @Test
+    void hInAClusterIsHumanReadableNotHelp() {
+        Result result = run("-avh", "/nonexistent/src/", "host::dst/", "--port", "1");
+        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.out() + result.err());
+        assertFalse(result.out().contains("Usage:"), result.out());
+        assertEquals(List.of("rdcp: /nonexistent/src: no such file or directory"), result.errLines());
+    }
+
+    @Test
+    void hAloneShowsTheHelpAsInRsync() {
+        Result result = run("-h");
+        assertEquals(0, result.exitCode(), result.err());
+        assertTrue(result.out().startsWith("Usage: rdcp"), result.out());
+    }
+
+    @Test
+    void longHelpShowsTheHelpEvenWithOperands() {
+        Result result = run("--help", "a", "host:b");
+        assertEquals(0, result.exitCode(), result.err());
+        assertTrue(result.out().startsWith("Usage: rdcp"), result.out());
+    }
+
+    @Test
+    void capitalVIsTheVersion() {
+        Result result = run("-V");
+        assertEquals(0, result.exitCode(), result.err());
+        assertTrue(result.out().startsWith("rdcp "), result.out());
+    }
+
+    /** rsync scripts repeat --exclude; picocli refused a second one. */
+    @Test
+    void optionsRepeatAsInRsync() {
+        Result result = run("-a", "--exclude", "*.o", "--exclude", "*.tmp", "--port", "2", "--port", "1",
+                "/nonexistent/src/", "host::dst/");
+        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.err());
+        assertEquals(List.of("rdcp: /nonexistent/src: no such file or directory"), result.errLines());
     }
 }

@@ -103,4 +103,24 @@ class TreeOptionsVmTest {
         assertEquals(4321, Files.getAttribute(dst.resolve("keep.txt"), "unix:uid"), "-a as root keeps the owner");
         assertEquals(4322, Files.getAttribute(dst.resolve("keep.txt"), "unix:gid"));
     }
+
+    /** As root with -a (owners), pushing "src/" onto the daemon's root must not chown or chmod the root. */
+    @Test
+    void aPushOntoTheDaemonRootKeepsTheRootsOwnerAndMode() throws Exception {
+        Path src = Files.createDirectories(dir.resolve("src-root"));
+        Path root = Files.createDirectories(dir.resolve("served-root"));
+        write(src.resolve("inside.txt"), "x", OLD);
+        Files.setPosixFilePermissions(src, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        Files.setAttribute(src, "unix:uid", 4321);
+        Files.setPosixFilePermissions(root, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-x---"));
+        Object ownerBefore = Files.getAttribute(root, "unix:uid");
+        try (InProcessDaemon daemon = new InProcessDaemon(root, null, 120)) {
+            Cli.Result result = Cli.emulated("-a", src + "/", daemon.url("/"));
+            assertEquals(0, result.exitCode(), result::toString);
+        }
+        assertTrue(Files.exists(root.resolve("inside.txt")));
+        assertEquals("rwxr-x---", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(root)));
+        assertEquals(ownerBefore, Files.getAttribute(root, "unix:uid"));
+    }
 }

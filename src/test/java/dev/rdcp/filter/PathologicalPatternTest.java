@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -30,5 +32,38 @@ class PathologicalPatternTest {
         String deep = "d/".repeat(1000) + "keep/file.txt";
         assertFalse(rules.isExcluded(deep, false));
         assertTrue(rules.isExcluded("d/".repeat(1000) + "x.o", false));
+    }
+
+    /**
+     * The budget belongs to the rule set, not to each rule: thousands of rules that each stay
+     * under a per-rule budget (the 64 KiB REQUEST holds 4,679 of these) would otherwise cost
+     * about a second of CPU for every entry listed. Now the first entries spend the session's
+     * budget and the session ends.
+     */
+    @Test
+    void manyCostlyRulesSpendOneBudgetForTheSession() {
+        FilterRules rules = FilterRules.parse(Collections.nCopies(4_679, "- *?*?*?*?*~"));
+        String name = "dir/sub/" + "a".repeat(20);
+        FilterTooComplexException e = assertThrows(FilterTooComplexException.class, () -> {
+            for (int entry = 0; entry < 10; entry++) {
+                rules.isExcluded(name + entry, false);
+            }
+        });
+        assertTrue(e.getMessage().contains("too complex"), e.getMessage());
+    }
+
+    /** Hundreds of ordinary rules over thousands of entries earn more than they spend. */
+    @Test
+    void ordinaryRuleSetsOverLongListingsStayWithinTheBudget() {
+        List<String> many = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            many.add("- **/cache" + i + "/*.tmp");
+        }
+        many.add("- *.o");
+        FilterRules rules = FilterRules.parse(many);
+        for (int entry = 0; entry < 3_000; entry++) {
+            assertFalse(rules.isExcluded("src/module" + entry + "/main/File" + entry + ".java", false));
+        }
+        assertTrue(rules.isExcluded("src/module/cache7/x.tmp", false));
     }
 }

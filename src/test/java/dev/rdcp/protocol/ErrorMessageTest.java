@@ -55,4 +55,11 @@ class ErrorMessageTest {
     void tooShortIsRejected() {
         assertThrows(ProtocolException.class, () -> ErrorMessage.decode(ByteBuffer.allocate(3)));
     }
+
+    /** A server's text reaches the client's terminal: no escape sequence or line break survives. */
+    @Test
+    void theExceptionCarriesTheTextEscaped() throws Exception {
+        RdcpException e = roundTrip(new ErrorMessage(5, "denied\u001b[2J\nrdcp: fake line\u009b")).toException();
+        assertEquals("denied\\#033[2J\\#012rdcp: fake line\\#233", e.getMessage());
+    }
 }

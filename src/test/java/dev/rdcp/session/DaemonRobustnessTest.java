@@ -50,13 +50,7 @@ class DaemonRobustnessTest {
         daemon = new Daemon(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 new ServerSession(ServerPolicy.daemon(root, false, secret), config),
                 Duration.ofSeconds(TIMEOUT_SECONDS), 4);
-        Thread thread = new Thread(() -> {
-            try {
-                daemon.serve();
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        Thread thread = new Thread(daemon::serve);
         thread.setDaemon(true);
         thread.start();
     }
@@ -177,11 +171,78 @@ class DaemonRobustnessTest {
 
     @Test
     void wrongSecretAndEscapingPathsAreRefusedWithTheirCodes() throws IOException {
-        RdcpException wrong = assertThrows(RdcpException.class, () -> request("wrong", "x"));
-        assertEquals(ExitCode.START_CLIENT_SERVER, wrong.exitCode());
         RdcpException escape = assertThrows(RdcpException.class, () -> request("s3cret", "../../etc"));
         assertEquals(ExitCode.FILE_SELECTION, escape.exitCode());
+        RdcpException wrong = assertThrows(RdcpException.class, () -> request("wrong", "x"));
+        assertEquals(ExitCode.START_CLIENT_SERVER, wrong.exitCode());
+    }
+
+    /** After a wrong secret the address waits, even with the right one: guessing is slowed. */
+    @Test
+    void aFailedAuthenticationMakesTheAddressWait() throws IOException {
+        SessionConfig config = new SessionConfig(RdmaSettings.defaults(), TIMEOUT_SECONDS);
+        byte[] secret = "s3cret".getBytes(StandardCharsets.UTF_8);
+        java.net.ServerSocket listener = new java.net.ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        try (Daemon guarded = new Daemon(listener, new ServerSession(ServerPolicy.daemon(root, false, secret), config),
+                Duration.ofSeconds(TIMEOUT_SECONDS), 4, new AuthBackoff(60_000_000_000L, 60_000_000_000L,
+                        System::nanoTime))) {
+            Thread thread = new Thread(guarded::serve);
+            thread.setDaemon(true);
+            thread.start();
+            RdcpException wrong = assertThrows(RdcpException.class, () -> request(guarded.port(), "wrong", "x"));
+            assertEquals("authentication failed", wrong.getMessage());
+            RdcpException waiting = assertThrows(RdcpException.class, () -> request(guarded.port(), "s3cret", "x"));
+            assertEquals(ExitCode.START_CLIENT_SERVER, waiting.exitCode());
+            assertTrue(waiting.getMessage().contains("try again in"), waiting.getMessage());
+        }
+    }
+
+    @Test
+    void aMalformedRequestIsAnsweredWithAnErrorFrame() throws IOException {
+        try (BootstrapChannel channel = new BootstrapChannel(connect(), Duration.ofSeconds(10))) {
+            channel.handshake();
+            Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
+            ByteBuffer malformed = ByteBuffer.allocate(30).put((byte) 9).rewind();
+            channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
+                    .put(challenge.response("s3cret".getBytes(StandardCharsets.UTF_8), malformed)));
+            channel.send(MessageType.REQUEST, malformed.position(malformed.limit()));
+            RdcpException e = assertThrows(RdcpException.class, () -> channel.receive(MessageType.ACCEPT));
+            assertEquals(ExitCode.DATA_STREAM, e.exitCode());
+            assertTrue(e.getMessage().contains("malformed request"), e.getMessage());
+        }
         assertStillServing();
+    }
+
+    /**
+     * Protocol 3: an answer to the nonce alone (what a relay could replay with a request of its
+     * own) is not enough; the response must cover the request bytes.
+     */
+    @Test
+    void anAuthThatDoesNotCoverTheRequestIsRefused() throws Exception {
+        try (BootstrapChannel channel = new BootstrapChannel(connect(), Duration.ofSeconds(10))) {
+            channel.handshake();
+            Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec("s3cret".getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE).put(mac.doFinal(challenge.nonce())));
+            ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0,
+                    List.of("x"), List.of()).encode();
+            channel.send(MessageType.REQUEST, request.position(request.limit()));
+            RdcpException e = assertThrows(RdcpException.class, () -> channel.receive(MessageType.ACCEPT));
+            assertEquals(ExitCode.START_CLIENT_SERVER, e.exitCode());
+            assertEquals("authentication failed", e.getMessage());
+        }
+    }
+
+    /** The refused path is logged, but a client cannot forge log lines or drive the terminal of who tails it. */
+    @Test
+    void peerTextIsLoggedWithControlCharactersEscaped() throws Exception {
+        try (CapturedLog log = new CapturedLog(Daemon.class)) {
+            assertThrows(RdcpException.class, () -> request("s3cret", "../\u001b[31m\n2026-01-01 fake entry"));
+            String line = log.awaitWarning(m -> m.contains("fake entry"));
+            assertTrue(line.chars().noneMatch(c -> c < 0x20), line);
+            assertTrue(line.contains("\\#033[31m\\#0122026-01-01 fake entry"), line);
+        }
     }
 
     @Test
@@ -189,13 +250,7 @@ class DaemonRobustnessTest {
         SessionConfig config = new SessionConfig(RdmaSettings.defaults(), TIMEOUT_SECONDS);
         try (Daemon readOnly = new Daemon(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 new ServerSession(ServerPolicy.daemon(root, true, null), config), Duration.ofSeconds(2), 1)) {
-            Thread thread = new Thread(() -> {
-                try {
-                    readOnly.serve();
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            Thread thread = new Thread(readOnly::serve);
             thread.setDaemon(true);
             thread.start();
             RdcpException e = assertThrows(RdcpException.class, () -> request(readOnly.port(), null, "upload.bin"));
@@ -211,13 +266,8 @@ class DaemonRobustnessTest {
     private void request(int port, String secret, String destination) throws IOException {
         Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
         try (BootstrapChannel channel = new BootstrapChannel(socket, Duration.ofSeconds(10))) {
-            channel.handshake();
-            Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
-            channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
-                    .put(challenge.response(secret == null ? null : secret.getBytes(StandardCharsets.UTF_8))));
-            ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0,
-                    List.of(destination), List.of()).encode();
-            channel.send(MessageType.REQUEST, request.position(request.limit()));
+            ClientSteps.requestPush(channel, secret == null ? null : secret.getBytes(StandardCharsets.UTF_8), 0,
+                    destination);
             channel.receive(MessageType.ACCEPT);
         }
     }

@@ -47,7 +47,7 @@ class AttributesTest {
     void applySetsModeAndTimeWhenBothArePreserved() throws Exception {
         Path path = Files.writeString(tmp.resolve("f"), "x");
         Attributes attributes = new Attributes(TransferOptions.of(4096,
-                SessionRequest.PRESERVE_TIMES | SessionRequest.PRESERVE_PERMISSIONS));
+                SessionRequest.PRESERVE_TIMES | SessionRequest.PRESERVE_PERMISSIONS), null);
         attributes.apply(path, file(0640, 1_500_000_000L, 250_000_000));
         assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(path)));
         assertEquals(Instant.ofEpochSecond(1_500_000_000L, 250_000_000), Files.getLastModifiedTime(path).toInstant());
@@ -58,7 +58,7 @@ class AttributesTest {
         Path path = Files.writeString(tmp.resolve("f"), "x");
         Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
         FileTime before = Files.getLastModifiedTime(path);
-        new Attributes(TransferOptions.of(4096, 0)).apply(path, file(0777, 1_000, 0));
+        new Attributes(TransferOptions.of(4096, 0), null).apply(path, file(0777, 1_000, 0));
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(path)));
         assertEquals(before, Files.getLastModifiedTime(path));
     }
@@ -69,9 +69,9 @@ class AttributesTest {
         Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-r--r--"));
         Files.setLastModifiedTime(path, FileTime.from(Instant.ofEpochSecond(2_000)));
         FileStatus existing = FileStatus.of(path, FileNames.absolute(path), false);
-        Attributes times = new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES));
-        Attributes perms = new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_PERMISSIONS));
-        Attributes none = new Attributes(TransferOptions.of(4096, 0));
+        Attributes times = new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES), null);
+        Attributes perms = new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_PERMISSIONS), null);
+        Attributes none = new Attributes(TransferOptions.of(4096, 0), null);
 
         assertFalse(times.differ(existing, file(0600, 2_000, 0)), "same time, mode not preserved");
         assertTrue(times.differ(existing, file(0644, 2_001, 0)));
@@ -89,7 +89,7 @@ class AttributesTest {
         Entry entry = new Entry(0, EntryType.SYMLINK, 0777, 1_600_000_000L, 123_456_789, 0, 0, 0,
                 "link".getBytes(StandardCharsets.UTF_8), "target".getBytes(StandardCharsets.UTF_8));
 
-        new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES)).applyToLink(link, entry);
+        new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES), null).applyToLink(link, entry);
 
         assertEquals(Instant.ofEpochSecond(1_600_000_000L, 123_456_789),
                 Files.getLastModifiedTime(link, LinkOption.NOFOLLOW_LINKS).toInstant());
@@ -101,8 +101,34 @@ class AttributesTest {
         Path missing = tmp.resolve("missing");
         java.nio.file.NoSuchFileException e = org.junit.jupiter.api.Assertions.assertThrows(
                 java.nio.file.NoSuchFileException.class,
-                () -> new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES)).apply(missing,
+                () -> new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES), null).apply(missing,
                         file(0644, 1_000, 0)));
         assertEquals(missing.toString(), e.getFile());
+    }
+
+    /** A daemon's root keeps its owner and mode whatever a client sends for "."; below it, they apply. */
+    @Test
+    void theServedRootKeepsItsOwnerAndMode() throws Exception {
+        Path root = Files.createDirectory(tmp.resolve("root"));
+        Path below = Files.createDirectory(root.resolve("below"));
+        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Destination destination = Destination.of(root, true, root);
+        Attributes attributes = new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_PERMISSIONS
+                | SessionRequest.OWNERS | SessionRequest.PRESERVE_TIMES), destination);
+        Entry dot = new Entry(0, EntryType.DIRECTORY, 0777, 1_500_000_000L, 0, 0, 4321, 4321,
+                ".".getBytes(StandardCharsets.UTF_8), new byte[0]);
+        int ownerBefore = (Integer) Files.getAttribute(root, "unix:uid");
+        attributes.apply(root, dot);
+        attributes.apply(below, dot);
+        assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(root)));
+        assertEquals(ownerBefore, Files.getAttribute(root, "unix:uid"));
+        assertEquals("rwxrwxrwx", PosixFilePermissions.toString(Files.getPosixFilePermissions(below)));
+        if ((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0) {
+            assertEquals(4321, Files.getAttribute(below, "unix:uid"), "as root the owner applies below the root");
+        }
+        Path alias = Files.createSymbolicLink(tmp.resolve("alias"), root);
+        attributes.apply(alias.resolve("."), dot);
+        assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(root)),
+                "nor through another name");
     }
 }

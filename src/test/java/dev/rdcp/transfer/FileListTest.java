@@ -253,4 +253,76 @@ class FileListTest {
         assertEquals(List.of("DIRECTORY empty", "DIRECTORY_END empty"),
                 shape(list(SourceOperand.parse(empty.toString()), RECURSIVE)));
     }
+
+    /**
+     * --files-from -r, a directory named after one of its descendants: it is still walked, and
+     * what was listed already is not listed again (rsync lists each name once).
+     */
+    @Test
+    void filesFromADirectoryAfterItsDescendantIsWalkedAndNothingIsListedTwice() throws Exception {
+        Path deep = Files.createDirectories(src.resolve("a/b"));
+        Files.writeString(deep.resolve("c.txt"), "c");
+        Files.writeString(deep.resolve("d.txt"), "d");
+        List<String> shape = shape(list(List.of(SourceOperand.relative(src, "a/b/c.txt"),
+                SourceOperand.relative(src, "a")), TransferOptions.of(4096, RECURSIVE)));
+        assertEquals(List.of(
+                "DIRECTORY a",
+                "DIRECTORY a/b",
+                "FILE a/b/c.txt",
+                "FILE a/b/d.txt",
+                "DIRECTORY_END a/b",
+                "FILE a/y",
+                "FILE a/z",
+                "DIRECTORY_END a"), shape);
+    }
+
+    @Test
+    void filesFromADescendantAfterItsDirectoryIsNotListedTwice() throws Exception {
+        Path deep = Files.createDirectories(src.resolve("a/b"));
+        Files.writeString(deep.resolve("c.txt"), "c");
+        List<String> shape = shape(list(List.of(SourceOperand.relative(src, "a"),
+                SourceOperand.relative(src, "a/b/c.txt"), SourceOperand.relative(src, "a/b")),
+                TransferOptions.of(4096, RECURSIVE)));
+        assertEquals(List.of(
+                "DIRECTORY a",
+                "DIRECTORY a/b",
+                "FILE a/b/c.txt",
+                "DIRECTORY_END a/b",
+                "FILE a/y",
+                "FILE a/z",
+                "DIRECTORY_END a"), shape);
+    }
+
+    /**
+     * An entry the sender cannot stat (here ENAMETOOLONG: the directory's path fits PATH_MAX but
+     * the entry's does not, which stops root too) is an I/O error: the directory is not complete,
+     * so the receiver deletes nothing there, and with --delete the sender says so.
+     */
+    @Test
+    void aDirectoryWithAnEntryThatCannotBeStattedIsNotComplete() throws Exception {
+        Path deep = src;
+        while (deep.toString().length() < 3_900) {
+            deep = deep.resolve("d".repeat(250));
+        }
+        Files.createDirectories(deep);
+        String longName = "f".repeat(250);
+        Process touch = new ProcessBuilder("touch", longName).directory(deep.toFile()).start();
+        assertEquals(0, touch.waitFor());
+        assertTrue(deep.toString().length() + 1 + longName.length() >= 4096, "the entry's path must exceed PATH_MAX");
+        List<Entry> entries;
+        try {
+            entries = list(List.of(SourceOperand.parse(deep.toString())),
+                    TransferOptions.of(4096, RECURSIVE | SessionRequest.DELETE));
+        } finally {
+            // @TempDir cannot delete by a path over PATH_MAX either.
+            assertEquals(0, new ProcessBuilder("rm", longName).directory(deep.toFile()).start().waitFor());
+        }
+        List<String> shape = shape(entries);
+        Entry end = entries.get(entries.size() - 1);
+        assertEquals(EntryType.DIRECTORY_END, end.type(), shape.toString());
+        assertEquals(1, end.mode(), "the directory must not be complete: " + shape);
+        Entry note = entries.get(entries.size() - 2);
+        assertEquals(EntryType.PROBLEM, note.type(), shape.toString());
+        assertTrue(text(note).startsWith("IO error encountered -- skipping file deletion in "), text(note));
+    }
 }

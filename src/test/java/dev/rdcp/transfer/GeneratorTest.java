@@ -42,7 +42,7 @@ class GeneratorTest {
                 | SessionRequest.DESTINATION_IS_DIRECTORY);
         Destination destination = Destination.of(dir, true, null);
         destination.prepare(false);
-        generator = new Generator(destination, options, report, new Attributes(options), new ReportQueue(report),
+        generator = new Generator(destination, options, report, new Attributes(options, destination), new ReportQueue(report),
                 () -> created++, wanted::add, () -> { });
     }
 

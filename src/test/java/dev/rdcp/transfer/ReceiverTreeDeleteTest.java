@@ -64,6 +64,11 @@ class ReceiverTreeDeleteTest {
 
     /** The receiver's side of the list ".", keep.txt, sub/, sub/kept, end of sub, end of ".". */
     private void receive(ReceiverTree tree) throws Exception {
+        receive(tree, true);
+    }
+
+    /** The same, "." ending complete or not. */
+    private void receive(ReceiverTree tree, boolean rootComplete) throws Exception {
         tree.listed(name("."));
         tree.directory(name("."), dest);
         tree.listed(name("keep.txt"));
@@ -71,7 +76,15 @@ class ReceiverTreeDeleteTest {
         tree.directory(name("sub"), dest.resolve("sub"));
         tree.listed(name("sub/kept"));
         tree.directoryEnd(name("sub"), true);
-        tree.directoryEnd(name("."), true);
+        tree.directoryEnd(name("."), rootComplete);
+    }
+
+    /** The sender could not examine all of ".": nothing is deleted there; "sub" was complete. */
+    @Test
+    void anIncompleteDirectoryKeepsItsUnlistedChildren() throws Exception {
+        receive(tree(SessionRequest.DELETE), false);
+        assertEquals(List.of("sub/old"), deleted);
+        assertTrue(Files.exists(dest.resolve("gone.txt")));
     }
 
     @Test

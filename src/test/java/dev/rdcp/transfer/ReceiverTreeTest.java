@@ -56,7 +56,7 @@ class ReceiverTreeTest {
     }
 
     private static Attributes noAttributes() {
-        return new Attributes(TransferOptions.of(4096, 0));
+        return new Attributes(TransferOptions.of(4096, 0), null);
     }
 
     @Test

@@ -42,6 +42,14 @@ public final class RdcpShim {
     /** {@code path} NUL-terminated; {@code out} has {@link #RDCP_STATUS_FIELDS} elements. */
     public static native int rdcp_file_status(byte[] path, int follow_links, long[] out);
 
+    /** {@code name} NUL-terminated; {@code out}: uid, primary gid. -ENOENT: no such user. */
+    public static native int rdcp_user_ids(byte[] name, long[] out);
+
+    /** {@code name} NUL-terminated; {@code out}: gid. -ENOENT: no such group. */
+    public static native int rdcp_group_id(byte[] name, long[] out);
+
+    public static native int rdcp_drop_privileges(long uid, long gid);
+
     public static native String rdcp_strerror(int errnum);
 
     public static native long rdcp_abi_layout(String name);

@@ -1,0 +1,38 @@
+package dev.rdcp.protocol;
+
+/**
+ * Text a peer chose (names, paths, error messages), made safe for a terminal or a log line: each
+ * control character (C0, DEL and C1, which 8-bit terminals read as escape sequences) becomes
+ * rsync's {@code \#ooo} octal escape, so a peer can neither drive the terminal nor forge log
+ * lines. Everything else, non-ASCII letters included, is kept. Escaping twice changes nothing.
+ */
+public final class PeerText {
+
+    private PeerText() {
+    }
+
+    public static String printable(String text) {
+        int first = 0;
+        while (first < text.length() && !isControl(text.charAt(first))) {
+            first++;
+        }
+        if (first == text.length()) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length() + 16).append(text, 0, first);
+        for (int i = first; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (isControl(c)) {
+                out.append("\\#").append((char) ('0' + (c >> 6 & 7))).append((char) ('0' + (c >> 3 & 7)))
+                        .append((char) ('0' + (c & 7)));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    private static boolean isControl(char c) {
+        return c < 0x20 || (c >= 0x7f && c <= 0x9f);
+    }
+}

@@ -1,0 +1,59 @@
+package dev.rdcp.verbs;
+
+import dev.rdcp.verbs.jna.RdcpShim;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.OptionalInt;
+
+/**
+ * Users and groups by name (through NSS, as id(1) sees them), and the daemon's one-way drop to
+ * an unprivileged user once its port is bound. Java has neither.
+ */
+public final class ProcessIdentities {
+
+    private static final int ENOENT = 2;
+
+    /** A user's id and primary group. */
+    public record User(int uid, int gid) {
+    }
+
+    private ProcessIdentities() {
+    }
+
+    /** The user named {@code name}, or null when there is none. */
+    public static User user(String name) throws IOException {
+        long[] ids = new long[2];
+        int rc = RdcpShim.rdcp_user_ids(CStrings.of(name.getBytes(StandardCharsets.UTF_8)), ids);
+        if (rc == -ENOENT) {
+            return null;
+        }
+        if (rc < 0) {
+            throw VerbsException.ofErrno("getpwnam_r(" + name + ")", -rc);
+        }
+        return new User((int) ids[0], (int) ids[1]);
+    }
+
+    /** The id of the group named {@code name}, empty when there is none. */
+    public static OptionalInt group(String name) throws IOException {
+        long[] id = new long[1];
+        int rc = RdcpShim.rdcp_group_id(CStrings.of(name.getBytes(StandardCharsets.UTF_8)), id);
+        if (rc == -ENOENT) {
+            return OptionalInt.empty();
+        }
+        if (rc < 0) {
+            throw VerbsException.ofErrno("getgrnam_r(" + name + ")", -rc);
+        }
+        return OptionalInt.of((int) id[0]);
+    }
+
+    /**
+     * Becomes {@code uid} with {@code gid} as its only group, for every thread of the process and
+     * for good: it fails if root could be regained afterwards.
+     */
+    public static void dropTo(int uid, int gid) throws IOException {
+        int rc = RdcpShim.rdcp_drop_privileges(Integer.toUnsignedLong(uid), Integer.toUnsignedLong(gid));
+        if (rc < 0) {
+            throw VerbsException.ofErrno("dropping privileges to uid " + uid + ", gid " + gid, -rc);
+        }
+    }
+}

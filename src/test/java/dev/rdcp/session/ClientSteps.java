@@ -1,0 +1,27 @@
+package dev.rdcp.session;
+
+import dev.rdcp.protocol.Challenge;
+import dev.rdcp.protocol.MessageType;
+import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transport.BootstrapChannel;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/** A well-behaved client's setup, step by step, for tests that misbehave after it. */
+final class ClientSteps {
+
+    private ClientSteps() {
+    }
+
+    /** Hello, AUTH with {@code secret} (or none) and a push REQUEST to {@code destination}; the answer is left unread. */
+    static void requestPush(BootstrapChannel channel, byte[] secret, int flags, String destination) throws IOException {
+        channel.handshake();
+        Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
+        ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH, flags, 1 << 20, 8, 0,
+                List.of(destination), List.of()).encode().rewind();
+        channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
+                .put(challenge.response(secret, request)));
+        channel.send(MessageType.REQUEST, request.position(request.limit()));
+    }
+}
