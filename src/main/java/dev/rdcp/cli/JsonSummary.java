@@ -15,10 +15,17 @@ final class JsonSummary {
     private JsonSummary() {
     }
 
-    static String toJson(TransferSummary s) {
+    /** @param transport "rdma" or "tcp"; empty (null in the JSON) when the session never got that far */
+    static String toJson(TransferSummary s, String transport) {
         StringBuilder json = new StringBuilder(256);
         json.append("{\"exit_code\":").append(s.exitCode())
-                .append(",\"dry_run\":").append(s.dryRun())
+                .append(",\"transport\":");
+        if (transport.isEmpty()) {
+            json.append("null");
+        } else {
+            appendString(json, transport);
+        }
+        json.append(",\"dry_run\":").append(s.dryRun())
                 .append(",\"files\":").append(s.files())
                 .append(",\"regular_files\":").append(s.regularFiles())
                 .append(",\"directories\":").append(s.directories())

@@ -3,6 +3,7 @@ package dev.rdcp.cli;
 import dev.rdcp.protocol.ExitCode;
 
 import java.io.PrintWriter;
+import java.util.Optional;
 import picocli.CommandLine;
 
 /** Entry point: builds the command line, runs it, exits with its code. */
@@ -20,6 +21,11 @@ public final class Main {
 
     /** Runs rdcp with the given streams and returns the exit code. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
+        return commandLine(out, err).execute(args);
+    }
+
+    /** The command line as rdcp parses and runs it. */
+    static CommandLine commandLine(PrintWriter out, PrintWriter err) {
         ErrorReporter reporter = new ErrorReporter();
         CommandLine commandLine = new CommandLine(new RdcpCommand())
                 .setOut(out)
@@ -28,9 +34,11 @@ public final class Main {
                 .setExitCodeExceptionMapper(reporter)
                 .setParameterExceptionHandler(Main::usageError)
                 // As rsync: an operand starting with @ names a file, it is not a file of arguments.
-                .setExpandAtFiles(false);
+                .setExpandAtFiles(false)
+                // As rsync: options repeat (--exclude A --exclude B), and of a value the last one counts.
+                .setOverwrittenOptionsAllowed(true);
         addExitCodeHelp(commandLine);
-        return commandLine.execute(args);
+        return commandLine;
     }
 
     private static void addExitCodeHelp(CommandLine commandLine) {
@@ -39,12 +47,25 @@ public final class Main {
         commandLine.getSubcommands().values().forEach(Main::addExitCodeHelp);
     }
 
-    /** A bad option or operand: one line naming it, a pointer to --help, exit 1 as rsync does. */
+    /**
+     * A bad option or operand: one line naming it (for an rsync option rdcp does not take, with
+     * the reason), a pointer to --help, exit 1 as rsync does.
+     */
     private static int usageError(CommandLine.ParameterException e, String[] args) {
         CommandLine commandLine = e.getCommandLine();
-        commandLine.getErr().println("rdcp: " + e.getMessage());
+        commandLine.getErr().println("rdcp: " + refusal(e).orElse(e.getMessage()));
         commandLine.getErr().println("Try 'rdcp " + subcommandPath(commandLine) + "--help' for more information.");
         return ExitCode.USAGE.code();
+    }
+
+    private static Optional<String> refusal(CommandLine.ParameterException e) {
+        if (!(e instanceof CommandLine.UnmatchedArgumentException unmatched) || unmatched.getUnmatched().isEmpty()
+                || e.getCommandLine().getParent() != null) {
+            return Optional.empty();
+        }
+        String argument = unmatched.getUnmatched().get(0);
+        return RefusedOptions.reason(argument)
+                .map(reason -> RefusedOptions.optionName(argument) + ": " + reason);
     }
 
     private static String subcommandPath(CommandLine commandLine) {

@@ -1,7 +1,6 @@
 package dev.rdcp.cli;
 
 import static dev.rdcp.cli.ProgressPrinter.clock;
-import static dev.rdcp.cli.ProgressPrinter.grouped;
 import static dev.rdcp.cli.ProgressPrinter.rate;
 
 import dev.rdcp.protocol.EntryType;
@@ -23,6 +22,7 @@ final class OverallProgressPrinter implements TransferListener {
 
     private final PrintWriter out;
     private final boolean terminal;
+    private final SizeFormat sizes;
     private final long interval;
     private final LongSupplier nanoTime;
     private final long startNanos;
@@ -42,14 +42,15 @@ final class OverallProgressPrinter implements TransferListener {
     private long bytesOfEarlierFiles;
     private long currentFileDone;
 
-    OverallProgressPrinter(PrintWriter out, boolean terminal) {
-        this(out, terminal, System::nanoTime);
+    OverallProgressPrinter(PrintWriter out, boolean terminal, SizeFormat sizes) {
+        this(out, terminal, sizes, System::nanoTime);
     }
 
     /** {@code nanoTime} stands in for {@link System#nanoTime} so tests can drive the clock. */
-    OverallProgressPrinter(PrintWriter out, boolean terminal, LongSupplier nanoTime) {
+    OverallProgressPrinter(PrintWriter out, boolean terminal, SizeFormat sizes, LongSupplier nanoTime) {
         this.out = out;
         this.terminal = terminal;
+        this.sizes = sizes;
         this.interval = terminal ? TERMINAL_INTERVAL_NANOS : PIPE_INTERVAL_NANOS;
         this.nanoTime = nanoTime;
         this.startNanos = nanoTime.getAsLong();
@@ -112,7 +113,7 @@ final class OverallProgressPrinter implements TransferListener {
         // Floored: an up-to-date or failed empty file is counted once more than it should be, as
         // neither event says the file's size.
         long toCheck = Math.max(0, entriesListed - entriesChecked);
-        String line = String.format(Locale.ROOT, "%15s %3d%% %11s %10s (xfr#%d, to-chk=%d/%d)", grouped(bytes),
+        String line = String.format(Locale.ROOT, "%15s %3d%% %11s %10s (xfr#%d, to-chk=%d/%d)", sizes.format(bytes),
                 percent, rate(bytesPerSecond), clock(elapsedNanos / 1_000_000_000L), filesTransferred, toCheck,
                 entriesListed);
         if (terminal) {

@@ -18,6 +18,7 @@ final class ProgressPrinter implements TransferListener {
 
     private final PrintWriter out;
     private final boolean terminal;
+    private final SizeFormat sizes;
     private final long interval;
     private String name;
     private long size;
@@ -26,9 +27,10 @@ final class ProgressPrinter implements TransferListener {
     /** The current file's final line is out (all its bytes moved, or it was reported done). */
     private boolean finished = true;
 
-    ProgressPrinter(PrintWriter out, boolean terminal) {
+    ProgressPrinter(PrintWriter out, boolean terminal, SizeFormat sizes) {
         this.out = out;
         this.terminal = terminal;
+        this.sizes = sizes;
         this.interval = terminal ? TERMINAL_INTERVAL_NANOS : PIPE_INTERVAL_NANOS;
     }
 
@@ -75,7 +77,7 @@ final class ProgressPrinter implements TransferListener {
         double rate = done / seconds;
         int percent = size == 0 ? 100 : (int) (done * 100 / size);
         long etaSeconds = last ? (long) seconds : (rate > 0 ? (long) ((size - done) / rate) : 0);
-        String line = String.format(Locale.ROOT, "%15s %3d%% %10s %s%s", grouped(done), percent, rate(rate),
+        String line = String.format(Locale.ROOT, "%15s %3d%% %10s %s%s", sizes.format(done), percent, rate(rate),
                 clock(etaSeconds), last ? "" : " ETA");
         if (terminal) {
             out.print("\r" + line + (last ? "\n" : ""));

@@ -4,6 +4,7 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.session.ClientSession;
 import dev.rdcp.session.SessionConfig;
+import dev.rdcp.session.TransportChoice;
 import dev.rdcp.session.SshServerMode;
 import dev.rdcp.session.SshServerProcess;
 import dev.rdcp.filter.FilterRules;
@@ -20,11 +21,12 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -38,14 +40,14 @@ import picocli.CommandLine.Spec;
 
 /** {@code rdcp [OPTIONS] SRC... DEST}: copy files to or from another host over RDMA. */
 @Command(name = "rdcp",
-        mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {"Copy files over RDMA (InfiniBand, RoCE), like rsync or scp.", "",
             "  rdcp FILE... [USER@]HOST:PATH     push over ssh",
             "  rdcp [USER@]HOST:PATH... DEST     pull over ssh",
             "  rdcp FILE... HOST::PATH           push to an 'rdcp serve' daemon (also rdcp://HOST[:PORT]/PATH)",
-            "  rdcp devices                      list RDMA devices", ""},
-        subcommands = {DevicesCommand.class, ServeCommand.class},
+            "  rdcp devices                      list RDMA devices",
+            "  rdcp doctor [HOST]                check that a copy can work, and what to fix", ""},
+        subcommands = {DevicesCommand.class, ServeCommand.class, DoctorCommand.class},
         usageHelpAutoWidth = true)
 final class RdcpCommand implements Callable<Integer> {
 
@@ -59,10 +61,13 @@ final class RdcpCommand implements Callable<Integer> {
     @Mixin
     RdmaOptions rdma;
 
+    @Mixin
+    MootOptions moot;
+
     @Parameters(paramLabel = "SRC... DEST", arity = "0..*", description = "Sources, then the destination.")
     List<String> operands = new ArrayList<>();
 
-    @Option(names = {"-a", "--archive"}, description = "Archive mode: -rlpt, and owner and group when run as root.")
+    @Option(names = {"-a", "--archive"}, description = "Archive mode: -rlptog (owner and group take effect where the receiver runs as root).")
     boolean archive;
 
     @Option(names = {"-r", "--recursive"}, description = "Copy directories recursively.")
@@ -77,6 +82,15 @@ final class RdcpCommand implements Callable<Integer> {
     @Option(names = {"-p", "--perms"}, description = "Preserve permissions.")
     boolean perms;
 
+    /** -o and -g travel as one request flag: they are given together (or by -a) or not at all. */
+    @Option(names = {"-o", "--owner"}, negatable = true,
+            description = "Preserve the owner (takes effect where the receiver runs as root); needs -g too.")
+    Boolean owner;
+
+    @Option(names = {"-g", "--group"}, negatable = true,
+            description = "Preserve the group (takes effect where the receiver runs as root); needs -o too.")
+    Boolean group;
+
     @Option(names = {"-c", "--checksum"}, description = "Skip files by content, not by size and modification time.")
     boolean checksum;
 
@@ -89,7 +103,7 @@ final class RdcpCommand implements Callable<Integer> {
     @Option(names = {"-u", "--update"}, description = "Skip files that are newer on the receiver.")
     boolean update;
 
-    @Option(names = "--delete", description = "Delete receiver files that are not in the transferred directories.")
+    @Option(names = {"--delete", "--del", "--delete-during"}, description = "Delete receiver files that are not in the transferred directories.")
     boolean delete;
 
     @Option(names = {"-H", "--hard-links"}, description = "Keep hard links: send a file once, link its other names.")
@@ -103,6 +117,12 @@ final class RdcpCommand implements Callable<Integer> {
 
     @Option(names = "--partial", description = "Keep partially received files and resume them on the next run.")
     boolean partial;
+
+    @Option(names = "-P", description = "Same as --partial --progress.")
+    void partialProgress(boolean on) {
+        partial = on;
+        progress = on;
+    }
 
     @Option(names = "--files-from", paramLabel = "FILE",
             description = "Copy the paths listed in FILE (relative to the one SRC directory).")
@@ -123,6 +143,12 @@ final class RdcpCommand implements Callable<Integer> {
         }
     }
 
+    @Option(names = {"-f", "--filter"}, paramLabel = "RULE",
+            description = "Add a filter rule: '- PATTERN' or '+ PATTERN' (rsync's other rule kinds are not supported).")
+    void filter(String rule) {
+        filterRules.add(rule);
+    }
+
     @Option(names = "--exclude", paramLabel = "PATTERN", description = "Exclude files matching PATTERN.")
     void exclude(String pattern) {
         filterRules.add("- " + pattern);
@@ -135,11 +161,26 @@ final class RdcpCommand implements Callable<Integer> {
 
     @Option(names = "--exclude-from", paramLabel = "FILE", description = "Read exclude patterns from FILE.")
     void excludeFrom(Path file) {
+        addRulesFrom("--exclude-from", () -> FilterRules.readExcludeFrom(file));
+    }
+
+    @Option(names = "--include-from", paramLabel = "FILE", description = "Read include patterns from FILE.")
+    void includeFrom(Path file) {
+        addRulesFrom("--include-from", () -> FilterRules.readIncludeFrom(file));
+    }
+
+    /** Reads a pattern file where it stands among the rules: rule order decides. */
+    private void addRulesFrom(String option, RuleFileReader reader) {
         try {
-            filterRules.addAll(FilterRules.readExcludeFrom(file));
+            filterRules.addAll(reader.read());
         } catch (IOException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--exclude-from: " + e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
         }
+    }
+
+    @FunctionalInterface
+    private interface RuleFileReader {
+        List<String> read() throws IOException;
     }
 
     @Option(names = "--progress", description = "Show progress per file and a summary.")
@@ -155,19 +196,30 @@ final class RdcpCommand implements Callable<Integer> {
             description = "Bytes per RDMA WRITE, a multiple of 4K (default: 1M).")
     int chunkSize = TransferOptions.DEFAULT_CHUNK;
 
+    @Option(names = "--transport", paramLabel = "auto|rdma|tcp", defaultValue = "auto",
+            description = "What carries the data: RDMA, TCP, or (auto, the default) RDMA where both sides have a "
+                    + "usable device, else TCP with a warning saying why (a missing --device is an error).")
+    String transport;
+
     @Option(names = "--port", paramLabel = "N", description = "Daemon port (default: 7471).")
     int port = Location.defaultPort();
 
     @Option(names = "--secret-file", paramLabel = "FILE", description = "Shared secret for a daemon that requires one.")
     Path secretFile;
 
-    @Option(names = {"-e", "--rsh"}, paramLabel = "COMMAND", defaultValue = "ssh",
-            description = "Remote shell for HOST:PATH (default: ${DEFAULT-VALUE}).")
-    String rsh;
+    @Mixin
+    RemoteShellOptions remoteShell;
 
-    @Option(names = "--rdcp-path", paramLabel = "PROGRAM", defaultValue = "rdcp",
-            description = "rdcp on the remote host (default: ${DEFAULT-VALUE}).")
-    String rdcpPath;
+    @Option(names = "--help", usageHelp = true, description = "Show this help and exit (so does -h on its own, as in rsync).")
+    boolean help;
+
+    @Option(names = {"-V", "--version"}, versionHelp = true, description = "Print the version and exit.")
+    boolean version;
+
+    /** As rsync: -h is --human-readable; only "rdcp -h", with no operands, shows the help. */
+    @Option(names = {"-h", "--human-readable"},
+            description = "Sizes in --progress, --stats and the summary with units: -h K=1000, -hh K=1024.")
+    boolean[] humanReadable = new boolean[0];
 
     @Option(names = "--server", hidden = true, description = "Serve one client over ssh (started by rdcp itself).")
     boolean server;
@@ -186,6 +238,7 @@ final class RdcpCommand implements Callable<Integer> {
         }
         if (operands.size() < 2) {
             if (operands.isEmpty()) {
+                // Also "rdcp -h": -h on its own asks for the help, as in rsync.
                 spec.commandLine().usage(out);
                 return ExitCode.OK.code();
             }
@@ -195,7 +248,11 @@ final class RdcpCommand implements Callable<Integer> {
             throw usage("--delete does not work without -r (or -a)");
         }
         LOG.debug("command line parsed");
+        transportChoice();
         TransferOptions options = transferOptions();
+        if (logging.isVerbose() && !json) {
+            moot.notes().forEach(note -> out.println("rdcp: " + note));
+        }
         List<Location> sources = new ArrayList<>();
         for (String operand : operands.subList(0, operands.size() - 1)) {
             sources.add(parse(operand));
@@ -204,7 +261,8 @@ final class RdcpCommand implements Callable<Integer> {
 
         PrintWriter display = json ? new PrintWriter(Writer.nullWriter()) : out;
         TransferReport report = new TransferReport();
-        OverallProgressPrinter overall = overallProgress ? new OverallProgressPrinter(display, System.console() != null)
+        OverallProgressPrinter overall = overallProgress ? new OverallProgressPrinter(display, System.console() != null,
+                sizeFormat())
                 : null;
         TransferListener listener = TransferListener.all(report, display(display, overall));
         if (destination.isRemote()) {
@@ -220,13 +278,23 @@ final class RdcpCommand implements Callable<Integer> {
         return report.exitCode();
     }
 
-    private TransferOptions transferOptions() {
+    private TransportChoice transportChoice() {
+        return switch (transport) {
+            case "auto" -> TransportChoice.AUTO;
+            case "rdma" -> TransportChoice.RDMA;
+            case "tcp" -> TransportChoice.TCP;
+            default -> throw usage("--transport must be auto, rdma or tcp, not '" + transport + "'");
+        };
+    }
+
+    /** The transfer the options ask for; package-private for the tests of the option mapping. */
+    TransferOptions transferOptions() {
         // As rsync: with --files-from, -a does not imply -r.
         int flags = (recursive || (archive && filesFrom == null) ? SessionRequest.RECURSIVE : 0)
                 | (links || archive ? SessionRequest.LINKS : 0)
                 | (times || archive ? SessionRequest.PRESERVE_TIMES : 0)
                 | (perms || archive ? SessionRequest.PRESERVE_PERMISSIONS : 0)
-                | (archive ? SessionRequest.OWNERS : 0)
+                | (owners() ? SessionRequest.OWNERS : 0)
                 | (checksum ? SessionRequest.CHECKSUM : 0)
                 | (sizeOnly ? SessionRequest.SIZE_ONLY : 0)
                 | (ignoreExisting ? SessionRequest.IGNORE_EXISTING : 0)
@@ -247,15 +315,31 @@ final class RdcpCommand implements Callable<Integer> {
 
     private void summarize(PrintWriter out, PrintWriter display, TransferReport report) {
         if (json) {
-            out.println(JsonSummary.toJson(report.summary(dryRun)));
+            out.println(JsonSummary.toJson(report.summary(dryRun), report.transport()));
         } else if (stats) {
-            StatsPrinter.print(report.summary(dryRun), out);
+            StatsPrinter.print(report.summary(dryRun), sizeFormat(), out);
         }
         if (progress || logging.isVerbose()) {
-            display.printf("%d file(s), %,d bytes in %.3f s (%s)%n", report.filesDone(), report.bytesDone(),
+            display.printf(Locale.ROOT, "%d file(s), %s bytes in %.3f s (%s)%n", report.filesDone(),
+                    sizeFormat().format(report.bytesDone()),
                     report.seconds(), ProgressPrinter.rate(report.bytesDone() / Math.max(report.seconds(), 1e-9)));
         }
         out.flush();
+    }
+
+    /** -o and -g (each implied by -a, each undone by --no-owner, --no-group): both or neither. */
+    private boolean owners() {
+        boolean keepOwner = owner != null ? owner : archive;
+        boolean keepGroup = group != null ? group : archive;
+        if (keepOwner != keepGroup) {
+            throw usage((keepOwner ? "-o without -g" : "-g without -o")
+                    + " is not supported: owner and group are preserved together (-og, or -a)");
+        }
+        return keepOwner;
+    }
+
+    private SizeFormat sizeFormat() {
+        return SizeFormat.ofHumanReadable(humanReadable.length);
     }
 
     private Location parse(String operand) {
@@ -271,9 +355,17 @@ final class RdcpCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         boolean verbose = logging.isVerbose();
         TransferListener names = overall != null ? overall
-                : progress ? new ProgressPrinter(out, System.console() != null)
+                : progress ? new ProgressPrinter(out, System.console() != null, sizeFormat())
                 : verbose || dryRun ? new NameLister(out) : TransferListener.NONE;
         TransferListener errors = new TransferListener() {
+            @Override
+            public void transportChosen(String transport, String fallbackReason) {
+                if (!fallbackReason.isEmpty()) {
+                    err.println("rdcp: warning: copying over TCP: " + fallbackReason);
+                    err.flush();
+                }
+            }
+
             @Override
             public void fileFailed(int exitCode, String message) {
                 if (exitCode != ExitCode.OK.code()) {
@@ -374,7 +466,8 @@ final class RdcpCommand implements Callable<Integer> {
     }
 
     private void withServer(Location remote, SessionAction action) throws IOException, InterruptedException {
-        SessionConfig config = rdma.sessionConfig();
+        SessionConfig base = rdma.sessionConfig();
+        SessionConfig config = new SessionConfig(base.rdma(), base.timeoutSeconds(), transportChoice());
         Duration timeout = Duration.ofSeconds(rdma.timeoutSeconds);
         if (remote.kind() == Location.Kind.DAEMON) {
             byte[] secret = secretFile == null ? null : Secrets.read(secretFile);
@@ -383,8 +476,8 @@ final class RdcpCommand implements Callable<Integer> {
             }
             return;
         }
-        List<String> shell = Arrays.asList(rsh.trim().split("\\s+"));
-        try (SshServerProcess ssh = SshServerProcess.start(shell, remote.userAtHost(), rdcpPath, List.of(),
+        try (SshServerProcess ssh = SshServerProcess.start(remoteShell.shell(), remote.userAtHost(),
+                remoteShell.rdcpPath, List.of(),
                 rdma.timeoutSeconds)) {
             try (BootstrapChannel channel = new BootstrapChannel(connect(remote.host(), ssh.port()), timeout)) {
                 action.run(new ClientSession(channel, config, ssh.token()));
@@ -395,7 +488,8 @@ final class RdcpCommand implements Callable<Integer> {
     }
 
     private static Socket connect(String host, int port) throws IOException {
-        Socket socket = new Socket();
+        // A channel's socket, so a TCP transfer can read straight into its staging buffers.
+        Socket socket = SocketChannel.open().socket();
         try {
             socket.connect(new InetSocketAddress(host, port), (int) CONNECT_TIMEOUT_MS);
             LOG.debug("connected to {} port {}", host, port);

@@ -8,19 +8,19 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.StringJoiner;
 
-/** rsync's --stats block, limited to the counters a {@link TransferSummary} holds. */
+/** rsync's --stats block, limited to the counters a {@link TransferSummary} holds; sizes as -h asks, counts grouped. */
 final class StatsPrinter {
 
     private StatsPrinter() {
     }
 
-    static void print(TransferSummary s, PrintWriter out) {
+    static void print(TransferSummary s, SizeFormat sizes, PrintWriter out) {
         out.println("Number of files: " + grouped(s.files()) + kinds(s));
         out.println("Number of created files: " + grouped(s.created()));
         out.println("Number of deleted files: " + grouped(s.deleted()));
         out.println("Number of regular files transferred: " + grouped(s.transferred()));
-        out.println("Total file size: " + grouped(s.totalSize()) + " bytes");
-        out.println("Total transferred file size: " + grouped(s.transferredSize()) + " bytes");
+        out.println("Total file size: " + sizes.format(s.totalSize()) + " bytes");
+        out.println("Total transferred file size: " + sizes.format(s.transferredSize()) + " bytes");
         out.println(String.format(Locale.ROOT, "Total time: %.3f s", s.seconds()));
         out.println("Transfer rate: " + rate(s.bytesPerSecond()));
         if (s.dryRun()) {

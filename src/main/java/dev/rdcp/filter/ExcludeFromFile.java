@@ -8,24 +8,28 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads an --exclude-from file into rules, checking each so an error names its line. */
+/**
+ * Reads an --exclude-from (or --include-from) file into rules, checking each so an error names
+ * its line.
+ */
 final class ExcludeFromFile {
 
     private ExcludeFromFile() {
     }
 
-    static List<String> read(Path file) throws IOException {
+    /** {@code sign}: "- " for an exclude file, "+ " for an include file, given to lines without one. */
+    static List<String> read(Path file, String sign) throws IOException {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (CharacterCodingException e) {
-            throw new IOException(file + ": exclude file is not UTF-8 text", e);
+            throw new IOException(file + ": " + (sign.equals("+ ") ? "include" : "exclude") + " file is not UTF-8 text", e);
         }
         List<String> rules = new ArrayList<>();
         // Split on '\n' only: a lone '\r' inside a line is part of a file name.
         String[] lines = text.split("\n", -1);
         for (int index = 0; index < lines.length; index++) {
-            String rule = asRule(stripCarriageReturn(lines[index]));
+            String rule = asRule(stripCarriageReturn(lines[index]), sign);
             if (rule == null) {
                 continue;
             }
@@ -40,14 +44,14 @@ final class ExcludeFromFile {
     }
 
     /** The rule a line stands for, or null for a blank or comment line. */
-    private static String asRule(String line) {
+    private static String asRule(String line, String sign) {
         if (line.isEmpty() || line.startsWith(";") || line.startsWith("#")) {
             return null;
         }
         if (line.startsWith("+ ") || line.startsWith("- ")) {
             return line;
         }
-        return "- " + line;
+        return sign + line;
     }
 
     private static String stripCarriageReturn(String line) {

@@ -75,7 +75,12 @@ public final class FilterRules {
      * mean standard input.
      */
     public static List<String> readExcludeFrom(Path file) throws IOException {
-        return ExcludeFromFile.read(file);
+        return ExcludeFromFile.read(file, "- ");
+    }
+
+    /** The same for an --include-from file: a line without a sign becomes "+ LINE". */
+    public static List<String> readIncludeFrom(Path file) throws IOException {
+        return ExcludeFromFile.read(file, "+ ");
     }
 
     /** The rules in order, as given to parse (for the wire). */

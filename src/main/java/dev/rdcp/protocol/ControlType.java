@@ -1,12 +1,12 @@
 package dev.rdcp.protocol;
 
 /**
- * Control message types carried by RDMA SEND (see docs/protocol.md). Every sender → receiver
- * message but END is answered by exactly one receiver → sender message, so each side knows how
- * many receives its peer can need.
+ * Control message types (see docs/protocol.md). Every sender → receiver message but END and BYE
+ * is answered by exactly one receiver → sender message, so each side knows how many receives its
+ * peer can need.
  */
 public enum ControlType {
-    /** Receiver → sender: a staging buffer is free to be written (MSG_MR); answers a CHUNKS. */
+    /** Receiver → sender: a staging buffer is free to be written; answers a CHUNKS. */
     MR(1),
     /** Sender → receiver: the next entries of the file list. */
     ENTRIES(2),
@@ -17,7 +17,12 @@ public enum ControlType {
     /** Sender → receiver: nothing more to send; receiver → sender: done, with its counters. */
     END(5),
     /** Sender → receiver: the receiver's END said more reports follow; send them. */
-    MORE(6);
+    MORE(6),
+    /**
+     * Sender → receiver, last message of a session and never answered: the sender has the
+     * receiver's final END, so both may go.
+     */
+    BYE(7);
 
     private final int code;
 

@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * rdcp's exit codes: rsync's numbers where the condition maps, plus one for "RDMA unavailable".
- * docs/exit-codes.md and {@code rdcp --help} show this table. They travel on the wire too: a
- * STATUS or ERROR message carries the code its failure maps to.
+ * docs/exit-codes.md and {@code rdcp --help} show this table. They travel on the wire too: an
+ * ERROR frame, a report or a problem entry carries the code its failure maps to.
  */
 public enum ExitCode {
     OK(0, "success"),

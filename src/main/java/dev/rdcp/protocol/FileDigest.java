@@ -3,10 +3,9 @@ package dev.rdcp.protocol;
 import java.util.zip.CRC32C;
 
 /**
- * The whole-file check carried by DONE: CRC32C over the sequence of per-chunk CRC32C values
- * (each as 4 big-endian bytes) followed by the size. Each chunk's data is verified by its own
- * CRC; this catches a chunk that went missing, was repeated, or arrived out of place, without
- * a second pass over the data.
+ * The digest of a kept --partial prefix, carried by a RESUME decision: CRC32C over the sequence
+ * of per-chunk CRC32C values (each as 4 big-endian bytes) followed by the size. The sender
+ * resumes only if its own data gives the same digest.
  */
 public final class FileDigest {
 

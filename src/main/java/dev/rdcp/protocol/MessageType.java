@@ -4,7 +4,6 @@ package dev.rdcp.protocol;
 public enum MessageType {
     HELLO(1),
     QP_ENDPOINT(2),
-    REGION(3),
     CHALLENGE(4),
     AUTH(5),
     REQUEST(6),

@@ -3,7 +3,7 @@ package dev.rdcp.protocol;
 import java.nio.ByteBuffer;
 
 /**
- * MR payload (MSG_MR): {@code u32 slot, u32 rkey, u64 address, u32 length}: staging buffer
+ * MR payload: {@code u32 slot, u32 rkey, u64 address, u32 length}: staging buffer
  * {@code slot} may be written, followed by any {@link Report}s. A reusable holder, like
  * {@link ChunkBatch}.
  */

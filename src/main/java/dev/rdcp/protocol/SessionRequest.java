@@ -41,7 +41,11 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
     public static final int DELETE_EXCLUDED = 1 << 14;
     /** -H: names of one file are sent once and linked on the receiver. */
     public static final int HARD_LINKS = 1 << 15;
-    private static final int KNOWN_FLAGS = (1 << 16) - 1;
+    /** --transport tcp, or auto when the client has no usable RDMA device: the transfer runs over this TCP connection. */
+    public static final int TRANSPORT_TCP = 1 << 16;
+    /** --transport rdma: refuse rather than fall back to TCP. */
+    public static final int RDMA_ONLY = 1 << 17;
+    private static final int KNOWN_FLAGS = (1 << 18) - 1;
     private static final int MAX_PATHS = 65535;
     private static final int FIXED_SIZE = 23;
 
@@ -91,7 +95,8 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
         int chunkSize = in.getInt();
         int slots = Short.toUnsignedInt(in.getShort());
         long bandwidthLimit = in.getLong();
-        if (direction < 1 || direction > 2 || (flags & ~KNOWN_FLAGS) != 0 || slots == 0 || bandwidthLimit < 0) {
+        if (direction < 1 || direction > 2 || (flags & ~KNOWN_FLAGS) != 0 || slots == 0 || bandwidthLimit < 0
+                || (flags & (TRANSPORT_TCP | RDMA_ONLY)) == (TRANSPORT_TCP | RDMA_ONLY)) {
             throw new ProtocolException("malformed REQUEST");
         }
         List<String> paths = strings(in);

@@ -1,16 +1,20 @@
 package dev.rdcp.session;
 
+import dev.rdcp.protocol.Accept;
 import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.Frames;
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.TransportKind;
 import dev.rdcp.transfer.Destination;
 import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transport.BootstrapChannel;
+import dev.rdcp.transport.RcConnection;
+import dev.rdcp.verbs.RdmaUnavailableException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -37,9 +41,12 @@ public final class ClientSession {
     /** Lists and sends {@code sources} to {@code remoteDestination}. */
     public void push(List<SourceOperand> sources, String remoteDestination, boolean destinationIsDirectory,
             TransferOptions options, TransferListener listener) throws IOException {
-        int flags = options.flags() | (destinationIsDirectory ? SessionRequest.DESTINATION_IS_DIRECTORY : 0);
-        negotiate(request(SessionRequest.Direction.PUSH, flags, options, List.of(remoteDestination)));
-        Roles.send(channel, config, options, List.of(), sources, listener, () -> { });
+        String localReason = localFallbackReason();
+        int flags = options.flags() | (destinationIsDirectory ? SessionRequest.DESTINATION_IS_DIRECTORY : 0)
+                | transportFlags(localReason);
+        Accept accept = negotiate(request(SessionRequest.Direction.PUSH, flags, options, List.of(remoteDestination)));
+        announce(accept, localReason, listener);
+        Roles.send(channel, config, accept.transport(), options, List.of(), sources, listener, () -> { });
     }
 
     /**
@@ -48,10 +55,49 @@ public final class ClientSession {
      */
     public void pull(List<String> remoteSources, Path target, boolean directory, TransferOptions options,
             TransferListener listener) throws IOException {
-        ByteBuffer accept = negotiate(request(SessionRequest.Direction.PULL, options.flags(), options, remoteSources));
-        boolean tree = accept.remaining() == 1 && (accept.get() & ServerSession.ACCEPT_TREE) != 0;
-        Destination destination = Destination.of(target, directory || tree, null);
-        Roles.receive(channel, config, options, destination, listener, () -> { });
+        String localReason = localFallbackReason();
+        Accept accept = negotiate(request(SessionRequest.Direction.PULL, options.flags() | transportFlags(localReason),
+                options, remoteSources));
+        announce(accept, localReason, listener);
+        Destination destination = Destination.of(target, directory || accept.tree(), null);
+        Roles.receive(channel, config, accept.transport(), options, destination, listener, () -> { });
+    }
+
+    /**
+     * With --transport auto: why this side cannot use RDMA, or null when it can. With
+     * --transport rdma, or a device named with --device, a missing device fails here (exit 40),
+     * before the server is bothered: naming a device asks for RDMA on it.
+     */
+    private String localFallbackReason() throws IOException {
+        if (config.transport() == TransportChoice.TCP) {
+            return null;
+        }
+        try {
+            RcConnection.probe(config.rdma());
+            return null;
+        } catch (RdmaUnavailableException e) {
+            if (config.transport() == TransportChoice.RDMA || config.rdma().deviceName() != null) {
+                throw e;
+            }
+            return "no usable RDMA device here (" + e.getMessage() + ")";
+        }
+    }
+
+    private int transportFlags(String localReason) {
+        return switch (config.transport()) {
+            case TCP -> SessionRequest.TRANSPORT_TCP;
+            case RDMA -> SessionRequest.RDMA_ONLY;
+            case AUTO -> localReason != null ? SessionRequest.TRANSPORT_TCP : 0;
+        };
+    }
+
+    private void announce(Accept accept, String localReason, TransferListener listener) {
+        String reason = "";
+        if (config.transport() == TransportChoice.AUTO && accept.transport() == TransportKind.TCP) {
+            reason = localReason != null ? localReason : accept.fallbackReason();
+        }
+        LOG.debug("the transfer runs over {}", accept.transport().label());
+        listener.transportChosen(accept.transport().label(), reason);
     }
 
     private static SessionRequest request(SessionRequest.Direction direction, int flags, TransferOptions options,
@@ -61,7 +107,7 @@ public final class ClientSession {
     }
 
     /** Hello, authentication, request; returns once the server accepted. */
-    private ByteBuffer negotiate(SessionRequest request) throws IOException {
+    private Accept negotiate(SessionRequest request) throws IOException {
         channel.handshake();
         Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
         if (challenge.required() && secret == null) {
@@ -75,7 +121,7 @@ public final class ClientSession {
         channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
                 .put(challenge.response(secret, encoded.duplicate().rewind())));
         channel.send(MessageType.REQUEST, encoded.position(encoded.limit()));
-        ByteBuffer accept = channel.receive(MessageType.ACCEPT);
+        Accept accept = Accept.decode(channel.receive(MessageType.ACCEPT));
         LOG.debug("the server accepted the request");
         return accept;
     }

@@ -8,6 +8,7 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.channels.ServerSocketChannel;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.time.Duration;
@@ -74,7 +75,8 @@ public final class Daemon implements AutoCloseable {
     }
 
     private static ServerSocket listening(SocketAddress bind) throws IOException {
-        ServerSocket listener = new ServerSocket();
+        // A channel's socket: accepted connections have channels, which a TCP transfer reads from.
+        ServerSocket listener = ServerSocketChannel.open().socket();
         try {
             listener.setReuseAddress(true);
             listener.bind(bind);
@@ -240,6 +242,13 @@ public final class Daemon implements AutoCloseable {
     }
 
     private static void closeQuietly(Socket client) {
+        try {
+            // A channel's socket closed under a blocked read can go out as a reset; say end of
+            // stream first, so the client reads a clean close.
+            client.shutdownOutput();
+        } catch (IOException e) {
+            LOG.debug("could not shut down a client that was too slow", e);
+        }
         try {
             client.close();
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.rdcp.session;
 
+import dev.rdcp.protocol.TransportKind;
 import dev.rdcp.transfer.Destination;
 import dev.rdcp.transfer.FileReceiver;
 import dev.rdcp.transfer.FileSender;
@@ -7,6 +8,10 @@ import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transport.BootstrapChannel;
+import dev.rdcp.transport.RdmaSettings;
+import dev.rdcp.transport.RdmaTransport;
+import dev.rdcp.transport.TcpTransport;
+import dev.rdcp.transport.Transport;
 import java.io.IOException;
 import java.util.List;
 import org.apache.logging.log4j.LogManager;
@@ -14,7 +19,8 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The two roles a side of a session plays once its request is accepted, whichever side is
- * client or server: set up the RDMA link, run, then tear down in the verbs order.
+ * client or server: set up the agreed transport, run, then tear down (transport disconnected
+ * before the role's memory is released).
  */
 final class Roles {
 
@@ -25,37 +31,48 @@ final class Roles {
 
     /**
      * Reports each of {@code refused} to both ends, then lists and sends {@code sources};
-     * {@code linked} runs once both queue pairs are ready (READY exchanged), which ends the setup.
+     * {@code linked} runs once the transport is ready (for RDMA, READY exchanged), which ends the setup.
      */
-    static void send(BootstrapChannel channel, SessionConfig config, TransferOptions options, List<String> refused,
-            List<SourceOperand> sources, TransferListener listener, Runnable linked) throws IOException {
-        try (RdmaLink link = RdmaLink.establish(channel, config, options);
-                FileSender sender = FileSender.create(link.connection, link.pipe, link.watch, options, listener,
-                        sources)) {
+    static void send(BootstrapChannel channel, SessionConfig config, TransportKind kind, TransferOptions options,
+            List<String> refused, List<SourceOperand> sources, TransferListener listener, Runnable linked)
+            throws IOException {
+        try (Transport transport = connect(channel, config, kind, options);
+                FileSender sender = FileSender.create(transport, options, listener, sources)) {
             linked.run();
             try {
                 refused.forEach(sender::refuse);
                 sender.run();
-                LOG.debug("sent everything; the receiver has answered END");
+                LOG.debug("sent everything; the receiver has answered END and closed");
             } finally {
-                link.disconnect();
+                transport.disconnect();
             }
         }
     }
 
     /** Receives into {@code destination}; {@code linked} as for {@link #send}. */
-    static void receive(BootstrapChannel channel, SessionConfig config, TransferOptions options,
+    static void receive(BootstrapChannel channel, SessionConfig config, TransportKind kind, TransferOptions options,
             Destination destination, TransferListener listener, Runnable linked) throws IOException {
-        try (RdmaLink link = RdmaLink.establish(channel, config, options);
-                FileReceiver receiver = FileReceiver.create(link.connection, link.pipe, link.watch, destination,
-                        options, listener)) {
+        try (Transport transport = connect(channel, config, kind, options);
+                FileReceiver receiver = FileReceiver.create(transport, destination, options, listener)) {
             linked.run();
             try {
                 receiver.run();
-                LOG.debug("received everything; END answered");
+                LOG.debug("received everything; END answered, BYE received");
             } finally {
-                link.disconnect();
+                transport.disconnect();
             }
         }
+    }
+
+    private static Transport connect(BootstrapChannel channel, SessionConfig config, TransportKind kind,
+            TransferOptions options) throws IOException {
+        if (kind == TransportKind.TCP) {
+            return TcpTransport.open(channel, options.receiveBuffers(), config.timeoutSeconds());
+        }
+        RdmaSettings asked = config.rdma();
+        RdmaSettings settings = new RdmaSettings(asked.deviceName(), asked.portNumber(), asked.gidIndex(),
+                options.queueDepth());
+        return RdmaTransport.establish(channel, settings, options.receiveBuffers(), options.sendBuffers(),
+                config.timeoutSeconds());
     }
 }

@@ -1,5 +1,6 @@
 package dev.rdcp.session;
 
+import dev.rdcp.protocol.Accept;
 import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.MessageType;
@@ -7,6 +8,7 @@ import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.TransportKind;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.transfer.Destination;
 import dev.rdcp.transfer.SourceOperand;
@@ -14,6 +16,8 @@ import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
+import dev.rdcp.transport.RcConnection;
+import dev.rdcp.verbs.RdmaUnavailableException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -27,8 +31,6 @@ import org.apache.logging.log4j.Logger;
 public final class ServerSession {
 
     private static final Logger LOG = LogManager.getLogger(ServerSession.class);
-    /** ACCEPT flag of a pull: a tree or several files are coming, so the destination is a directory. */
-    static final int ACCEPT_TREE = 1;
     /** Staging memory one client may make the server register. */
     private static final long MAX_STAGING = 256L << 20;
 
@@ -155,8 +157,8 @@ public final class ServerSession {
             refuse(channel, e);
             return;
         }
-        channel.send(MessageType.ACCEPT, ByteBuffer.allocate(1).put((byte) 0));
-        Roles.receive(channel, config, options, destination, listener, watcher::setupDone);
+        Accept accept = accept(channel, request, false);
+        Roles.receive(channel, config, accept.transport(), options, destination, listener, watcher::setupDone);
     }
 
     private void send(BootstrapChannel channel, SessionRequest request, TransferOptions options,
@@ -183,8 +185,35 @@ public final class ServerSession {
         }
         boolean tree = filesFrom || sources.size() > 1
                 || (request.has(SessionRequest.RECURSIVE) && sources.stream().anyMatch(s -> Files.isDirectory(s.path())));
-        channel.send(MessageType.ACCEPT, ByteBuffer.allocate(1).put((byte) (tree ? ACCEPT_TREE : 0)));
-        Roles.send(channel, config, options, refused, sources, listener, watcher::setupDone);
+        Accept accept = accept(channel, request, tree);
+        Roles.send(channel, config, accept.transport(), options, refused, sources, listener, watcher::setupDone);
+    }
+
+    /**
+     * Picks the transport (TCP when asked; else RDMA if this side has a usable device, and TCP
+     * with the reason when it has not, unless the client insists on RDMA) and accepts.
+     */
+    private Accept accept(BootstrapChannel channel, SessionRequest request, boolean tree) throws IOException {
+        Accept accept;
+        if (request.has(SessionRequest.TRANSPORT_TCP)) {
+            accept = new Accept(tree, TransportKind.TCP, "");
+        } else {
+            try {
+                RcConnection.probe(config.rdma());
+                accept = new Accept(tree, TransportKind.RDMA, "");
+            } catch (RdmaUnavailableException e) {
+                if (request.has(SessionRequest.RDMA_ONLY)) {
+                    refuse(channel, new RdcpException(ExitCode.RDMA_UNAVAILABLE, "the server cannot use RDMA: "
+                            + e.getMessage()));
+                }
+                accept = new Accept(tree, TransportKind.TCP, "the server has no usable RDMA device ("
+                        + e.getMessage() + ")");
+            }
+        }
+        ByteBuffer payload = accept.encode();
+        channel.send(MessageType.ACCEPT, payload);
+        LOG.debug("the transfer runs over {}", accept.transport().label());
+        return accept;
     }
 
     /** Tells the client why, then fails this session with the same error. */

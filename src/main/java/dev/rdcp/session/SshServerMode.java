@@ -5,8 +5,10 @@ import dev.rdcp.transport.BootstrapChannel;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -32,7 +34,9 @@ public final class SshServerMode {
         RANDOM.nextBytes(tokenBytes);
         String token = HexFormat.of().formatHex(tokenBytes);
         Socket client;
-        try (ServerSocket listener = new ServerSocket(0, 1, listenAddress())) {
+        // A channel's socket: the accepted connection has a channel, which a TCP transfer reads from.
+        try (ServerSocket listener = ServerSocketChannel.open().socket()) {
+            listener.bind(new InetSocketAddress(listenAddress(), 0), 1);
             listener.setSoTimeout((int) Duration.ofSeconds(config.timeoutSeconds()).toMillis());
             out.println(GREETING + " " + listener.getLocalPort() + " " + token);
             out.flush();

@@ -12,6 +12,13 @@ final class FanOutListener implements TransferListener {
     }
 
     @Override
+    public void transportChosen(String transport, String fallbackReason) {
+        for (TransferListener listener : listeners) {
+            listener.transportChosen(transport, fallbackReason);
+        }
+    }
+
+    @Override
     public void listed(String name, EntryType type, long size) {
         for (TransferListener l : listeners) {
             l.listed(name, type, size);

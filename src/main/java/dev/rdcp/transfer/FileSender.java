@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
@@ -9,13 +10,11 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.FileDigest;
 import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.ReceiverEnd;
 import dev.rdcp.protocol.Report;
-import dev.rdcp.transport.MessagePipe;
 import dev.rdcp.transport.PeerWatch;
-import dev.rdcp.transport.RcConnection;
-import dev.rdcp.verbs.Access;
-import dev.rdcp.verbs.MemoryRegion;
-import dev.rdcp.verbs.ProtectionDomain;
+import dev.rdcp.transport.Region;
+import dev.rdcp.transport.Transport;
 import dev.rdcp.verbs.ReadOnlyFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,19 +25,19 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
 import java.util.zip.CRC32C;
+import org.apache.commons.io.IOUtils;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
  * The sending side. It streams the file list (ENTRIES) ahead of the data, and sends the files the
- * receiver asked for (WANTS) into the staging buffers it advertised (MSG_MR): a large file a chunk
- * at a time, RDMA-written straight from a registered read-only mmap; small files copied into a
- * registered bounce buffer and packed many to one staging buffer. Each WRITE is followed by a
+ * receiver asked for (WANTS) into the staging buffers it advertised (MR): a large file a chunk
+ * at a time, written straight from a registered read-only mmap; small files copied into a
+ * registered bounce buffer and packed many to one staging buffer. Each write is followed by a
  * CHUNKS message naming its pieces with their CRC32C. The sender waits only when every staging
  * buffer is taken and the list is as far ahead as the receiver allows.
  */
@@ -47,7 +46,6 @@ public final class FileSender implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(FileSender.class);
 
     private static final long TICK_MS = 1000;
-    private static final long CLOSING_GRACE_MS = 2000;
     /**
      * Bytes of windows whose WRITEs may still be in flight, in full windows: beyond this the
      * sender waits before mapping more, which bounds pinned memory without a wait per file.
@@ -75,9 +73,8 @@ public final class FileSender implements AutoCloseable {
         }
     }
 
-    private final MessagePipe pipe;
+    private final Transport transport;
     private final PeerWatch watch;
-    private final ProtectionDomain pd;
     private final TransferOptions options;
     private final TransferListener listener;
     private final FileList list;
@@ -89,7 +86,7 @@ public final class FileSender implements AutoCloseable {
     private int freeHead;
     private int freeCount;
 
-    private final MemoryRegion bounceMr;
+    private final Region bounceRegion;
     private final ByteBuffer[] bounce;
     private final long[] bounceLastRequest;
     private int bounceNext;
@@ -108,25 +105,25 @@ public final class FileSender implements AutoCloseable {
     private int listsInFlight;
     private Outgoing current;
     private SourceWindow window;
-    private long startNanos;
+    private final Pacer pacer;
     private long bytesSent;
     private boolean endReceived;
     private boolean moreReports;
 
-    private FileSender(MessagePipe pipe, PeerWatch watch, ProtectionDomain pd, TransferOptions options,
-            TransferListener listener, List<SourceOperand> sources, MemoryRegion bounceMr, ByteBuffer bounceRing) {
-        this.pipe = pipe;
-        this.watch = watch;
-        this.pd = pd;
+    private FileSender(Transport transport, TransferOptions options, TransferListener listener,
+            List<SourceOperand> sources, Region bounceRegion, ByteBuffer bounceRing) {
+        this.transport = transport;
+        this.watch = transport.watch();
         this.options = options;
         this.listener = listener;
         this.list = new FileList(sources, options, watch::busy);
+        this.pacer = new Pacer(options.bandwidthLimit(), System::nanoTime);
         int slots = options.slots();
         this.slotRkey = new int[slots];
         this.slotAddress = new long[slots];
         this.slotLength = new int[slots];
         this.freeSlots = new int[slots];
-        this.bounceMr = bounceMr;
+        this.bounceRegion = bounceRegion;
         this.bounce = new ByteBuffer[slots];
         this.bounceLastRequest = new long[slots];
         for (int i = 0; i < slots; i++) {
@@ -135,11 +132,11 @@ public final class FileSender implements AutoCloseable {
     }
 
     /** Registers the bounce buffers small files are packed into. */
-    public static FileSender create(RcConnection connection, MessagePipe pipe, PeerWatch watch,
-            TransferOptions options, TransferListener listener, List<SourceOperand> sources) throws IOException {
+    public static FileSender create(Transport transport, TransferOptions options, TransferListener listener,
+            List<SourceOperand> sources) throws IOException {
         ByteBuffer ring = ByteBuffer.allocateDirect(options.slots() * options.bounceSize());
-        MemoryRegion mr = connection.protectionDomain().register(ring, EnumSet.noneOf(Access.class));
-        return new FileSender(pipe, watch, connection.protectionDomain(), options, listener, sources, mr, ring);
+        Region region = transport.register(ring, false);
+        return new FileSender(transport, options, listener, sources, region, ring);
     }
 
     /** Reports {@code message} as a source problem of its own (a request path the server refused). */
@@ -147,57 +144,75 @@ public final class FileSender implements AutoCloseable {
         problems.add(list.problem(ExitCode.PARTIAL.code(), new byte[0], message));
     }
 
-    /** Sends the list and every wanted file, then END, and returns when the receiver has answered END. */
+    /**
+     * Sends the list and every wanted file, then END; once the receiver's final END is here,
+     * sends BYE and returns when the receiver has closed its end.
+     */
     public void run() throws IOException {
-        startNanos = System.nanoTime();
-        while (true) {
-            releaseCompletedWindows();
-            boolean progressed = false;
-            if (canList()) {
-                sendEntries();
-                progressed = true;
-            }
-            if (canSendData()) {
-                long wait = pacingDelayMillis();
-                if (wait == 0) {
-                    sendBatch();
-                    progressed = true;
-                } else if (!progressed) {
-                    waitForPeer(wait);
-                    continue;
-                }
-            }
-            if (!progressed) {
-                if (listDone && carried == null && problems.isEmpty() && listsInFlight == 0 && wanted.isEmpty()
-                        && current == null) {
-                    break;
-                }
-                waitForPeer(TICK_MS);
+        pacer.start();
+        while (!everythingSent()) {
+            if (doWork() == 0) {
+                waitForPeer(idleMillis());
             }
         }
-        pipe.startMessage(ControlType.END);
-        pipe.send();
+        finishSession();
+    }
+
+    /**
+     * One duty cycle: releases windows whose writes completed, sends list entries and one batch
+     * of data where the receiver's answers and the pacing allow. Returns the work done; 0 means
+     * only the receiver can make progress now.
+     */
+    private int doWork() throws IOException {
+        releaseCompletedWindows();
+        int work = 0;
+        if (canList()) {
+            sendEntries();
+            work++;
+        }
+        if (canSendData() && pacer.delayMillis(bytesSent) == 0) {
+            sendBatch();
+            work++;
+        }
+        return work;
+    }
+
+    /** How long an idle sender waits for the receiver: until the pacing allows the next batch, else a tick. */
+    private long idleMillis() {
+        return canSendData() ? pacer.delayMillis(bytesSent) : TICK_MS;
+    }
+
+    private boolean everythingSent() {
+        return listDone && carried == null && problems.isEmpty() && listsInFlight == 0 && wanted.isEmpty()
+                && current == null;
+    }
+
+    /** END, the receiver's reports until its final END, BYE, and the receiver's close. */
+    private void finishSession() throws IOException {
+        transport.startMessage(ControlType.END);
+        transport.send();
         LOG.debug("END sent; waiting for the receiver's");
         while (!endReceived) {
             waitForPeer(TICK_MS);
             if (moreReports) {
                 moreReports = false;
-                pipe.startMessage(ControlType.MORE);
-                pipe.send();
+                transport.startMessage(ControlType.MORE);
+                transport.send();
             }
         }
+        transport.startMessage(ControlType.BYE);
+        transport.send();
+        // A send always completes, in success or a bounded retry error. The receiver leaves on BYE
+        // and closes its end: waiting for that close, rather than closing first, means the
+        // receiver never has to guess whether a close came before or after BYE.
+        while (!transport.idle()) {
+            transport.poll(this::onMessage, TICK_MS);
+        }
+        watch.awaitPeerClose();
     }
 
     private void waitForPeer(long millis) throws IOException {
-        if (pipe.poll(this::onMessage, millis) > 0) {
-            watch.activity();
-            return;
-        }
-        // The receiver closes the connection once its last END is delivered, which can fall
-        // between our poll and this look. In the emulated test bed a copy failed here about once
-        // in a dozen sessions while the receiver finished normally: give what may still be on its
-        // way a moment before calling the peer gone.
-        if (watch.peerGone() && pipe.poll(this::onMessage, CLOSING_GRACE_MS) > 0) {
+        if (transport.poll(this::onMessage, millis) > 0) {
             watch.activity();
             return;
         }
@@ -217,23 +232,12 @@ public final class FileSender implements AutoCloseable {
         }
         Outgoing next = current != null ? current : wanted.peek();
         boolean packed = next.entry.size() <= options.bounceSize() && next.abandonCode == 0;
-        return !packed || bounceLastRequest[bounceNext] <= pipe.completedThrough();
-    }
-
-    /** --bwlimit: how long to hold the next batch so the average rate stays under the limit. */
-    private long pacingDelayMillis() {
-        if (options.bandwidthLimit() == 0) {
-            return 0;
-        }
-        long dueNanos = startNanos + (long) (bytesSent * 1e9 / options.bandwidthLimit());
-        long ahead = dueNanos - System.nanoTime();
-        return ahead <= 0 ? 0 : Math.max(1, ahead / 1_000_000);
+        return !packed || bounceLastRequest[bounceNext] <= transport.completedThrough();
     }
 
     private void sendEntries() throws IOException {
-        ByteBuffer out = pipe.startMessage(ControlType.ENTRIES);
-        int countAt = out.position();
-        out.putShort((short) 0);
+        ByteBuffer out = transport.startMessage(ControlType.ENTRIES);
+        int countAt = CountedList.start(out);
         int count = 0;
         while (count < MAX_ENTRIES_PER_MESSAGE) {
             ListedEntry next = nextEntry();
@@ -248,8 +252,8 @@ public final class FileSender implements AutoCloseable {
             count++;
             listed(next);
         }
-        out.putShort(countAt, (short) count);
-        pipe.send();
+        CountedList.finish(out, countAt, count);
+        transport.send();
         listsInFlight++;
     }
 
@@ -290,11 +294,11 @@ public final class FileSender implements AutoCloseable {
     }
 
     private void onWants(ByteBuffer payload) throws IOException {
-        if (listsInFlight == 0 || payload.remaining() < 2) {
+        if (listsInFlight == 0) {
             throw new ProtocolException("unexpected WANTS");
         }
         listsInFlight--;
-        int count = Short.toUnsignedInt(payload.getShort());
+        int count = CountedList.read(payload, ControlType.WANTS);
         for (int i = 0; i < count; i++) {
             Decision decision = Decision.decode(payload);
             ListedEntry listed = awaitingDecision.poll();
@@ -333,10 +337,8 @@ public final class FileSender implements AutoCloseable {
         try (FileChannel channel = FileChannel.open(listed.path(), StandardOpenOption.READ)) {
             for (long at = 0; at < length; ) {
                 buffer.clear().limit((int) Math.min(buffer.capacity(), length - at));
-                while (buffer.hasRemaining()) {
-                    if (channel.read(buffer, at + buffer.position()) < 0) {
-                        return ~digest.finish(length);
-                    }
+                if (IOUtils.read(channel, buffer) < buffer.limit()) {
+                    return ~digest.finish(length);
                 }
                 crc.reset();
                 crc.update(buffer.flip());
@@ -366,8 +368,8 @@ public final class FileSender implements AutoCloseable {
         }
         freeHead = (freeHead + 1) % freeSlots.length;
         freeCount--;
-        batch.encode(pipe.startMessage(ControlType.CHUNKS));
-        pipe.send();
+        batch.encode(transport.startMessage(ControlType.CHUNKS));
+        transport.send();
     }
 
     /** Makes the next wanted file current; a large one is opened and mapped window by window. */
@@ -396,13 +398,13 @@ public final class FileSender implements AutoCloseable {
             retireWindow();
             long windowLength = Math.min((long) options.windowChunks() * options.chunkSize(),
                     file.entry.size() - file.offset);
-            window = SourceWindow.map(file.file, pd, file.offset, windowLength);
+            window = SourceWindow.map(file.file, transport, file.offset, windowLength);
         }
         crc.reset();
         crc.update(window.slice(file.offset, length));
         int chunkCrc = (int) crc.getValue();
-        pipe.write(window.address(file.offset), window.lkey(), length, slotAddress[slot], slotRkey[slot]);
-        window.usedThrough(pipe.requestsPosted());
+        window.usedThrough(transport.write(window.region(), window.regionOffset(file.offset), length, slotAddress[slot],
+                slotRkey[slot]));
         boolean last = file.offset + length == file.entry.size();
         batch.add(file.entry.index(), 0, file.offset, length, chunkCrc, last ? ChunkBatch.LAST : 0);
         file.offset += length;
@@ -440,9 +442,8 @@ public final class FileSender implements AutoCloseable {
             startNext();
         }
         if (used > 0) {
-            pipe.write(bounceMr.address() + (long) bounceNext * options.bounceSize(), bounceMr.lkey(), used,
+            bounceLastRequest[bounceNext] = transport.write(bounceRegion, (long) bounceNext * options.bounceSize(), used,
                     slotAddress[slot], slotRkey[slot]);
-            bounceLastRequest[bounceNext] = pipe.requestsPosted();
             bounceNext = (bounceNext + 1) % bounce.length;
         }
     }
@@ -451,11 +452,7 @@ public final class FileSender implements AutoCloseable {
         int size = (int) file.entry.size();
         buffer.limit(at + size).position(at);
         try (FileChannel channel = FileChannel.open(file.path, StandardOpenOption.READ)) {
-            int read;
-            do {
-                read = channel.read(buffer);
-            } while (read >= 0 && buffer.hasRemaining());
-            if (buffer.hasRemaining() || channel.size() != size) {
+            if (IOUtils.read(channel, buffer) < size || channel.size() != size) {
                 abandon(file, ExitCode.PARTIAL, file.name + ": file changed size during the transfer");
                 return false;
             }
@@ -506,7 +503,7 @@ public final class FileSender implements AutoCloseable {
     }
 
     private void releaseCompletedWindows() throws IOException {
-        while (!retiring.isEmpty() && retiring.peek().lastRequest() <= pipe.completedThrough()) {
+        while (!retiring.isEmpty() && retiring.peek().lastRequest() <= transport.completedThrough()) {
             SourceWindow released = retiring.poll();
             retiringBytes -= released.length();
             released.close();
@@ -529,20 +526,17 @@ public final class FileSender implements AutoCloseable {
             }
             case WANTS -> onWants(payload);
             case END -> {
-                if (payload.remaining() < dev.rdcp.protocol.ReceiverEnd.SIZE) {
-                    throw new ProtocolException("END payload too short");
-                }
-                long created = payload.getLong();
-                moreReports = payload.get() != 0;
+                ReceiverEnd end = ReceiverEnd.decode(payload);
+                moreReports = end.more();
                 reports(payload);
                 if (!moreReports) {
-                    listener.created(created);
+                    listener.created(end.created());
                     endReceived = true;
                     unconfirmed.values().forEach(f -> listener.fileDone(f.name, f.entry.size() - f.start));
                     unconfirmed.clear();
                 }
             }
-            default -> throw MessagePipe.unexpected(type, "at the sender");
+            default -> throw Transport.unexpected(type, "at the sender");
         }
     }
 
@@ -563,8 +557,8 @@ public final class FileSender implements AutoCloseable {
     }
 
     /**
-     * Releases the open source, every window and the bounce buffers. Call it once the pipe's
-     * connection is closed: a buffer must not be unmapped or deregistered while a WRITE may read it.
+     * Releases the open source, every window and the bounce buffers. Call it once the transport
+     * is disconnected: a buffer must not be unmapped or deregistered while a write may read it.
      */
     @Override
     public void close() throws IOException {
@@ -577,7 +571,7 @@ public final class FileSender implements AutoCloseable {
             }
             retiring.clear();
         } finally {
-            bounceMr.close();
+            bounceRegion.close();
         }
     }
 }

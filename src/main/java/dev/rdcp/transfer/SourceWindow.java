@@ -1,16 +1,14 @@
 package dev.rdcp.transfer;
 
-import dev.rdcp.verbs.Access;
+import dev.rdcp.transport.Region;
+import dev.rdcp.transport.Transport;
 import dev.rdcp.verbs.FileMapping;
-import dev.rdcp.verbs.MemoryRegion;
-import dev.rdcp.verbs.ProtectionDomain;
 import dev.rdcp.verbs.ReadOnlyFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.EnumSet;
 
 /**
- * A read-only mmap of part of a source file, registered for RDMA without write access. Bounded
+ * A read-only mmap of part of a source file, registered with the transport as a write source. Bounded
  * in size, so pinned memory stays small however large the file.
  */
 final class SourceWindow implements AutoCloseable {
@@ -19,22 +17,22 @@ final class SourceWindow implements AutoCloseable {
     private final long end;
     private final FileMapping mapping;
     private final ByteBuffer view;
-    private final MemoryRegion mr;
+    private final Region region;
     /** The last work request that reads this window; it may be released once that completed. */
     private long lastRequest;
 
-    private SourceWindow(long start, FileMapping mapping, MemoryRegion mr) {
+    private SourceWindow(long start, FileMapping mapping, Region region) {
         this.start = start;
         this.end = start + mapping.length();
         this.mapping = mapping;
         this.view = mapping.buffer();
-        this.mr = mr;
+        this.region = region;
     }
 
-    static SourceWindow map(ReadOnlyFile file, ProtectionDomain pd, long start, long length) throws IOException {
+    static SourceWindow map(ReadOnlyFile file, Transport transport, long start, long length) throws IOException {
         FileMapping mapping = file.map(start, length);
         try {
-            return new SourceWindow(start, mapping, pd.register(mapping, EnumSet.noneOf(Access.class)));
+            return new SourceWindow(start, mapping, transport.register(mapping.buffer(), false));
         } catch (IOException | RuntimeException e) {
             mapping.close();
             throw e;
@@ -49,12 +47,13 @@ final class SourceWindow implements AutoCloseable {
         return offset >= start && offset + length <= end;
     }
 
-    long address(long offset) {
-        return mr.address() + (offset - start);
+    Region region() {
+        return region;
     }
 
-    int lkey() {
-        return mr.lkey();
+    /** Where file {@code offset} lies in the region. */
+    long regionOffset(long offset) {
+        return offset - start;
     }
 
     /** A view of {@code length} bytes at file {@code offset}; the same buffer object every time. */
@@ -75,7 +74,7 @@ final class SourceWindow implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
-            mr.close();
+            region.close();
         } finally {
             mapping.close();
         }

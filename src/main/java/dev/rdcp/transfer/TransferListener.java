@@ -43,6 +43,13 @@ public interface TransferListener {
     default void fileFailed(int exitCode, String message) {
     }
 
+    /**
+     * The session will move its data over {@code transport} ("rdma" or "tcp"); a non-empty
+     * {@code fallbackReason} says why it is TCP although RDMA was not ruled out by the user.
+     */
+    default void transportChosen(String transport, String fallbackReason) {
+    }
+
     TransferListener NONE = new TransferListener() {
     };
 

@@ -31,6 +31,17 @@ public final class TransferReport implements TransferListener {
     private long upToDate;
     private int filesDone;
     private long bytesDone;
+    private String transport = "";
+
+    @Override
+    public void transportChosen(String transport, String fallbackReason) {
+        this.transport = transport;
+    }
+
+    /** "rdma" or "tcp"; empty before a transport was chosen. */
+    public String transport() {
+        return transport;
+    }
 
     @Override
     public void listed(String name, EntryType type, long size) {

@@ -9,7 +9,6 @@ import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.QpEndpoint;
 import dev.rdcp.protocol.RdcpException;
-import dev.rdcp.protocol.RegionAdvert;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -18,6 +17,7 @@ import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
+import java.nio.channels.SocketChannel;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 
@@ -26,7 +26,7 @@ import java.time.Duration;
  * endpoint exchange; during the transfer it only tells whether the peer is still there. Owns
  * its socket.
  */
-public final class BootstrapChannel implements AutoCloseable {
+public final class BootstrapChannel implements AutoCloseable, PeerPresence {
 
     /** The one byte either side may send during the RDMA transfer ('K'): see {@link #sendKeepalive}. */
     public static final int KEEPALIVE = 0x4B;
@@ -64,16 +64,6 @@ public final class BootstrapChannel implements AutoCloseable {
         local.encode(payload);
         send(MessageType.QP_ENDPOINT, payload);
         return QpEndpoint.decode(receive(MessageType.QP_ENDPOINT));
-    }
-
-    public void sendRegion(RegionAdvert region) throws IOException {
-        ByteBuffer payload = ByteBuffer.allocate(RegionAdvert.SIZE);
-        region.encode(payload);
-        send(MessageType.REGION, payload);
-    }
-
-    public RegionAdvert receiveRegion() throws IOException {
-        return RegionAdvert.decode(receive(MessageType.REGION));
     }
 
     /** Sends a frame whose payload was written into {@code payload} (it is flipped here). */
@@ -118,20 +108,11 @@ public final class BootstrapChannel implements AutoCloseable {
         return frame.payload();
     }
 
-    /** What the peer's end of the connection shows during the RDMA transfer. */
-    public enum PeerState {
-        /** Nothing arrived: alive, or silent. */
-        QUIET,
-        /** Keepalive bytes arrived: busy, and alive. */
-        BUSY,
-        /** The peer closed its end: its process is gone. */
-        CLOSED
-    }
-
     /**
      * Looks at the connection without waiting. During the RDMA transfer only {@link #KEEPALIVE}
      * bytes may arrive on it; anything else is a protocol error.
      */
+    @Override
     public PeerState peerState() throws IOException {
         int timeout = socket.getSoTimeout();
         socket.setSoTimeout(1);
@@ -159,10 +140,41 @@ public final class BootstrapChannel implements AutoCloseable {
         }
     }
 
+    @Override
+    public void awaitClose() throws IOException {
+        try {
+            for (int b = in.read(); b >= 0; b = in.read()) {
+                if (b != KEEPALIVE) {
+                    throw new ProtocolException("unexpected bytes on the bootstrap connection at the end of the session");
+                }
+            }
+        } catch (SocketTimeoutException e) {
+            throw new RdcpException(ExitCode.TIMEOUT, "the peer did not close the connection within "
+                    + socket.getSoTimeout() / 1000 + " s of the end of the session");
+        } catch (SocketException e) {
+            // Reset: closed as well.
+        }
+    }
+
     /** Tells the peer this side is alive but busy, without using an RDMA message. */
+    @Override
     public void sendKeepalive() throws IOException {
         out.write(KEEPALIVE);
         out.flush();
+    }
+
+    /** The connection's channel, for a transport that carries the transfer on this connection. */
+    SocketChannel transferChannel() throws RdcpException {
+        SocketChannel channel = socket.getChannel();
+        if (channel == null) {
+            throw new IllegalStateException("the bootstrap socket has no channel: open it as a SocketChannel");
+        }
+        return channel;
+    }
+
+    /** What was read ahead past the last bootstrap frame: the first bytes of the transfer. */
+    ByteBuffer readAhead() throws IOException {
+        return ByteBuffer.wrap(in.readNBytes(in.available()));
     }
 
     @Override

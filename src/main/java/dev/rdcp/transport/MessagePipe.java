@@ -2,7 +2,6 @@ package dev.rdcp.transport;
 
 import dev.rdcp.protocol.ControlHeader;
 import dev.rdcp.protocol.ControlType;
-import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.verbs.Access;
 import dev.rdcp.verbs.CompletionQueue;
 import dev.rdcp.verbs.MemoryRegion;
@@ -22,13 +21,7 @@ import java.util.EnumSet;
  * completion of a later SEND proves every earlier work request done. Nothing here allocates
  * per message.
  */
-public final class MessagePipe implements AutoCloseable {
-
-    /** Receives one control message; {@code payload} is valid only during the call. */
-    @FunctionalInterface
-    public interface Handler {
-        void onMessage(ControlType type, ByteBuffer payload) throws IOException;
-    }
+final class MessagePipe implements AutoCloseable {
 
     private static final long KIND_SHIFT = 56;
     private static final long KIND_RECV = 1;
@@ -150,23 +143,18 @@ public final class MessagePipe implements AutoCloseable {
         sendSequence[index] = ++requestsPosted;
     }
 
-    /** Unsignaled RDMA WRITE; the SEND that follows it reports its completion. */
-    public void write(long localAddress, int lkey, int length, long remoteAddress, int rkey) throws IOException {
+    /** Unsignaled RDMA WRITE; the SEND that follows it reports its completion. Returns its request number. */
+    public long write(long localAddress, int lkey, int length, long remoteAddress, int rkey) throws IOException {
         while (requestsPosted - requestsCompleted >= sendQueueDepth - 1) {
             awaitCompletions(null, WAIT_FOREVER_MS);
         }
         qp.postWrite(KIND_WRITE << KIND_SHIFT, localAddress, lkey, length, remoteAddress, rkey, false);
-        requestsPosted++;
+        return ++requestsPosted;
     }
 
     /** True when every posted work request has completed. */
     public boolean idle() {
         return requestsCompleted == requestsPosted;
-    }
-
-    /** Number of work requests posted so far; with {@link #completedThrough} tells when a WRITE is done. */
-    public long requestsPosted() {
-        return requestsPosted;
     }
 
     /** Every work request numbered up to this has completed. */
@@ -178,7 +166,7 @@ public final class MessagePipe implements AutoCloseable {
      * Handles received messages (those seen earlier first), waiting up to {@code timeoutMillis}
      * for the first; returns how many were handled.
      */
-    public int poll(Handler handler, long timeoutMillis) throws IOException {
+    public int poll(Transport.Handler handler, long timeoutMillis) throws IOException {
         int handled = drainPending(handler);
         if (handled > 0) {
             return handled;
@@ -186,7 +174,7 @@ public final class MessagePipe implements AutoCloseable {
         return awaitCompletions(handler, timeoutMillis);
     }
 
-    private int drainPending(Handler handler) throws IOException {
+    private int drainPending(Transport.Handler handler) throws IOException {
         int handled = 0;
         while (pendingCount > 0) {
             int index = pendingIndex[pendingHead];
@@ -200,7 +188,7 @@ public final class MessagePipe implements AutoCloseable {
     }
 
     /** Polls the CQ once (waiting up to the timeout); returns the number of messages handled. */
-    private int awaitCompletions(Handler handler, long timeoutMillis) throws IOException {
+    private int awaitCompletions(Transport.Handler handler, long timeoutMillis) throws IOException {
         int n = cq.await(batch, timeoutMillis);
         int handled = 0;
         for (int i = 0; i < n; i++) {
@@ -232,7 +220,7 @@ public final class MessagePipe implements AutoCloseable {
         pendingCount++;
     }
 
-    private void deliver(Handler handler, int index, int length) throws IOException {
+    private void deliver(Transport.Handler handler, int index, int length) throws IOException {
         ByteBuffer buffer = receiveBuffers[index];
         buffer.clear().limit(length);
         ControlType type = ControlHeader.read(buffer, length);
@@ -241,11 +229,6 @@ public final class MessagePipe implements AutoCloseable {
         } finally {
             postReceive(index);
         }
-    }
-
-    /** Fails if a message arrived where the protocol allows none. */
-    public static ProtocolException unexpected(ControlType type, String state) {
-        return new ProtocolException("unexpected " + type + " message " + state);
     }
 
     /** Deregisters the rings. Close it before the connection whose protection domain they belong to. */

@@ -5,17 +5,17 @@ import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
 
 /**
- * Notices a peer that is gone or stuck while the transfer waits on RDMA: the bootstrap TCP
- * connection closing (the peer process died) or no message for longer than the timeout.
+ * Notices a peer that is gone or stuck while the transfer waits for it: its connection closing
+ * (the peer process died) or no message for longer than the timeout.
  */
 public final class PeerWatch {
 
-    private final BootstrapChannel channel;
+    private final PeerPresence channel;
     private final long timeoutNanos;
     private long lastActivity = System.nanoTime();
     private long lastKeepalive = System.nanoTime();
 
-    public PeerWatch(BootstrapChannel channel, long timeoutSeconds) {
+    public PeerWatch(PeerPresence channel, long timeoutSeconds) {
         this.channel = channel;
         this.timeoutNanos = timeoutSeconds * 1_000_000_000L;
     }
@@ -24,16 +24,16 @@ public final class PeerWatch {
         lastActivity = System.nanoTime();
     }
 
-    private BootstrapChannel.PeerState look() throws IOException {
-        BootstrapChannel.PeerState state = channel.peerState();
-        if (state == BootstrapChannel.PeerState.BUSY) {
+    private PeerState look() throws IOException {
+        PeerState state = channel.peerState();
+        if (state == PeerState.BUSY) {
             activity();
         }
         return state;
     }
 
     /**
-     * This side is busy without messages: sends a keepalive on the bootstrap connection at most
+     * This side is busy without messages: sends a keepalive at most
      * every third of the timeout. A failure to send is left for the next wait to notice.
      */
     public void busy() {
@@ -49,14 +49,19 @@ public final class PeerWatch {
         }
     }
 
-    /** True when the peer has closed the bootstrap connection. */
+    /** True when the peer has closed its connection. */
     public boolean peerGone() throws IOException {
-        return look() == BootstrapChannel.PeerState.CLOSED;
+        return look() == PeerState.CLOSED;
+    }
+
+    /** The session is over for this side: waits for the peer to close its end. */
+    public void awaitPeerClose() throws IOException {
+        channel.awaitClose();
     }
 
     /** Called when a wait for the peer came back empty. */
     public void check() throws IOException {
-        if (look() == BootstrapChannel.PeerState.CLOSED) {
+        if (look() == PeerState.CLOSED) {
             throw new RdcpException(ExitCode.SOCKET_IO, "the peer closed the connection in the middle of the transfer");
         }
         if (System.nanoTime() - lastActivity > timeoutNanos) {

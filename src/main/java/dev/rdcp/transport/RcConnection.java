@@ -57,16 +57,33 @@ public final class RcConnection implements AutoCloseable {
         this.localPsn = PSN_SOURCE.nextInt(1 << 24);
     }
 
+    /**
+     * Checks that the device and port {@code settings} name are there and active and have a
+     * usable GID, without creating anything: throws {@link RdmaUnavailableException} saying what
+     * is missing.
+     */
+    public static void probe(RdmaSettings settings) throws IOException {
+        try (DeviceContext context = DeviceContext.open(settings.deviceName())) {
+            PortAttributes port = activePort(context, settings);
+            GidSelection.select(context.gids(port.portNumber()), port.linkLayer(), settings.gidIndex());
+        }
+    }
+
+    private static PortAttributes activePort(DeviceContext context, RdmaSettings settings) throws IOException {
+        PortAttributes port = context.queryPort(settings.portNumber());
+        if (!port.isActive()) {
+            throw new RdmaUnavailableException(context.name() + " port " + port.portNumber() + " is "
+                    + port.state() + ", not PORT_ACTIVE");
+        }
+        return port;
+    }
+
     /** Opens everything up to a QP in INIT; on any failure, releases what was already made. */
     public static RcConnection open(RdmaSettings settings) throws IOException {
         ResourceStack opened = new ResourceStack();
         try {
             DeviceContext context = opened.push(DeviceContext.open(settings.deviceName()));
-            PortAttributes port = context.queryPort(settings.portNumber());
-            if (!port.isActive()) {
-                throw new RdmaUnavailableException(context.name() + " port " + port.portNumber() + " is "
-                        + port.state() + ", not PORT_ACTIVE");
-            }
+            PortAttributes port = activePort(context, settings);
             GidEntry gid = GidSelection.select(context.gids(port.portNumber()), port.linkLayer(), settings.gidIndex());
             LOG.debug("{} port {}: {}, active MTU {}, LID {}, GID[{}] {} ({})", context.name(), port.portNumber(),
                     port.linkLayer(), port.activeMtu().bytes(), port.lid(), gid.index(), gid.gid(), gid.type());

@@ -37,13 +37,6 @@ public final class FileMapping implements AutoCloseable {
         return new FileMapping(address, length);
     }
 
-    Pointer pointer() {
-        if (address == null) {
-            throw new IllegalStateException("the mapping is closed");
-        }
-        return address;
-    }
-
     public long length() {
         return length;
     }

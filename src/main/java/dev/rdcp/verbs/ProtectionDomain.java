@@ -27,11 +27,6 @@ public final class ProtectionDomain extends NativeHandle {
         return register(address, buffer.capacity(), access, buffer);
     }
 
-    /** Registers a file mapping; the region keeps it reachable, but the caller still owns and closes it. */
-    public MemoryRegion register(FileMapping mapping, Set<Access> access) throws VerbsException {
-        return register(mapping.pointer(), mapping.length(), access, mapping);
-    }
-
     private MemoryRegion register(Pointer address, long length, Set<Access> access, Object backing)
             throws VerbsException {
         int flags = Access.toFlags(access);

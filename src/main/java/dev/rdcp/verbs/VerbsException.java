@@ -41,10 +41,6 @@ public class VerbsException extends IOException {
         return errno;
     }
 
-    public int completionStatus() {
-        return completionStatus;
-    }
-
     public boolean isCompletionError() {
         return completionStatus >= 0;
     }

@@ -99,6 +99,17 @@ class DaemonCopyVmTest {
         assertEquals(sha256(source), sha256(served.resolve("c-" + chunkSize + ".bin")));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"auto", "rdma", "tcp"})
+    void autoPicksRdmaHereAndEveryTransportCarriesTheSameBytes(String transport) throws IOException {
+        Path source = randomFile(local.resolve("t.bin"), (3L << 20) + 77, 11);
+        Cli.Result result = rdcp("--json", "--transport", transport, source.toString(), remote("t-" + transport + ".bin"));
+        assertEquals(0, result.exitCode(), result::toString);
+        assertEquals(transport.equals("tcp") ? "tcp" : "rdma", JsonResult.of(result).text("transport"));
+        assertEquals("", result.err(), "no fallback, so no warning");
+        assertEquals(sha256(source), sha256(served.resolve("t-" + transport + ".bin")));
+    }
+
     @Test
     void sixtyFourMebibytesBothWays() throws IOException {
         Path source = randomFile(local.resolve("big.bin"), 64L << 20, 64);

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 /** The one line {@code rdcp --json} prints, read with regular expressions (the tests need no JSON library). */
 final class JsonResult {
 
-    static final List<String> KEYS = List.of("exit_code", "dry_run", "files", "regular_files", "directories",
+    static final List<String> KEYS = List.of("exit_code", "transport", "dry_run", "files", "regular_files", "directories",
             "symlinks", "created", "deleted", "transferred", "total_size", "transferred_size", "seconds",
             "bytes_per_second", "failures");
 
@@ -43,6 +43,11 @@ final class JsonResult {
 
     double decimal(String key) {
         return Double.parseDouble(value(key, "-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?"));
+    }
+
+    /** A string value without escapes, such as "transport". */
+    String text(String key) {
+        return value(key, "\"[^\"\\\\]*\"").replace("\"", "");
     }
 
     boolean flag(String key) {

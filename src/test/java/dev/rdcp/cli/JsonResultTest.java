@@ -12,7 +12,7 @@ import org.opentest4j.AssertionFailedError;
 /** The regular expressions the VM tests read rdcp's --json line with. */
 class JsonResultTest {
 
-    private static final String LINE = "{\"exit_code\":23,\"dry_run\":false,\"files\":12,\"regular_files\":9,"
+    private static final String LINE = "{\"exit_code\":23,\"transport\":\"tcp\",\"dry_run\":false,\"files\":12,\"regular_files\":9,"
             + "\"directories\":2,\"symlinks\":1,\"created\":3,\"deleted\":0,\"transferred\":8,\"total_size\":4096,"
             + "\"transferred_size\":2048,\"seconds\":1.25,\"bytes_per_second\":1.6384E3,"
             + "\"failures\":[{\"code\":23,\"message\":\"a]b \\\"q\\\" [gone.txt]\"},{\"code\":24,\"message\":\"x\"}]}";
@@ -26,6 +26,7 @@ class JsonResultTest {
         assertEquals(1.25, summary.decimal("seconds"));
         assertEquals(1638.4, summary.decimal("bytes_per_second"), 1e-9);
         assertFalse(summary.flag("dry_run"));
+        assertEquals("tcp", summary.text("transport"));
         assertEquals(List.of(23L, 24L), summary.failureCodes());
         assertTrue(summary.failures().endsWith("\"x\"}]"), summary.failures());
     }

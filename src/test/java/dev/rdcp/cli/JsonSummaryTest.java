@@ -1,6 +1,7 @@
 package dev.rdcp.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -48,8 +49,9 @@ class JsonSummaryTest {
 
     @Test
     void writesEveryCounterInOrderOnOneLine() {
-        String json = JsonSummary.toJson(withFailures(List.of(new Failure(23, AWKWARD), new Failure(11, "second"))));
-        assertEquals("{\"exit_code\":23,\"dry_run\":false,\"files\":3,\"regular_files\":2,\"directories\":1,"
+        String json = JsonSummary.toJson(withFailures(List.of(new Failure(23, AWKWARD), new Failure(11, "second"))),
+                "tcp");
+        assertEquals("{\"exit_code\":23,\"transport\":\"tcp\",\"dry_run\":false,\"files\":3,\"regular_files\":2,\"directories\":1,"
                 + "\"symlinks\":0,\"created\":3,\"deleted\":1,\"transferred\":1,\"total_size\":4096,"
                 + "\"transferred_size\":1024,\"seconds\":0.500,\"bytes_per_second\":2048,\"failures\":["
                 + "{\"code\":23,\"message\":\"b\\\"q\\\\x\\ny: caf\u00e9 \u65e5\u672c\\tend\"},"
@@ -60,11 +62,12 @@ class JsonSummaryTest {
     void aParserReadsBackTheSameValues() {
         TransferSummary summary = new TransferSummary(2_016, 2_000, 15, 1, 2_016, 0, 2_000, 8_192_000_000L,
                 8_192_000_000L, 1.234, true, 0, List.of(new Failure(12, AWKWARD)));
-        Map<?, ?> object = (Map<?, ?>) StrictJson.parse(JsonSummary.toJson(summary));
-        assertEquals(List.of("exit_code", "dry_run", "files", "regular_files", "directories", "symlinks", "created",
+        Map<?, ?> object = (Map<?, ?>) StrictJson.parse(JsonSummary.toJson(summary, "rdma"));
+        assertEquals(List.of("exit_code", "transport", "dry_run", "files", "regular_files", "directories", "symlinks", "created",
                 "deleted", "transferred", "total_size", "transferred_size", "seconds", "bytes_per_second",
                 "failures"), List.copyOf(object.keySet()));
         assertEquals(new BigDecimal(0), object.get("exit_code"));
+        assertEquals("rdma", object.get("transport"));
         assertEquals(Boolean.TRUE, object.get("dry_run"));
         assertEquals(new BigDecimal(2_016), object.get("files"));
         assertEquals(new BigDecimal(15), object.get("directories"));
@@ -75,8 +78,15 @@ class JsonSummaryTest {
     }
 
     @Test
+    void aSessionThatNeverChoseATransportSaysNull() {
+        Map<?, ?> object = (Map<?, ?>) StrictJson.parse(JsonSummary.toJson(withFailures(List.of()), ""));
+        assertTrue(object.containsKey("transport"));
+        assertNull(object.get("transport"));
+    }
+
+    @Test
     void noFailuresIsAnEmptyArray() {
-        assertTrue(JsonSummary.toJson(withFailures(List.of())).endsWith(",\"failures\":[]}"));
+        assertTrue(JsonSummary.toJson(withFailures(List.of()), "rdma").endsWith(",\"failures\":[]}"));
     }
 
     @Test
@@ -86,7 +96,7 @@ class JsonSummaryTest {
             all.append(c);
         }
         all.append('\u2028').append('\u2029').append('\u007f');
-        String json = JsonSummary.toJson(withFailures(List.of(new Failure(1, all.toString()))));
+        String json = JsonSummary.toJson(withFailures(List.of(new Failure(1, all.toString()))), "rdma");
 
         assertTrue(json.contains("\"message\":\"\\u0000\\u0001"), json);
         assertTrue(json.contains("\\b\\t\\n\\u000b\\f\\r\\u000e"), json);
@@ -98,12 +108,12 @@ class JsonSummaryTest {
     @Test
     void nonFiniteNumbersBecomeZero() {
         TransferSummary noTime = new TransferSummary(1, 1, 0, 0, 1, 0, 1, 10, 10, Double.NaN, false, 0, List.of());
-        assertTrue(JsonSummary.toJson(noTime).contains(",\"seconds\":0.000,\"bytes_per_second\":0,"));
+        assertTrue(JsonSummary.toJson(noTime, "rdma").contains(",\"seconds\":0.000,\"bytes_per_second\":0,"));
         // 10 bytes in the smallest double of seconds: the rate overflows to Infinity.
         TransferSummary instant = new TransferSummary(1, 1, 0, 0, 1, 0, 1, 10, 10, Double.MIN_VALUE, false, 0,
                 List.of());
         assertEquals(Double.POSITIVE_INFINITY, instant.bytesPerSecond());
-        assertTrue(JsonSummary.toJson(instant).contains(",\"seconds\":0.000,\"bytes_per_second\":0,"));
+        assertTrue(JsonSummary.toJson(instant, "rdma").contains(",\"seconds\":0.000,\"bytes_per_second\":0,"));
     }
 
     @Test

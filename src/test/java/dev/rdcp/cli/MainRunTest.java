@@ -185,4 +185,43 @@ class MainRunTest {
         assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
         assertTrue(result.err().contains("--delete does not work without -r"), result.err());
     }
+
+    /** Issue 13: -h in a cluster is --human-readable; "rdcp -avh SRC DEST" printed the help and exited 0. */
+    @Test
+    void hInAClusterIsHumanReadableNotHelp() {
+        Result result = run("-avh", "/nonexistent/src/", "host::dst/", "--port", "1");
+        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.out() + result.err());
+        assertFalse(result.out().contains("Usage:"), result.out());
+        assertEquals(List.of("rdcp: /nonexistent/src: no such file or directory"), result.errLines());
+    }
+
+    @Test
+    void hAloneShowsTheHelpAsInRsync() {
+        Result result = run("-h");
+        assertEquals(0, result.exitCode(), result.err());
+        assertTrue(result.out().startsWith("Usage: rdcp"), result.out());
+    }
+
+    @Test
+    void longHelpShowsTheHelpEvenWithOperands() {
+        Result result = run("--help", "a", "host:b");
+        assertEquals(0, result.exitCode(), result.err());
+        assertTrue(result.out().startsWith("Usage: rdcp"), result.out());
+    }
+
+    @Test
+    void capitalVIsTheVersion() {
+        Result result = run("-V");
+        assertEquals(0, result.exitCode(), result.err());
+        assertTrue(result.out().startsWith("rdcp "), result.out());
+    }
+
+    /** rsync scripts repeat --exclude; picocli refused a second one. */
+    @Test
+    void optionsRepeatAsInRsync() {
+        Result result = run("-a", "--exclude", "*.o", "--exclude", "*.tmp", "--port", "2", "--port", "1",
+                "/nonexistent/src/", "host::dst/");
+        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.err());
+        assertEquals(List.of("rdcp: /nonexistent/src: no such file or directory"), result.errLines());
+    }
 }

@@ -34,7 +34,7 @@ class OverallProgressPrinterTest {
     /** Built at time 0 of the test clock. */
     private OverallProgressPrinter printer(boolean terminal) {
         nowNanos = 0;
-        return new OverallProgressPrinter(new PrintWriter(text), terminal, () -> nowNanos);
+        return new OverallProgressPrinter(new PrintWriter(text), terminal, SizeFormat.GROUPED, () -> nowNanos);
     }
 
     private void at(long millis) {

@@ -28,7 +28,7 @@ class ProgressPrinterTest {
     }
 
     private ProgressPrinter printer(boolean terminal) {
-        return new ProgressPrinter(new PrintWriter(text), terminal);
+        return new ProgressPrinter(new PrintWriter(text), terminal, SizeFormat.GROUPED);
     }
 
     @Test
@@ -130,5 +130,14 @@ class ProgressPrinterTest {
         assertEquals("6.64MB/s", ProgressPrinter.rate(6_640_000));
         assertEquals("8,192,000", ProgressPrinter.grouped(8_192_000));
         assertEquals("0:00:05", ProgressPrinter.clock(5));
+    }
+
+    @Test
+    void humanReadableShowsTheBytesInUnits() {
+        ProgressPrinter printer = new ProgressPrinter(new PrintWriter(text), false, SizeFormat.DECIMAL_UNITS);
+        printer.fileStarted("big.iso", 5_000_000);
+        printer.fileDone("big.iso", 5_000_000);
+        String last = text.toString().lines().toList().get(1);
+        assertTrue(last.startsWith("          5.00M 100% "), last);
     }
 }

@@ -28,8 +28,12 @@ class StatsPrinterTest {
     }
 
     private static List<String> printed(TransferSummary summary) {
+        return printed(summary, SizeFormat.GROUPED);
+    }
+
+    private static List<String> printed(TransferSummary summary, SizeFormat sizes) {
         StringWriter text = new StringWriter();
-        StatsPrinter.print(summary, new PrintWriter(text));
+        StatsPrinter.print(summary, sizes, new PrintWriter(text));
         return text.toString().lines().toList();
     }
 
@@ -86,5 +90,14 @@ class StatsPrinterTest {
         assertEquals("Total transferred file size: 12,345 bytes", lines.get(5));
         assertEquals("Total time: 2.500 s", lines.get(6));
         assertEquals("Transfer rate: 4.94kB/s", lines.get(7));
+    }
+
+    /** As rsync -h --stats: sizes in units, counts still grouped digits. */
+    @Test
+    void humanReadableShowsSizesInUnitsAndCountsAsDigits() {
+        List<String> lines = printed(summary(2_000, 15, 1, false), SizeFormat.DECIMAL_UNITS);
+        assertEquals("Number of files: 2,016 (reg: 2,000, dir: 15, link: 1)", lines.get(0));
+        assertEquals("Total file size: 8.19M bytes", lines.get(4));
+        assertEquals("Total transferred file size: 8.19M bytes", lines.get(5));
     }
 }

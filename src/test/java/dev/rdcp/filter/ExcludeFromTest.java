@@ -88,4 +88,10 @@ class ExcludeFromTest {
         IOException e = assertThrows(IOException.class, () -> FilterRules.readExcludeFrom(excludes));
         assertTrue(e.getMessage().contains("not UTF-8"), e.getMessage());
     }
+
+    @Test
+    void anIncludeFileMakesPlainLinesIncludes() throws IOException {
+        Path includes = file("# wanted\n*.txt\n- *.tmp\n*/\n");
+        assertEquals(List.of("+ *.txt", "- *.tmp", "+ */"), FilterRules.readIncludeFrom(includes));
+    }
 }

@@ -88,10 +88,11 @@ class ControlHeaderTest {
         assertEquals(4, ControlType.WANTS.code());
         assertEquals(5, ControlType.END.code());
         assertEquals(6, ControlType.MORE.code());
+        assertEquals(7, ControlType.BYE.code());
         for (ControlType type : ControlType.values()) {
             assertEquals(type, ControlType.ofCode(type.code()));
         }
         assertThrows(ProtocolException.class, () -> ControlType.ofCode(0));
-        assertThrows(ProtocolException.class, () -> ControlType.ofCode(7));
+        assertThrows(ProtocolException.class, () -> ControlType.ofCode(8));
     }
 }

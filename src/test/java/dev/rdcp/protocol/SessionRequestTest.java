@@ -74,7 +74,8 @@ class SessionRequestTest {
             SessionRequest.DESTINATION_IS_DIRECTORY, SessionRequest.RECURSIVE, SessionRequest.LINKS,
             SessionRequest.OWNERS, SessionRequest.DELETE, SessionRequest.CHECKSUM, SessionRequest.SIZE_ONLY,
             SessionRequest.IGNORE_EXISTING, SessionRequest.UPDATE, SessionRequest.DRY_RUN, SessionRequest.PARTIAL,
-            SessionRequest.FILES_FROM, SessionRequest.DELETE_EXCLUDED, SessionRequest.HARD_LINKS};
+            SessionRequest.FILES_FROM, SessionRequest.DELETE_EXCLUDED, SessionRequest.HARD_LINKS,
+            SessionRequest.TRANSPORT_TCP, SessionRequest.RDMA_ONLY};
         int all = 0;
         for (int flag : flags) {
             SessionRequest received = roundTrip(push(flag, List.of("x")));
@@ -82,15 +83,22 @@ class SessionRequestTest {
             assertEquals(flag, received.flags(), "only flag " + flag);
             all |= flag;
         }
+        all &= ~SessionRequest.RDMA_ONLY;
         assertEquals(all, roundTrip(push(all, List.of("x"))).flags());
     }
 
     @Test
     void flagsAboveTheKnownOnesAreRejected() {
-        for (int flag : new int[] {1 << 16, 1 << 20, 1 << 31}) {
+        for (int flag : new int[] {1 << 18, 1 << 20, 1 << 31}) {
             ByteBuffer wire = push(flag, List.of("x")).encode().flip();
             assertThrows(ProtocolException.class, () -> SessionRequest.decode(wire), "flag " + flag);
         }
+    }
+
+    @Test
+    void tcpOnlyAndRdmaOnlyTogetherAreRejected() {
+        ByteBuffer wire = request(SessionRequest.TRANSPORT_TCP | SessionRequest.RDMA_ONLY, "x");
+        assertThrows(ProtocolException.class, () -> SessionRequest.decode(wire));
     }
 
     @Test

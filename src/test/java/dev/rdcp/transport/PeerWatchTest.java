@@ -40,9 +40,9 @@ class PeerWatchTest {
         listener.close();
     }
 
-    private static void awaitState(BootstrapChannel channel, BootstrapChannel.PeerState expected) throws Exception {
-        BootstrapChannel.PeerState state = channel.peerState();
-        for (int i = 0; i < 500 && state == BootstrapChannel.PeerState.QUIET; i++) {
+    private static void awaitState(BootstrapChannel channel, PeerState expected) throws Exception {
+        PeerState state = channel.peerState();
+        for (int i = 0; i < 500 && state == PeerState.QUIET; i++) {
             Thread.sleep(10);
             state = channel.peerState();
         }
@@ -51,11 +51,11 @@ class PeerWatchTest {
 
     @Test
     void aQuietPeerIsQuietAndKeepalivesSayBusy() throws Exception {
-        assertEquals(BootstrapChannel.PeerState.QUIET, near.peerState());
+        assertEquals(PeerState.QUIET, near.peerState());
         far.getOutputStream().write(new byte[] {BootstrapChannel.KEEPALIVE, BootstrapChannel.KEEPALIVE});
         far.getOutputStream().flush();
-        awaitState(near, BootstrapChannel.PeerState.BUSY);
-        assertEquals(BootstrapChannel.PeerState.QUIET, near.peerState(), "both keepalives were read at once");
+        awaitState(near, PeerState.BUSY);
+        assertEquals(PeerState.QUIET, near.peerState(), "both keepalives were read at once");
     }
 
     @Test
@@ -63,9 +63,31 @@ class PeerWatchTest {
         PeerWatch watch = new PeerWatch(near, 30);
         assertFalse(watch.peerGone());
         far.close();
-        awaitState(near, BootstrapChannel.PeerState.CLOSED);
+        awaitState(near, PeerState.CLOSED);
         RdcpException e = assertThrows(RdcpException.class, watch::check);
         assertEquals(ExitCode.SOCKET_IO, e.exitCode());
+    }
+
+    @Test
+    void theEndOfASessionWaitsForThePeerToCloseAfterItsKeepalives() throws Exception {
+        far.getOutputStream().write(BootstrapChannel.KEEPALIVE);
+        far.getOutputStream().flush();
+        far.shutdownOutput();
+        assertDoesNotThrow(new PeerWatch(near, 30)::awaitPeerClose);
+    }
+
+    @Test
+    void otherBytesAtTheEndOfASessionAreAProtocolError() throws Exception {
+        far.getOutputStream().write('x');
+        far.getOutputStream().flush();
+        assertThrows(ProtocolException.class, near::awaitClose);
+    }
+
+    @Test
+    void aPeerThatNeverClosesTimesTheEndOut() throws Exception {
+        BootstrapChannel impatient = new BootstrapChannel(far, Duration.ofMillis(100));
+        RdcpException e = assertThrows(RdcpException.class, impatient::awaitClose);
+        assertEquals(ExitCode.TIMEOUT, e.exitCode());
     }
 
     @Test

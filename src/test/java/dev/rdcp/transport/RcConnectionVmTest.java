@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rdcp.protocol.RegionAdvert;
 import dev.rdcp.verbs.Access;
 import dev.rdcp.verbs.FileMapping;
 import dev.rdcp.verbs.MemoryRegion;
@@ -44,13 +43,12 @@ class RcConnectionVmTest {
                 FileMapping mapped = file.map(0, SIZE)) {
             try (MemoryRegion targetMr = pair.server.protectionDomain().register(target,
                     EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE));
-                    MemoryRegion sourceMr = pair.client.protectionDomain().register(mapped, EnumSet.noneOf(Access.class))) {
-                pair.serverChannel.sendRegion(new RegionAdvert(targetMr.address(), targetMr.length(), targetMr.rkey()));
-                RegionAdvert region = pair.clientChannel.receiveRegion();
-                assertEquals(SIZE, region.length());
+                    MemoryRegion sourceMr = pair.client.protectionDomain().register(mapped.buffer(),
+                            EnumSet.noneOf(Access.class))) {
+                assertEquals(SIZE, targetMr.length());
 
-                pair.client.queuePair().postWrite(7, sourceMr.address(), sourceMr.lkey(), SIZE, region.address(),
-                        region.rkey(), true);
+                pair.client.queuePair().postWrite(7, sourceMr.address(), sourceMr.lkey(), SIZE, targetMr.address(),
+                        targetMr.rkey(), true);
                 WorkCompletions wc = awaitOne(pair.client);
                 assertTrue(wc.isSuccess(0), () -> wc.failure(0, "write").getMessage());
                 assertEquals(7, wc.wrId(0));
@@ -156,16 +154,18 @@ class RcConnectionVmTest {
         ByteBuffer source = ByteBuffer.allocateDirect(4096);
         try (ConnectedPair pair = ConnectedPair.open();
                 MemoryRegion sourceMr = pair.client.protectionDomain().register(source, EnumSet.noneOf(Access.class))) {
-            RegionAdvert region;
+            long remoteAddress;
+            int rkey;
             try (MemoryRegion targetMr = pair.server.protectionDomain().register(target,
                     EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE))) {
-                region = new RegionAdvert(targetMr.address(), targetMr.length(), targetMr.rkey());
+                remoteAddress = targetMr.address();
+                rkey = targetMr.rkey();
             }
             pair.server.close();
 
             long start = System.nanoTime();
-            pair.client.queuePair().postWrite(13, sourceMr.address(), sourceMr.lkey(), 4096, region.address(),
-                    region.rkey(), true);
+            pair.client.queuePair().postWrite(13, sourceMr.address(), sourceMr.lkey(), 4096, remoteAddress, rkey,
+                    true);
             WorkCompletions wc = awaitOne(pair.client);
             long millis = (System.nanoTime() - start) / 1_000_000;
             assertFalse(wc.isSuccess(0));

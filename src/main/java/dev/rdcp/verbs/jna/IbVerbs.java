@@ -26,8 +26,6 @@ public final class IbVerbs {
 
     public static native String ibv_get_device_name(Pointer device);
 
-    public static native long ibv_get_device_guid(Pointer device);
-
     public static native Pointer ibv_open_device(Pointer device);
 
     public static native int ibv_close_device(Pointer context);

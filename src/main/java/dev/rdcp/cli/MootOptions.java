@@ -1,0 +1,100 @@
+package dev.rdcp.cli;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import picocli.CommandLine.Option;
+
+/**
+ * rsync options that change nothing for rdcp, most because RDMA makes them moot: accepted so that
+ * rsync command lines run unchanged, with a note at -v saying why each changes nothing.
+ */
+final class MootOptions {
+
+    private static final String COMPRESSION = "-z and the --compress options: ignored: RDMA moves the data"
+            + " uncompressed, and compressing would cost more CPU than it saves on the link";
+    private static final String WHOLE_FILE = "-W, -B: rdcp always copies whole files (it has no delta-transfer"
+            + " algorithm)";
+    private static final String NUMERIC_IDS = "--numeric-ids: rdcp always sends owners and groups as numeric ids";
+    private static final String FILE_LIST = "--inc-recursive, --no-inc-recursive: rdcp always streams its file list"
+            + " ahead of the data";
+    private static final String REMOTE_SHELL = "-s, --old-args, --blocking-io: the remote shell only starts"
+            + " 'rdcp --server'; file names and options travel over rdcp's own connection";
+    private static final String RECEIVER_CHECKS = "--trust-sender: the receiver checks every name it is sent";
+    private static final String NO_DEVICES = "--drop-D: rdcp never creates devices or special files";
+    private static final String NO_MOTD = "--no-motd: rdcp daemons send no message of the day";
+
+    private final Set<String> notes = new LinkedHashSet<>();
+
+    @Option(names = {"-z", "--compress"}, description = "No effect: RDMA moves the data uncompressed.")
+    void compress(boolean on) {
+        notes.add(COMPRESSION);
+    }
+
+    @Option(names = {"--compress-level", "--zl"}, paramLabel = "NUM", description = "No effect (see -z).")
+    void compressLevel(int level) {
+        notes.add(COMPRESSION);
+    }
+
+    @Option(names = {"--compress-choice", "--zc"}, paramLabel = "STR", description = "No effect (see -z).")
+    void compressChoice(String choice) {
+        notes.add(COMPRESSION);
+    }
+
+    @Option(names = {"--compress-threads", "--zt"}, paramLabel = "NUM", description = "No effect (see -z).")
+    void compressThreads(int threads) {
+        notes.add(COMPRESSION);
+    }
+
+    @Option(names = "--skip-compress", paramLabel = "LIST", description = "No effect (see -z).")
+    void skipCompress(String suffixes) {
+        notes.add(COMPRESSION);
+    }
+
+    @Option(names = {"-W", "--whole-file"}, description = "Always so: rdcp copies whole files.")
+    void wholeFile(boolean on) {
+        notes.add(WHOLE_FILE);
+    }
+
+    @Option(names = {"-B", "--block-size"}, paramLabel = "SIZE", description = "No effect: there is no delta transfer.")
+    void blockSize(String size) {
+        notes.add(WHOLE_FILE);
+    }
+
+    @Option(names = "--numeric-ids", description = "Always so: owners and groups travel as numeric ids.")
+    void numericIds(boolean on) {
+        notes.add(NUMERIC_IDS);
+    }
+
+    @Option(names = {"--inc-recursive", "--i-r", "--no-inc-recursive", "--no-i-r"},
+            description = "No effect: the file list is always streamed ahead of the data.")
+    void incrementalRecursion(boolean on) {
+        notes.add(FILE_LIST);
+    }
+
+    @Option(names = {"-s", "--secluded-args", "--old-args", "--blocking-io"},
+            description = "No effect: no file name or option is passed on the remote command line.")
+    void remoteShellArguments(boolean on) {
+        notes.add(REMOTE_SHELL);
+    }
+
+    @Option(names = "--trust-sender", description = "No effect: the receiver checks every name it is sent.")
+    void trustSender(boolean on) {
+        notes.add(RECEIVER_CHECKS);
+    }
+
+    @Option(names = "--drop-D", description = "Always so: rdcp never creates devices or special files.")
+    void dropDevices(boolean on) {
+        notes.add(NO_DEVICES);
+    }
+
+    @Option(names = "--no-motd", description = "No effect: rdcp daemons send no message of the day.")
+    void noMotd(boolean on) {
+        notes.add(NO_MOTD);
+    }
+
+    /** One line per kind of moot option given, for -v. */
+    List<String> notes() {
+        return List.copyOf(notes);
+    }
+}

@@ -1,0 +1,118 @@
+package dev.rdcp.cli;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * rsync options rdcp does not take, each with the reason, so that an rsync command line that
+ * uses one fails with that reason rather than "Unknown option". docs/rsync-compatibility.md
+ * lists the same reasons (a test holds them equal).
+ */
+final class RefusedOptions {
+
+    static final String RECEIVER_REQUEST = "not yet: the receiver would need it in the session request"
+            + " (a protocol change)";
+    static final String SENDER_REQUEST = "not yet: it changes what the sender lists, which for a pull"
+            + " the session request would have to carry (a protocol change)";
+    static final String IN_PLACE = "not yet: rdcp writes each file under a temporary name and renames it"
+            + " when complete (--partial resumes); writing in place needs a request flag (a protocol change)";
+    static final String BACKUP = "not yet: backups on the receiver need a flag and the suffix or directory"
+            + " in the session request (a protocol change)";
+    static final String ACLS_XATTRS = "not yet: ACLs and extended attributes are not in rdcp's file list"
+            + " (a protocol change)";
+    static final String DEVICES = "not yet: devices and special files have no entry type in rdcp's file list"
+            + " (a protocol change); rdcp skips them with a message, as rsync does without -D";
+    static final String NAME_MAPPING = "not yet: owners travel as numeric ids; mapping them needs names in"
+            + " the file list (a protocol change)";
+    static final String ITEMIZE = "not yet: rsync's %i change strings need the receiver to report what it"
+            + " changed in each file, which the protocol does not carry";
+    static final String LIST_ONLY = "not yet: a listing needs each entry's mode and time at the client,"
+            + " which the transfer does not pass up to the command line";
+    static final String CLIENT_ONLY = "not yet: not implemented (it needs no protocol change)";
+    static final String DELTA = "refused: rdcp has no delta-transfer algorithm; it always copies whole files";
+    static final String CHECKSUM = "refused: -c compares whole-file CRC32C digests, the one checksum rdcp has";
+    static final String BATCH = "refused: rdcp has no batch files";
+    static final String PROTOCOL = "refused: rdcp speaks one protocol version; install the same rdcp release"
+            + " on both ends";
+    static final String RSYNC_PATH = "refused: the remote program is rdcp: use --rdcp-path";
+    static final String PASSWORD = "refused: rdcp daemons authenticate with a shared secret: use --secret-file";
+    static final String EARLY_INPUT = "refused: rdcp daemons run no pre-transfer scripts";
+    static final String DAEMON = "refused: the daemon is 'rdcp serve' (see rdcp serve --help)";
+    static final String DEBUG = "refused: rdcp's debug output is -vv (and -vvv for trace)";
+    static final String SOCKET = "refused: file data moves over RDMA, not over the socket";
+    static final String OLD_RSYNC = "refused: only for talking to rsync older than 2.6.9";
+    static final String NEGATION = "not yet: of rsync's --no-OPTION forms rdcp takes --no-owner and --no-group";
+
+    private static final Map<String, String> REASONS = new HashMap<>();
+
+    static {
+        refuse(RECEIVER_REQUEST, "-d", "--dirs", "--mkpath", "--safe-links", "--munge-links", "--insecure-links",
+                "--confine-root", "-K", "--keep-dirlinks", "-E", "--executability", "--chmod", "-U", "--atimes",
+                "-N", "--crtimes", "-O", "--omit-dir-times", "-J", "--omit-link-times", "--super", "--fake-super",
+                "-S", "--sparse", "--preallocate", "--existing", "--ignore-non-existing", "--delete-before",
+                "--delete-delay", "--delete-after", "--ignore-errors", "--force", "--max-delete", "--max-size",
+                "--min-size", "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs", "-I",
+                "--ignore-times", "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--compare-dest",
+                "--copy-dest", "--link-dest", "--fsync", "--delete-missing-args");
+        refuse(SENDER_REQUEST, "-R", "--relative", "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
+                "-k", "--copy-dirlinks", "-x", "--one-file-system", "--remove-source-files", "--open-noatime",
+                "--ignore-missing-args");
+        refuse(IN_PLACE, "--inplace", "--append", "--append-verify", "--write-devices");
+        refuse(BACKUP, "-b", "--backup", "--backup-dir", "--suffix");
+        refuse(ACLS_XATTRS, "-A", "--acls", "-X", "--xattrs");
+        refuse(DEVICES, "-D", "--devices", "--specials", "--copy-devices");
+        refuse(NAME_MAPPING, "--usermap", "--groupmap", "--chown");
+        refuse(ITEMIZE, "-i", "--itemize-changes", "--out-format", "--log-file", "--log-file-format");
+        refuse(LIST_ONLY, "--list-only");
+        refuse(CLIENT_ONLY, "--stderr", "-8", "--8-bit-output", "--outbuf", "--contimeout", "--address", "-4",
+                "--ipv4", "-6", "--ipv6", "--stop-after", "--stop-at", "--iconv", "-M", "--remote-option", "-0",
+                "--from0", "-C", "--cvs-exclude", "-F", "--max-alloc", "--copy-as");
+        refuse(DELTA, "--no-whole-file", "--no-W");
+        refuse(CHECKSUM, "--checksum-choice", "--cc", "--checksum-seed");
+        refuse(BATCH, "--write-batch", "--only-write-batch", "--read-batch");
+        refuse(PROTOCOL, "--protocol");
+        refuse(RSYNC_PATH, "--rsync-path");
+        refuse(PASSWORD, "--password-file");
+        refuse(EARLY_INPUT, "--early-input");
+        refuse(DAEMON, "--daemon", "--config", "--dparam", "--no-detach");
+        refuse(DEBUG, "--debug");
+        refuse(SOCKET, "--sockopts");
+        refuse(OLD_RSYNC, "--old-dirs", "--old-d");
+    }
+
+    private RefusedOptions() {
+    }
+
+    private static void refuse(String reason, String... names) {
+        for (String name : names) {
+            if (REASONS.put(name, reason) != null) {
+                throw new IllegalStateException(name + " is refused twice");
+            }
+        }
+    }
+
+    /** The option an unmatched argument names: "--max-size" for "--max-size=5", "-D" for "-Dav". */
+    static String optionName(String argument) {
+        if (argument.startsWith("--")) {
+            int equals = argument.indexOf('=');
+            return equals < 0 ? argument : argument.substring(0, equals);
+        }
+        return argument.length() > 2 && argument.startsWith("-") ? argument.substring(0, 2) : argument;
+    }
+
+    /** Why rdcp does not take the rsync option {@code argument} starts with; empty when rsync has no such option. */
+    static Optional<String> reason(String argument) {
+        String name = optionName(argument);
+        String reason = REASONS.get(name);
+        if (reason == null && name.startsWith("--no-")) {
+            reason = NEGATION;
+        }
+        return Optional.ofNullable(reason);
+    }
+
+    /** Every refused name, for the test that holds the documentation to this table. */
+    static Map<String, String> all() {
+        return Map.copyOf(REASONS);
+    }
+}

@@ -1,0 +1,245 @@
+package dev.rdcp.transfer;
+
+import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.CountedList;
+import dev.rdcp.protocol.Decision;
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.SessionRequest;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * rsync's generator, on the receiving side: turns each list entry into what it needs here. It
+ * makes directories and symlinks, runs the quick check on each file and decides skip, send or
+ * resume (handing the files it wants to the receiver), deletes for --delete at each directory's
+ * end, and at the sender's END gives files their other -H names and directories their metadata.
+ */
+final class Generator {
+
+    /** A directory whose metadata is applied at the end, once nothing more is written into it. */
+    private record DirectoryFix(Path path, Entry entry) {
+    }
+
+    private record PendingLink(Entry entry, Path path) {
+    }
+
+    private final Destination destination;
+    private final TransferOptions options;
+    private final TransferListener listener;
+    private final Attributes attributes;
+    private final ReportQueue reports;
+    private final Runnable newEntry;
+    private final Consumer<Incoming> wanted;
+    private final Heartbeat busy;
+    private final UpdateCheck check;
+    private final ReceiverTree tree;
+    /** By name: a directory listed again is fixed once, with what was listed last. */
+    private final Map<String, DirectoryFix> directoryFixes = new LinkedHashMap<>();
+    /** -H: regular files of this run that are complete here, by name, for the links that name them. */
+    private final Map<String, Path> linkTargets = new HashMap<>();
+    /** -H: other names of those files, made once the data has arrived (at the sender's END). */
+    private final List<PendingLink> pendingLinks = new ArrayList<>();
+
+    /**
+     * @param newEntry called for each entry made here that did not exist
+     * @param wanted takes each file whose data is asked for, in list order
+     * @param busy called during long work with no message to send (a keepalive may go out)
+     */
+    Generator(Destination destination, TransferOptions options, TransferListener listener, Attributes attributes,
+            ReportQueue reports, Runnable newEntry, Consumer<Incoming> wanted, Heartbeat busy) {
+        this.destination = destination;
+        this.options = options;
+        this.listener = listener;
+        this.attributes = attributes;
+        this.reports = reports;
+        this.newEntry = newEntry;
+        this.wanted = wanted;
+        this.busy = busy;
+        this.check = new UpdateCheck(options, busy);
+        this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
+            @Override
+            public void deleted(byte[] name) {
+                reports.deleted(name);
+            }
+
+            @Override
+            public void deleteFailed(byte[] name, IOException cause) {
+                reports.failed(-1, ExitCode.PARTIAL.code(), "cannot delete " + FileNames.display(name) + ": "
+                        + FileReceiver.describe(cause));
+            }
+        }, busy);
+    }
+
+    /** Answers one ENTRIES payload: writes the WANTS decisions (not the reports) into {@code out}. */
+    void answer(ByteBuffer payload, ByteBuffer out) throws IOException {
+        int count = CountedList.read(payload, ControlType.ENTRIES);
+        int countAt = CountedList.start(out);
+        int decisions = 0;
+        for (int i = 0; i < count; i++) {
+            Decision decision = onEntry(Entry.decode(payload));
+            if (decision != null) {
+                decision.encode(out);
+                decisions++;
+            }
+        }
+        if (payload.hasRemaining()) {
+            throw new ProtocolException("ENTRIES has trailing bytes");
+        }
+        CountedList.finish(out, countAt, decisions);
+    }
+
+    /** Handles one list entry; returns the decision for a regular file, else null. */
+    private Decision onEntry(Entry entry) throws IOException {
+        if (entry.type() == EntryType.PROBLEM) {
+            listener.fileFailed(entry.mode(), FileNames.printable(new String(entry.extra(), StandardCharsets.UTF_8)));
+            return null;
+        }
+        if (entry.type() == EntryType.DIRECTORY_END) {
+            try {
+                tree.directoryEnd(entry.name(), entry.mode() == 0);
+            } catch (IOException e) {
+                reports.failed(entry.index(), ExitCode.PARTIAL.code(), FileNames.display(entry.name()) + ": " + FileReceiver.describe(e));
+            }
+            return null;
+        }
+        tree.listed(entry.name());
+        String name = FileNames.display(entry.name());
+        try {
+            Path path = destination.resolve(entry.name());
+            tree.requireParent(entry.name(), path);
+            switch (entry.type()) {
+                case DIRECTORY -> {
+                    if (tree.directory(entry.name(), path)) {
+                        newEntry.run();
+                    }
+                    directoryFixes.put(new String(entry.name(), StandardCharsets.ISO_8859_1), new DirectoryFix(path, entry));
+                    listener.listed(name, EntryType.DIRECTORY, 0);
+                }
+                case SYMLINK -> {
+                    if (!options.has(SessionRequest.LINKS)) {
+                        throw new RdcpException(ExitCode.PARTIAL, "a symlink, but -l was not asked for");
+                    }
+                    if (tree.symlink(path, entry, attributes)) {
+                        newEntry.run();
+                    }
+                    listener.listed(name, EntryType.SYMLINK, 0);
+                }
+                case HARDLINK -> {
+                    if (!options.has(SessionRequest.HARD_LINKS)) {
+                        throw new RdcpException(ExitCode.PARTIAL, "a hard link, but -H was not asked for");
+                    }
+                    listener.listed(name, EntryType.FILE, 0);
+                    pendingLinks.add(new PendingLink(entry, path));
+                }
+                default -> {
+                    listener.listed(name, EntryType.FILE, entry.size());
+                    return decide(entry, path, name);
+                }
+            }
+        } catch (ProtocolException e) {
+            throw e;
+        } catch (IOException e) {
+            reports.failed(entry.index(), e instanceof RdcpException r ? r.exitCode().code() : ExitCode.PARTIAL.code(),
+                    name + ": " + FileReceiver.describe(e));
+            if (entry.type() == EntryType.FILE) {
+                return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
+            }
+        }
+        return null;
+    }
+
+    private Decision decide(Entry entry, Path path, String name) throws IOException {
+        UpdateCheck.Verdict verdict = check.examine(entry, path);
+        if (verdict.upToDate()) {
+            if (!options.dryRun() && verdict.attributes() != null && attributes.differ(verdict.attributes(), entry)) {
+                attributes.apply(path, entry);
+            }
+            listener.upToDate(name);
+            linkTarget(entry, path);
+            return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
+        }
+        if (options.dryRun()) {
+            if (verdict.attributes() == null) {
+                newEntry.run();
+            }
+            listener.fileStarted(name, entry.size());
+            listener.fileDone(name, entry.size());
+            linkTarget(entry, path);
+            return new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
+        }
+        Partial partial = options.has(SessionRequest.PARTIAL) ? Partial.examine(AtomicFile.partialPath(path),
+                options.chunkSize(), entry.size(), busy) : Partial.NONE;
+        wanted.accept(new Incoming(entry, path, partial.offset(), verdict.attributes() != null));
+        return partial.offset() > 0 ? new Decision(entry.index(), Decision.Kind.RESUME, partial.offset(),
+                partial.digest()) : new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
+    }
+
+    /** The sender's END: every file has arrived, so links can be made and directories fixed. */
+    void finish() {
+        makeLinks();
+        finishDirectories();
+    }
+
+    /** Directory permissions and times, applied last: writing into a directory changes its mtime. */
+    private void finishDirectories() {
+        if (options.dryRun()) {
+            return;
+        }
+        List<DirectoryFix> fixes = new ArrayList<>(directoryFixes.values());
+        for (int i = fixes.size() - 1; i >= 0; i--) {
+            DirectoryFix fix = fixes.get(i);
+            if (!Files.isDirectory(fix.path(), LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            try {
+                attributes.apply(fix.path(), fix.entry());
+            } catch (IOException e) {
+                reports.failed(fix.entry().index(), ExitCode.PARTIAL.code(), FileNames.display(fix.entry().name()) + ": "
+                        + FileReceiver.describe(e));
+            }
+        }
+        directoryFixes.clear();
+    }
+
+    /** A regular file of this run is complete here: -H links may name it. */
+    void linkTarget(Entry entry, Path path) {
+        if (options.has(SessionRequest.HARD_LINKS)) {
+            linkTargets.put(new String(entry.name(), StandardCharsets.ISO_8859_1), path);
+        }
+    }
+
+    /** Gives each file its other names; a name whose file did not arrive fails alone. */
+    private void makeLinks() {
+        for (PendingLink link : pendingLinks) {
+            Path target = linkTargets.get(new String(link.entry().extra(), StandardCharsets.ISO_8859_1));
+            String name = FileNames.display(link.entry().name());
+            try {
+                if (target == null) {
+                    throw new RdcpException(ExitCode.PARTIAL, "its other name " + FileNames.display(link.entry().extra())
+                            + " did not arrive");
+                }
+                if (tree.hardLink(link.path(), target)) {
+                    newEntry.run();
+                }
+            } catch (IOException e) {
+                reports.failed(link.entry().index(), e instanceof RdcpException r ? r.exitCode().code() : ExitCode.PARTIAL.code(),
+                        name + ": " + FileReceiver.describe(e));
+            }
+        }
+        pendingLinks.clear();
+    }
+}

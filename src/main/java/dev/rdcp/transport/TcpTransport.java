@@ -1,0 +1,420 @@
+package dev.rdcp.transport;
+
+import dev.rdcp.protocol.ControlHeader;
+import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.RdcpException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The transport over the session's own TCP connection, for hosts without a usable RDMA device.
+ * The protocol is the same; what RDMA does in the adapter is done here by one reader thread: it
+ * reads a write's bytes straight from the socket into the receiver's staging buffer (the one
+ * copy the kernel must make), and control messages into a ring the role thread polls. The role
+ * thread writes everything it sends itself, a write as one gathering write of a frame header
+ * and the source bytes (a window of the mapped file, or a bounce buffer). Because the reader
+ * never waits for the role thread, two sides writing at once cannot deadlock on full socket
+ * buffers. The socket is non-blocking, each thread waiting on a selector of its own, so a peer
+ * that stops reading fails a write after the timeout instead of holding it for ever.
+ *
+ * <p>Frames, after the bootstrap frames: {@code u8 'M'} then a control message (its 4-byte
+ * header and payload); {@code u8 'W', u32 length, u32 key, u64 address} then the data;
+ * {@code u8 'K'} and 4 zero bytes, a keepalive.
+ */
+public final class TcpTransport implements Transport, PeerPresence {
+
+    private static final Logger LOG = LogManager.getLogger(TcpTransport.class);
+
+    static final byte MESSAGE = 'M';
+    static final byte WRITE = 'W';
+    static final byte KEEPALIVE = 'K';
+    /** Every frame starts with its kind and 4 more bytes: a message's header, a write's length, zeros. */
+    static final int FRAME_START = 5;
+    static final int WRITE_HEADER = FRAME_START + 12;
+
+    /** A buffer registered here; peer-writable ones are addressed by offset and key. */
+    private record TcpRegion(int key, ByteBuffer view) implements Region {
+        @Override
+        public long address() {
+            return 0;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private final SocketChannel socket;
+    private final Selector readSelector;
+    private final Selector writeSelector;
+    private final long timeoutMillis;
+    private final PeerWatch watch;
+    private final Thread reader;
+    private ByteBuffer readAhead;
+
+    private final ByteBuffer messageFrame;
+    private final ByteBuffer message;
+    private final ByteBuffer writeHeader = ByteBuffer.allocateDirect(WRITE_HEADER);
+    private final ByteBuffer keepaliveFrame = ByteBuffer.allocateDirect(FRAME_START);
+    private final ByteBuffer[] gather = new ByteBuffer[2];
+    private ControlType composingType;
+    private long requests;
+
+    /** Staging the peer may write, by key; replaced whole when a region is added. */
+    private volatile ByteBuffer[] writable = new ByteBuffer[0];
+
+    private final Object lock = new Object();
+    private final ByteBuffer[] received;
+    private final int[] receivedLength;
+    private long produced;
+    private long consumed;
+    private boolean ended;
+    private IOException failure;
+    private final AtomicInteger keepalives = new AtomicInteger();
+
+    private TcpTransport(SocketChannel socket, Selector readSelector, Selector writeSelector, ByteBuffer readAhead,
+            int receiveBuffers, long timeoutSeconds) {
+        this.socket = socket;
+        this.readSelector = readSelector;
+        this.writeSelector = writeSelector;
+        this.readAhead = readAhead;
+        this.timeoutMillis = timeoutSeconds * 1000;
+        this.messageFrame = ByteBuffer.allocateDirect(1 + ControlHeader.MAX_MESSAGE);
+        messageFrame.put(0, MESSAGE);
+        this.message = messageFrame.slice(1, ControlHeader.MAX_MESSAGE);
+        keepaliveFrame.put(0, KEEPALIVE);
+        ByteBuffer ring = ByteBuffer.allocateDirect(receiveBuffers * ControlHeader.MAX_MESSAGE);
+        this.received = new ByteBuffer[receiveBuffers];
+        for (int i = 0; i < receiveBuffers; i++) {
+            received[i] = ring.slice(i * ControlHeader.MAX_MESSAGE, ControlHeader.MAX_MESSAGE);
+        }
+        this.receivedLength = new int[receiveBuffers];
+        this.watch = new PeerWatch(this, timeoutSeconds);
+        this.reader = new Thread(this::readLoop, "rdcp-tcp-reader");
+        reader.setDaemon(true);
+    }
+
+    /**
+     * Takes the bootstrap channel's connection over for the transfer. {@code receiveBuffers} is
+     * how many control messages the peer may have outstanding, as for RDMA.
+     */
+    public static TcpTransport open(BootstrapChannel channel, int receiveBuffers, long timeoutSeconds)
+            throws IOException {
+        ByteBuffer readAhead = channel.readAhead();
+        SocketChannel socket = channel.transferChannel();
+        Selector readSelector = Selector.open();
+        Selector writeSelector = null;
+        try {
+            writeSelector = Selector.open();
+            socket.configureBlocking(false);
+            socket.register(readSelector, SelectionKey.OP_READ);
+            socket.register(writeSelector, SelectionKey.OP_WRITE);
+        } catch (IOException | RuntimeException e) {
+            readSelector.close();
+            if (writeSelector != null) {
+                writeSelector.close();
+            }
+            throw e;
+        }
+        TcpTransport transport = new TcpTransport(socket, readSelector, writeSelector, readAhead, receiveBuffers,
+                timeoutSeconds);
+        transport.reader.start();
+        return transport;
+    }
+
+    @Override
+    public Region register(ByteBuffer buffer, boolean peerWritable) {
+        if (!peerWritable) {
+            return new TcpRegion(-1, buffer.duplicate().clear());
+        }
+        synchronized (lock) {
+            ByteBuffer[] grown = Arrays.copyOf(writable, writable.length + 1);
+            grown[writable.length] = buffer.duplicate().clear();
+            writable = grown;
+            return new TcpRegion(writable.length - 1, buffer.duplicate().clear());
+        }
+    }
+
+    @Override
+    public ByteBuffer startMessage(ControlType type) {
+        if (composingType != null) {
+            throw new IllegalStateException("a " + composingType + " message is already being composed");
+        }
+        composingType = type;
+        return message.clear().position(ControlHeader.SIZE);
+    }
+
+    @Override
+    public void send() throws IOException {
+        int length = message.position();
+        ControlHeader.write(message.position(0), composingType, length - ControlHeader.SIZE);
+        composingType = null;
+        writeFully(messageFrame.limit(1 + length).position(0));
+    }
+
+    @Override
+    public long write(Region source, long offset, int length, long remoteAddress, int remoteKey) throws IOException {
+        ByteBuffer data = ((TcpRegion) source).view();
+        data.limit((int) offset + length).position((int) offset);
+        writeHeader.clear();
+        writeHeader.put(WRITE).putInt(length).putInt(remoteKey).putLong(remoteAddress).flip();
+        gather[0] = writeHeader;
+        gather[1] = data;
+        try {
+            while (writeHeader.hasRemaining() || data.hasRemaining()) {
+                if (socket.write(gather) == 0) {
+                    awaitWritable();
+                }
+            }
+        } catch (RdcpException e) {
+            throw e;
+        } catch (IOException e) {
+            throw lost(e);
+        }
+        return ++requests;
+    }
+
+    private void writeFully(ByteBuffer frame) throws IOException {
+        try {
+            while (frame.hasRemaining()) {
+                if (socket.write(frame) == 0) {
+                    awaitWritable();
+                }
+            }
+        } catch (RdcpException e) {
+            throw e;
+        } catch (IOException e) {
+            throw lost(e);
+        }
+    }
+
+    /** The socket buffer is full: waits for room, at most the timeout (the peer stopped reading). */
+    private void awaitWritable() throws IOException {
+        if (writeSelector.select(timeoutMillis) == 0) {
+            throw new RdcpException(ExitCode.TIMEOUT, "the peer read nothing for " + timeoutMillis / 1000
+                    + " s (--timeout)");
+        }
+        writeSelector.selectedKeys().clear();
+    }
+
+    private static RdcpException lost(IOException e) {
+        return new RdcpException(ExitCode.SOCKET_IO, "the TCP connection broke: " + e.getMessage());
+    }
+
+    /** Every write has been handed to the kernel by the time {@link #write} returns. */
+    @Override
+    public long completedThrough() {
+        return requests;
+    }
+
+    @Override
+    public boolean idle() {
+        return true;
+    }
+
+    @Override
+    public int poll(Handler handler, long timeoutMillis) throws IOException {
+        long ready;
+        synchronized (lock) {
+            long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+            while (produced == consumed && !ended) {
+                long left = (deadline - System.nanoTime()) / 1_000_000L;
+                if (left <= 0) {
+                    break;
+                }
+                awaitLock(left);
+            }
+            if (produced == consumed && failure != null) {
+                throw failure;
+            }
+            ready = produced - consumed;
+        }
+        for (long i = 0; i < ready; i++) {
+            int index = (int) (consumed % received.length);
+            ByteBuffer buffer = received[index].clear().limit(receivedLength[index]);
+            handler.onMessage(ControlHeader.read(buffer, receivedLength[index]), buffer);
+            synchronized (lock) {
+                consumed++;
+            }
+        }
+        return (int) ready;
+    }
+
+    private void awaitLock(long millis) throws IOException {
+        try {
+            lock.wait(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        }
+    }
+
+    @Override
+    public PeerWatch watch() {
+        return watch;
+    }
+
+    @Override
+    public PeerState peerState() {
+        synchronized (lock) {
+            if (ended && produced == consumed) {
+                return PeerState.CLOSED;
+            }
+        }
+        return keepalives.getAndSet(0) > 0 ? PeerState.BUSY : PeerState.QUIET;
+    }
+
+    @Override
+    public void sendKeepalive() throws IOException {
+        writeFully(keepaliveFrame.clear());
+    }
+
+    @Override
+    public void awaitClose() throws IOException {
+        synchronized (lock) {
+            long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+            while (!ended) {
+                long left = (deadline - System.nanoTime()) / 1_000_000L;
+                if (left <= 0) {
+                    throw new RdcpException(ExitCode.TIMEOUT, "the peer did not close the connection within "
+                            + timeoutMillis / 1000 + " s of the end of the session");
+                }
+                awaitLock(left);
+            }
+            if (produced != consumed) {
+                throw new ProtocolException("a control message after the end of the session");
+            }
+        }
+    }
+
+    /** Closes the connection, which ends the reader; once it has ended nothing writes into staging. */
+    @Override
+    public void disconnect() throws IOException {
+        try {
+            socket.close();
+            readSelector.wakeup();
+            reader.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while the TCP reader stopped");
+        } finally {
+            readSelector.close();
+            writeSelector.close();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        disconnect();
+    }
+
+    private void readLoop() {
+        ByteBuffer start = ByteBuffer.allocateDirect(FRAME_START);
+        ByteBuffer writeRest = ByteBuffer.allocateDirect(WRITE_HEADER - FRAME_START);
+        IOException failed = null;
+        try {
+            while (readFully(start.clear(), true)) {
+                byte kind = start.get(0);
+                if (kind == MESSAGE) {
+                    readMessage(start);
+                } else if (kind == WRITE) {
+                    readFully(writeRest.clear(), false);
+                    readWrite(start.getInt(1), writeRest.getInt(0), writeRest.getLong(4));
+                } else if (kind == KEEPALIVE) {
+                    keepalives.incrementAndGet();
+                } else {
+                    throw new ProtocolException("unknown frame kind " + Byte.toUnsignedInt(kind) + " on the TCP transport");
+                }
+            }
+        } catch (ClosedChannelException e) {
+            LOG.debug("TCP transport closed");
+        } catch (IOException e) {
+            failed = e instanceof ProtocolException || e instanceof RdcpException ? e : lost(e);
+        } finally {
+            synchronized (lock) {
+                failure = failed;
+                ended = true;
+                lock.notifyAll();
+            }
+        }
+    }
+
+    private void readMessage(ByteBuffer start) throws IOException {
+        int payload = Short.toUnsignedInt(start.getShort(3));
+        if (ControlHeader.SIZE + payload > ControlHeader.MAX_MESSAGE) {
+            throw new ProtocolException("control message of " + (ControlHeader.SIZE + payload) + " bytes");
+        }
+        int index;
+        synchronized (lock) {
+            if (produced - consumed >= received.length) {
+                throw new ProtocolException("the peer sent more control messages than it may have outstanding");
+            }
+            index = (int) (produced % received.length);
+        }
+        ByteBuffer buffer = received[index].clear();
+        buffer.put(start.position(1).limit(FRAME_START)).limit(ControlHeader.SIZE + payload);
+        readFully(buffer, false);
+        receivedLength[index] = ControlHeader.SIZE + payload;
+        synchronized (lock) {
+            produced++;
+            lock.notifyAll();
+        }
+    }
+
+    private void readWrite(int length, int key, long address) throws IOException {
+        ByteBuffer[] regions = writable;
+        if (key < 0 || key >= regions.length || length < 0 || address < 0
+                || address + length > regions[key].capacity()) {
+            throw new ProtocolException("a write of " + length + " bytes at " + address + " outside the staging buffers");
+        }
+        ByteBuffer target = regions[key];
+        target.limit((int) address + length).position((int) address);
+        readFully(target, false);
+    }
+
+    /** Waits for bytes (or the end) without a limit: silence is the role's watch's to judge. */
+    private void awaitReadable() throws IOException {
+        readSelector.select();
+        readSelector.selectedKeys().clear();
+        if (!socket.isOpen()) {
+            throw new ClosedChannelException();
+        }
+    }
+
+    /** Fills {@code buffer}; false at a clean end of stream before its first byte, if {@code mayEnd}. */
+    private boolean readFully(ByteBuffer buffer, boolean mayEnd) throws IOException {
+        boolean first = true;
+        while (buffer.hasRemaining()) {
+            int n;
+            if (readAhead != null && readAhead.hasRemaining()) {
+                int take = Math.min(readAhead.remaining(), buffer.remaining());
+                buffer.put(readAhead.slice(readAhead.position(), take));
+                readAhead.position(readAhead.position() + take);
+                n = take;
+            } else {
+                n = socket.read(buffer);
+                if (n == 0) {
+                    awaitReadable();
+                }
+            }
+            if (n < 0) {
+                if (mayEnd && first) {
+                    return false;
+                }
+                throw new RdcpException(ExitCode.SOCKET_IO, "the peer closed the connection inside a frame");
+            }
+            first = first && n == 0;
+        }
+        return true;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.rdcp.transport;
+
+import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.ProtocolException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * What the sender and receiver need from a connection: control messages in order, writes of
+ * data into memory the peer registered, and completions telling when memory written from may
+ * be reused. Over RDMA a write is an RDMA WRITE and messages are SEND/RECV; over TCP both are
+ * bytes on one socket. Nothing here allocates per message or per write.
+ */
+public interface Transport extends AutoCloseable {
+
+    /** Receives one control message; {@code payload} is valid only during the call. */
+    @FunctionalInterface
+    interface Handler {
+        void onMessage(ControlType type, ByteBuffer payload) throws IOException;
+    }
+
+    /**
+     * Registers a direct buffer's whole capacity: as a source of writes, or {@code peerWritable}
+     * as staging the peer writes into.
+     */
+    Region register(ByteBuffer buffer, boolean peerWritable) throws IOException;
+
+    /**
+     * Starts a control message and returns its buffer positioned at the payload. Waits if every
+     * send buffer is in flight.
+     */
+    ByteBuffer startMessage(ControlType type) throws IOException;
+
+    /** Sends the message started by {@link #startMessage}. */
+    void send() throws IOException;
+
+    /**
+     * Writes {@code length} bytes at {@code offset} in {@code source} to the peer's memory at
+     * {@code remoteAddress} under {@code remoteKey}. The data is in place before any message sent
+     * after it arrives. Returns the request's number: {@code source} must stay unchanged until
+     * {@link #completedThrough()} reaches it.
+     */
+    long write(Region source, long offset, int length, long remoteAddress, int remoteKey) throws IOException;
+
+    /** Every request numbered up to this has completed. */
+    long completedThrough();
+
+    /** True when every message and write has left this side. */
+    boolean idle();
+
+    /**
+     * Handles received messages, waiting up to {@code timeoutMillis} for the first; returns how
+     * many were handled.
+     */
+    int poll(Handler handler, long timeoutMillis) throws IOException;
+
+    /** Watches the peer for this connection: gone, busy, or silent too long. */
+    PeerWatch watch();
+
+    /** Stops all data movement; afterwards registered memory may be released. */
+    void disconnect() throws IOException;
+
+    /** Disconnects (if not done yet) and releases what the transport owns. */
+    @Override
+    void close() throws IOException;
+
+    /** The error for a message the protocol allows nowhere here. */
+    static ProtocolException unexpected(ControlType type, String state) {
+        return new ProtocolException("unexpected " + type + " message " + state);
+    }
+}

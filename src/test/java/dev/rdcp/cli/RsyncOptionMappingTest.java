@@ -1,0 +1,150 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transfer.TransferOptions;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** rsync's option spellings and what each turns into for the transfer. */
+class RsyncOptionMappingTest {
+
+    private static RdcpCommand parsed(String... args) {
+        PrintWriter discard = new PrintWriter(Writer.nullWriter());
+        CommandLine commandLine = Main.commandLine(discard, discard);
+        commandLine.parseArgs(args);
+        return commandLine.getCommand();
+    }
+
+    private static int flags(String... args) {
+        return parsed(args).transferOptions().flags();
+    }
+
+    @Test
+    void bigPIsPartialAndProgress() {
+        RdcpCommand command = parsed("-avP", "a", "h:b");
+        assertTrue(command.transferOptions().has(SessionRequest.PARTIAL));
+        assertTrue(command.progress);
+        assertEquals(flags("-av", "--partial", "a", "h:b"), command.transferOptions().flags());
+    }
+
+    @Test
+    void mootOptionsParseAndChangeNothing() {
+        int plain = flags("-av", "a", "h:b");
+        assertEquals(plain, flags("-avz", "a", "h:b"));
+        assertEquals(plain, flags("-av", "--compress", "--compress-level", "9", "a", "h:b"));
+        assertEquals(plain, flags("-av", "--zl=3", "a", "h:b"));
+        assertEquals(plain, flags("-avW", "a", "h:b"));
+        assertEquals(plain, flags("-av", "--whole-file", "--numeric-ids", "a", "h:b"));
+        TransferOptions options = parsed("-avzW", "--numeric-ids", "a", "h:b").transferOptions();
+        TransferOptions reference = parsed("-av", "a", "h:b").transferOptions();
+        assertEquals(reference.chunkSize(), options.chunkSize());
+        assertEquals(reference.bandwidthLimit(), options.bandwidthLimit());
+    }
+
+    @Test
+    void mootOptionsSayWhyAtVerboseOnly() {
+        MootOptions moot = parsed("-avzW", "--numeric-ids", "a", "h:b").moot;
+        assertEquals(3, moot.notes().size(), moot.notes().toString());
+        assertTrue(parsed("-av", "a", "h:b").moot.notes().isEmpty());
+    }
+
+    @Test
+    void archiveImpliesOwnerAndGroup() {
+        assertTrue((flags("-a", "a", "h:b") & SessionRequest.OWNERS) != 0);
+        assertEquals(0, flags("-rlpt", "a", "h:b") & SessionRequest.OWNERS);
+    }
+
+    @Test
+    void ownerAndGroupTogetherPreserveThem() {
+        assertTrue((flags("-rog", "a", "h:b") & SessionRequest.OWNERS) != 0);
+        assertTrue((flags("-r", "--owner", "--group", "a", "h:b") & SessionRequest.OWNERS) != 0);
+        assertEquals(flags("-a", "a", "h:b"), flags("-rlptgo", "a", "h:b"));
+    }
+
+    @Test
+    void noOwnerAndNoGroupUndoArchive() {
+        assertEquals(0, flags("-a", "--no-owner", "--no-group", "a", "h:b") & SessionRequest.OWNERS);
+    }
+
+    @Test
+    void ownerWithoutGroupIsRefused() {
+        RdcpCommand command = parsed("-ro", "a", "h:b");
+        CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class, command::transferOptions);
+        assertTrue(e.getMessage().startsWith("-o without -g is not supported"), e.getMessage());
+        RdcpCommand archiveNoGroup = parsed("-a", "--no-group", "a", "h:b");
+        e = assertThrows(CommandLine.ParameterException.class, archiveNoGroup::transferOptions);
+        assertTrue(e.getMessage().startsWith("-o without -g"), e.getMessage());
+    }
+
+    @Test
+    void groupWithoutOwnerIsAUsageErrorFromTheCommandLine() {
+        Cli.Result result = Cli.rdcp("-rg", "/nonexistent/x", "host::y", "--port", "1");
+        assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.toString());
+        assertTrue(result.err().startsWith("rdcp: -g without -o is not supported"), result.err());
+    }
+
+    @Test
+    void verboseRunSaysCompressionIsIgnored() {
+        Cli.Result result = Cli.rdcp("-avz", "/nonexistent/x", "host::y", "--port", "1");
+        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.toString());
+        assertTrue(result.out().contains("rdcp: -z and the --compress options: ignored: RDMA moves the data uncompressed"),
+                result.out());
+    }
+
+    @Test
+    void quietRunSaysNothingOfCompression() {
+        Cli.Result result = Cli.rdcp("-az", "/nonexistent/x", "host::y", "--port", "1");
+        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.toString());
+        assertFalse(result.out().contains("compress"), result.out());
+    }
+
+    @Test
+    void filterRulesJoinTheExcludesInOrder() {
+        TransferOptions options = parsed("-a", "--exclude", "*.o", "-f", "+ keep.o", "--filter=- *.tmp", "a", "h:b")
+                .transferOptions();
+        assertEquals(List.of("- *.o", "+ keep.o", "- *.tmp"), options.filters().rules());
+    }
+
+    @Test
+    void aFilterRuleOfAnotherKindIsAUsageError() {
+        RdcpCommand command = parsed("-a", "--filter", "dir-merge .rsync-filter", "a", "h:b");
+        assertThrows(CommandLine.ParameterException.class, command::transferOptions);
+    }
+
+    @Test
+    void delAndDeleteDuringAreDelete() {
+        assertEquals(flags("-a", "--delete", "a", "h:b"), flags("-a", "--del", "a", "h:b"));
+        assertEquals(flags("-a", "--delete", "a", "h:b"), flags("-a", "--delete-during", "a", "h:b"));
+        assertTrue((flags("-a", "--del", "a", "h:b") & SessionRequest.DELETE) != 0);
+    }
+
+    @Test
+    void everyMootOptionParses() {
+        RdcpCommand command = parsed("-a", "-B", "4096", "--zc=zstd", "--zt", "2", "--skip-compress=gz/zip",
+                "--i-r", "--no-i-r", "-s", "--old-args", "--blocking-io", "--trust-sender", "--drop-D", "--no-motd",
+                "a", "h:b");
+        assertEquals(flags("-a", "a", "h:b"), command.transferOptions().flags());
+        assertEquals(7, command.moot.notes().size(), command.moot.notes().toString());
+    }
+
+    @Test
+    void includeFromAddsIncludesWhereItStands(@TempDir Path tmp) throws IOException {
+        Path includes = Files.writeString(tmp.resolve("includes"), "*.txt\n*/\n");
+        TransferOptions options = parsed("-a", "--include-from", includes.toString(), "--exclude", "*", "a", "h:b")
+                .transferOptions();
+        assertEquals(List.of("+ *.txt", "+ */", "- *"), options.filters().rules());
+    }
+}

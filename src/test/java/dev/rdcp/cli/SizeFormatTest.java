@@ -1,0 +1,50 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** The expected strings are what rsync 3.x prints for these sizes with no -h, -h and -hh. */
+class SizeFormatTest {
+
+    @Test
+    void withoutHDigitsAreGrouped() {
+        assertEquals("3,456,789", SizeFormat.GROUPED.format(3_456_789));
+        assertEquals("57", SizeFormat.GROUPED.format(57));
+    }
+
+    @Test
+    void oneHUsesUnitsOf1000() {
+        assertEquals("32.77K", SizeFormat.DECIMAL_UNITS.format(32_768));
+        assertEquals("3.46M", SizeFormat.DECIMAL_UNITS.format(3_456_789));
+        assertEquals("1.23K", SizeFormat.DECIMAL_UNITS.format(1_234));
+        assertEquals("5.00G", SizeFormat.DECIMAL_UNITS.format(5_000_000_000L));
+    }
+
+    @Test
+    void twoHUseUnitsOf1024() {
+        assertEquals("32.00K", SizeFormat.BINARY_UNITS.format(32_768));
+        assertEquals("3.30M", SizeFormat.BINARY_UNITS.format(3_456_789));
+        assertEquals("1.21K", SizeFormat.BINARY_UNITS.format(1_234));
+    }
+
+    @Test
+    void belowOneUnitTheCountIsShownAsIs() {
+        assertEquals("999", SizeFormat.DECIMAL_UNITS.format(999));
+        assertEquals("1,000", SizeFormat.BINARY_UNITS.format(1_000));
+        assertEquals("0", SizeFormat.BINARY_UNITS.format(0));
+    }
+
+    @Test
+    void theLargestUnitAbsorbsWhatIsLeft() {
+        assertEquals("9.22E", SizeFormat.DECIMAL_UNITS.format(Long.MAX_VALUE));
+    }
+
+    @Test
+    void theNumberOfHPicksTheFormat() {
+        assertEquals(SizeFormat.GROUPED, SizeFormat.ofHumanReadable(0));
+        assertEquals(SizeFormat.DECIMAL_UNITS, SizeFormat.ofHumanReadable(1));
+        assertEquals(SizeFormat.BINARY_UNITS, SizeFormat.ofHumanReadable(2));
+        assertEquals(SizeFormat.BINARY_UNITS, SizeFormat.ofHumanReadable(3));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.rdcp.cli;
+
+import static dev.rdcp.cli.Cli.randomFile;
+import static dev.rdcp.cli.Cli.rdcp;
+import static dev.rdcp.cli.Cli.sha256;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * ssh mode over the TCP transport on the host: a stand-in for ssh runs the remote command
+ * locally, and the "remote" rdcp is this build's classes in a JVM of its own.
+ */
+class SshTcpCopyTest {
+
+    @TempDir
+    static Path tools;
+    @TempDir
+    Path local;
+
+    private static String rsh;
+    private static String remoteRdcp;
+
+    @BeforeAll
+    static void writeStandIns() throws IOException {
+        Path fakeSsh = Files.writeString(tools.resolve("fake-ssh"), "#!/bin/sh\nshift\nexec \"$@\"\n");
+        Path rdcp = Files.writeString(tools.resolve("rdcp"), "#!/bin/sh\nexec '"
+                + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
+                + System.getProperty("java.class.path") + "' dev.rdcp.cli.Main \"$@\"\n");
+        for (Path script : new Path[] {fakeSsh, rdcp}) {
+            Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+        }
+        rsh = fakeSsh.toString();
+        remoteRdcp = rdcp.toString();
+    }
+
+    @Test
+    void pushAndPullOverSshUseTcp() throws IOException {
+        Path source = randomFile(local.resolve("s.bin"), (3L << 20) + 5, 8);
+        Path remoteDir = Files.createDirectories(local.resolve("remote"));
+        Cli.Result push = rdcp("--json", "--transport", "tcp", "-e", rsh, "--rdcp-path", remoteRdcp,
+                source.toString(), "127.0.0.1:" + remoteDir + "/pushed.bin");
+        assertEquals(0, push.exitCode(), push::toString);
+        assertEquals("tcp", JsonResult.of(push).text("transport"));
+        assertEquals(sha256(source), sha256(remoteDir.resolve("pushed.bin")));
+
+        Cli.Result pull = rdcp("--transport", "tcp", "-e", rsh, "--rdcp-path", remoteRdcp,
+                "127.0.0.1:" + remoteDir + "/pushed.bin", local.resolve("pulled.bin").toString());
+        assertEquals(0, pull.exitCode(), pull::toString);
+        assertEquals(sha256(source), sha256(local.resolve("pulled.bin")));
+    }
+}

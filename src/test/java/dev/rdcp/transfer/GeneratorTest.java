@@ -1,0 +1,97 @@
+package dev.rdcp.transfer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.CountedList;
+import dev.rdcp.protocol.Decision;
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.SessionRequest;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The generator alone: list entries in, decisions and wanted files out. */
+class GeneratorTest {
+
+    private static final long MTIME = 1_600_000_000L;
+
+    @TempDir
+    Path dir;
+
+    private final List<Incoming> wanted = new ArrayList<>();
+    private final TransferReport report = new TransferReport();
+    private int created;
+    private Generator generator;
+
+    @BeforeEach
+    void create() throws Exception {
+        TransferOptions options = TransferOptions.of(1 << 20, SessionRequest.RECURSIVE | SessionRequest.PRESERVE_TIMES
+                | SessionRequest.DESTINATION_IS_DIRECTORY);
+        Destination destination = Destination.of(dir, true, null);
+        destination.prepare(false);
+        generator = new Generator(destination, options, report, new Attributes(options, destination), new ReportQueue(report),
+                () -> created++, wanted::add, () -> { });
+    }
+
+    private static Entry entry(int index, EntryType type, String name, long size) {
+        return new Entry(index, type, 0644, MTIME, 0, size, 0, 0, name.getBytes(StandardCharsets.UTF_8), new byte[0]);
+    }
+
+    private static ByteBuffer entries(Entry... entries) {
+        ByteBuffer out = ByteBuffer.allocate(8192);
+        int at = CountedList.start(out);
+        for (Entry e : entries) {
+            e.encode(out);
+        }
+        CountedList.finish(out, at, entries.length);
+        return out.flip();
+    }
+
+    private static List<Decision> decisions(ByteBuffer out) throws ProtocolException {
+        out.flip();
+        int count = CountedList.read(out, ControlType.WANTS);
+        List<Decision> decisions = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            decisions.add(Decision.decode(out));
+        }
+        return decisions;
+    }
+
+    @Test
+    void anUpToDateFileIsSkippedAndAMissingOneIsWantedInsideANewDirectory() throws Exception {
+        Path same = Files.writeString(dir.resolve("same.txt"), "12345");
+        Files.setLastModifiedTime(same, FileTime.from(Instant.ofEpochSecond(MTIME)));
+        ByteBuffer out = ByteBuffer.allocate(8192);
+
+        generator.answer(entries(entry(0, EntryType.FILE, "same.txt", 5), entry(1, EntryType.DIRECTORY, "sub", 0),
+                entry(2, EntryType.FILE, "sub/new.bin", 10)), out);
+
+        List<Decision> decisions = decisions(out);
+        assertEquals(List.of(new Decision(0, Decision.Kind.SKIP, 0, 0), new Decision(2, Decision.Kind.SEND, 0, 0)),
+                decisions, "one decision per file entry, in order; none for the directory");
+        assertEquals(1, wanted.size());
+        assertEquals(dir.resolve("sub/new.bin"), wanted.get(0).path);
+        assertTrue(Files.isDirectory(dir.resolve("sub")), "directories are made as they are listed");
+        assertEquals(1, created, "the directory; the file is counted once it arrives");
+    }
+
+    @Test
+    void trailingBytesAfterTheEntriesAreAProtocolError() {
+        ByteBuffer payload = entries(entry(0, EntryType.DIRECTORY, "d", 0));
+        ByteBuffer longer = ByteBuffer.allocate(payload.remaining() + 1).put(payload).put((byte) 1).flip();
+        assertThrows(ProtocolException.class, () -> generator.answer(longer, ByteBuffer.allocate(8192)));
+    }
+}

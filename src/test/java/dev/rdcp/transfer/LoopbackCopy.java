@@ -1,0 +1,102 @@
+package dev.rdcp.transfer;
+
+import dev.rdcp.transport.LoopbackTransport;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * Runs a FileSender against a FileReceiver over a {@link LoopbackTransport} pair, each on its
+ * own thread, the way a session runs them: run, disconnect, release.
+ */
+final class LoopbackCopy {
+
+    /** How each side ended: its tally, and the exception it ended with, if any. */
+    record Outcome(TransferReport senderReport, Throwable senderError, TransferReport receiverReport,
+            Throwable receiverError) {
+    }
+
+    private LoopbackCopy() {
+    }
+
+    static Outcome run(List<SourceOperand> sources, Path target, boolean directory, TransferOptions options)
+            throws Exception {
+        return run(sources, target, directory, options, 5, (sender, receiver) -> { });
+    }
+
+    interface Faults {
+        void inject(LoopbackTransport sender, LoopbackTransport receiver);
+    }
+
+    static Outcome run(List<SourceOperand> sources, Path target, boolean directory, TransferOptions options,
+            long timeoutSeconds, Faults faults) throws Exception {
+        LoopbackTransport[] ends = LoopbackTransport.pair(timeoutSeconds);
+        faults.inject(ends[0], ends[1]);
+        TransferReport sent = new TransferReport();
+        TransferReport received = new TransferReport();
+        CompletableFuture<Void> sender = CompletableFuture.runAsync(unchecked(() -> {
+            try (LoopbackTransport transport = ends[0];
+                    FileSender role = FileSender.create(transport, options, sent, sources)) {
+                try {
+                    role.run();
+                } finally {
+                    transport.disconnect();
+                }
+            }
+        }), LoopbackCopy::thread);
+        Destination destination = Destination.of(target, directory, null);
+        CompletableFuture<Void> receiver = CompletableFuture.runAsync(unchecked(() -> {
+            try (LoopbackTransport transport = ends[1];
+                    FileReceiver role = FileReceiver.create(transport, destination, options, received)) {
+                try {
+                    role.run();
+                } finally {
+                    transport.disconnect();
+                }
+            }
+        }), LoopbackCopy::thread);
+        Throwable senderError = failure(sender);
+        Throwable receiverError = failure(receiver);
+        sent.finish();
+        received.finish();
+        return new Outcome(sent, senderError, received, receiverError);
+    }
+
+    private interface Body {
+        void run() throws IOException;
+    }
+
+    private static Runnable unchecked(Body body) {
+        return () -> {
+            try {
+                body.run();
+            } catch (IOException e) {
+                throw new SideFailed(e);
+            }
+        };
+    }
+
+    private static final class SideFailed extends RuntimeException {
+        SideFailed(IOException cause) {
+            super(cause);
+        }
+    }
+
+    private static void thread(Runnable task) {
+        Thread thread = new Thread(task, "loopback-role");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private static Throwable failure(CompletableFuture<Void> side) throws InterruptedException {
+        try {
+            side.get();
+            return null;
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            return cause instanceof SideFailed ? cause.getCause() : cause;
+        }
+    }
+}

@@ -1,0 +1,221 @@
+package dev.rdcp.transfer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.SessionRequest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.apache.commons.io.FileUtils;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole data path, FileSender against FileReceiver, over the in-process loopback transport. */
+class LoopbackDataPathTest {
+
+    private static final int CHUNK = 64 << 10;
+    /** Sizes around chunk, bounce and window edges (a window is 16 chunks here, 1 MiB). */
+    private static final long[] SIZES = {0, 1, 4095, CHUNK - 1, CHUNK, CHUNK + 1, 3L * CHUNK + 17, 20L * CHUNK + 5,
+            (6L << 20) + 123};
+    private static final int TREE = SessionRequest.RECURSIVE | SessionRequest.PRESERVE_TIMES
+            | SessionRequest.LINKS | SessionRequest.DESTINATION_IS_DIRECTORY;
+
+    @TempDir
+    Path dir;
+
+    private static Path randomFile(Path path, long size, long seed) throws IOException {
+        Files.createDirectories(path.getParent());
+        byte[] data = new byte[(int) size];
+        new Random(seed).nextBytes(data);
+        return Files.write(path, data);
+    }
+
+    private static void assertClean(LoopbackCopy.Outcome outcome) {
+        assertNull(outcome.senderError(), "sender");
+        assertNull(outcome.receiverError(), "receiver");
+        assertEquals(0, outcome.senderReport().exitCode(), () -> outcome.senderReport().failures().toString());
+        assertEquals(0, outcome.receiverReport().exitCode(), () -> outcome.receiverReport().failures().toString());
+    }
+
+    private static List<String> temporaryFiles(Path root) throws IOException {
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".rdcp-tmp")).toList();
+        }
+    }
+
+    @Test
+    void everySingleFileSizeArrivesIntact() throws Exception {
+        for (long size : SIZES) {
+            Path source = randomFile(dir.resolve("src/f" + size), size, size);
+            Path target = dir.resolve("dst/f" + size);
+            Files.createDirectories(target.getParent());
+            LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                    false, TransferOptions.of(CHUNK, 0));
+            assertClean(outcome);
+            assertTrue(FileUtils.contentEquals(source.toFile(), target.toFile()), "size " + size);
+            assertEquals(size, outcome.receiverReport().bytesDone(), "size " + size);
+        }
+    }
+
+    @Test
+    void aTreeArrivesWholeAndASecondRunMovesNothing() throws Exception {
+        Path source = dir.resolve("tree");
+        for (int i = 0; i < 300; i++) {
+            randomFile(source.resolve("d" + i % 7 + "/small" + i), 100 + 37L * i, i);
+        }
+        randomFile(source.resolve("big/large.bin"), 5L * CHUNK * 16 + 99, 1);
+        Files.createDirectories(source.resolve("empty/inner"));
+        Files.createSymbolicLink(source.resolve("link"), Path.of("d1/small1"));
+        Path target = dir.resolve("copy");
+        Files.createDirectories(target);
+        TransferOptions options = TransferOptions.of(CHUNK, TREE);
+        List<SourceOperand> contents = List.of(SourceOperand.parse(source + "/"));
+
+        LoopbackCopy.Outcome first = LoopbackCopy.run(contents, target, true, options);
+
+        assertClean(first);
+        assertSameTree(source, target);
+        assertEquals(301, first.receiverReport().filesDone());
+        LoopbackCopy.Outcome second = LoopbackCopy.run(contents, target, true, options);
+        assertClean(second);
+        assertEquals(0, second.receiverReport().filesDone(), "nothing changed, so nothing moves");
+        assertSameTree(source, target);
+    }
+
+    private static void assertSameTree(Path expected, Path actual) throws IOException {
+        List<String> expectedNames = names(expected);
+        assertEquals(expectedNames, names(actual));
+        for (String name : expectedNames) {
+            Path a = expected.resolve(name);
+            Path b = actual.resolve(name);
+            if (Files.isSymbolicLink(a)) {
+                assertEquals(Files.readSymbolicLink(a), Files.readSymbolicLink(b), name);
+            } else if (Files.isRegularFile(a)) {
+                assertTrue(FileUtils.contentEquals(a.toFile(), b.toFile()), name);
+                assertEquals(Files.getLastModifiedTime(a), Files.getLastModifiedTime(b), name);
+            }
+        }
+    }
+
+    private static List<String> names(Path root) throws IOException {
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.map(p -> root.relativize(p).toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void aKeptPartialFileIsResumedAfterItsPrefixDigestMatches() throws Exception {
+        long size = 10L * CHUNK + 7;
+        Path source = randomFile(dir.resolve("src/resume.bin"), size, 9);
+        Path target = dir.resolve("dst/resume.bin");
+        Files.createDirectories(target.getParent());
+        byte[] prefix = new byte[(int) (3 * CHUNK + 100)];
+        System.arraycopy(Files.readAllBytes(source), 0, prefix, 0, prefix.length);
+        Files.write(AtomicFile.partialPath(target), prefix);
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                false, TransferOptions.of(CHUNK, SessionRequest.PARTIAL));
+
+        assertClean(outcome);
+        assertTrue(FileUtils.contentEquals(source.toFile(), target.toFile()));
+        assertEquals(size - 3L * CHUNK, outcome.receiverReport().bytesDone(), "the kept whole chunks are not sent");
+    }
+
+    @Test
+    void aPartialFileWithOtherContentIsSentWhole() throws Exception {
+        long size = 6L * CHUNK;
+        Path source = randomFile(dir.resolve("src/other.bin"), size, 10);
+        Path target = dir.resolve("dst/other.bin");
+        Files.createDirectories(target.getParent());
+        randomFile(AtomicFile.partialPath(target), 2L * CHUNK, 11);
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                false, TransferOptions.of(CHUNK, SessionRequest.PARTIAL));
+
+        assertClean(outcome);
+        assertTrue(FileUtils.contentEquals(source.toFile(), target.toFile()));
+        assertEquals(size, outcome.receiverReport().bytesDone(), "the digests differ: from 0");
+    }
+
+    @Test
+    void aLostConnectionFailsBothSidesAndLeavesNoFile() throws Exception {
+        Path source = randomFile(dir.resolve("src/big.bin"), 20L * CHUNK + 5, 3);
+        Path target = dir.resolve("dst/big.bin");
+        Files.createDirectories(target.getParent());
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                false, TransferOptions.of(CHUNK, 0), 5, (sender, receiver) -> sender.loseConnectionAtChunks(4));
+
+        assertEquals(ExitCode.SOCKET_IO, assertInstanceOf(RdcpException.class, outcome.senderError()).exitCode());
+        assertEquals(ExitCode.SOCKET_IO, assertInstanceOf(RdcpException.class, outcome.receiverError()).exitCode());
+        assertFalse(Files.exists(target));
+        assertEquals(List.of(), temporaryFiles(target.getParent()));
+    }
+
+    @Test
+    void aCorruptedPieceFailsTheCopyWithExitCode12AndLeavesNoFile() throws Exception {
+        Path source = randomFile(dir.resolve("src/big.bin"), 5L * CHUNK + 3, 7);
+        Path target = dir.resolve("dst/big.bin");
+        Files.createDirectories(target.getParent());
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                false, TransferOptions.of(CHUNK, 0), 5, (sender, receiver) -> sender.corruptWrite(3));
+
+        assertNull(outcome.senderError());
+        assertNull(outcome.receiverError());
+        assertEquals(ExitCode.DATA_STREAM.code(), outcome.receiverReport().exitCode());
+        assertEquals(ExitCode.DATA_STREAM.code(), outcome.senderReport().exitCode());
+        assertFalse(Files.exists(target), "no file under the final name");
+        assertEquals(List.of(), temporaryFiles(target.getParent()));
+    }
+
+    @Test
+    void aCorruptedPieceFailsOnlyItsFileAndTheOthersArrive() throws Exception {
+        Path source = dir.resolve("src");
+        Path first = randomFile(source.resolve("a.bin"), 4L * CHUNK + 1, 4);
+        Path second = randomFile(source.resolve("b.bin"), 2L * CHUNK, 5);
+        Path target = dir.resolve("dst");
+        Files.createDirectories(target);
+        List<SourceOperand> sources = new ArrayList<>();
+        sources.add(SourceOperand.parse(first.toString()));
+        sources.add(SourceOperand.parse(second.toString()));
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(sources, target, true,
+                TransferOptions.of(CHUNK, SessionRequest.DESTINATION_IS_DIRECTORY), 5,
+                (sender, receiver) -> sender.corruptWrite(2));
+
+        assertNull(outcome.senderError());
+        assertNull(outcome.receiverError());
+        assertEquals(ExitCode.PARTIAL.code(), outcome.receiverReport().exitCode(), "one of two files failed");
+        assertEquals(ExitCode.DATA_STREAM.code(), outcome.receiverReport().failures().get(0).exitCode());
+        assertEquals(ExitCode.DATA_STREAM.code(), outcome.senderReport().failures().get(0).exitCode());
+        assertTrue(outcome.receiverReport().failures().get(0).message().contains("checksum mismatch"));
+        assertFalse(Files.exists(target.resolve("a.bin")), "no file under the final name");
+        assertTrue(FileUtils.contentEquals(second.toFile(), target.resolve("b.bin").toFile()));
+        assertEquals(List.of(), temporaryFiles(target));
+    }
+
+    @Test
+    void aReceiverThatStopsReadingTimesTheSenderOut() throws Exception {
+        Path source = randomFile(dir.resolve("src/big.bin"), 40L * CHUNK, 6);
+        Path target = dir.resolve("dst/big.bin");
+        Files.createDirectories(target.getParent());
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                false, TransferOptions.of(CHUNK, 0), 1, (sender, receiver) -> receiver.stopReadingAfter(3));
+
+        assertEquals(ExitCode.TIMEOUT, assertInstanceOf(RdcpException.class, outcome.senderError()).exitCode());
+        assertFalse(Files.exists(target));
+        assertEquals(List.of(), temporaryFiles(target.getParent()));
+    }
+}

@@ -1,0 +1,222 @@
+package dev.rdcp.transport;
+
+import dev.rdcp.protocol.ControlHeader;
+import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Two transports joined in one process: a write copies into the peer's registered buffer, a
+ * message lands in the peer's inbox. Faults can be injected at a given piece: the connection
+ * lost, a write's data corrupted, a side that stops reading.
+ */
+public final class LoopbackTransport implements Transport, PeerPresence {
+
+    private record LoopRegion(int key, ByteBuffer view) implements Region {
+        @Override
+        public long address() {
+            return 0;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private final BlockingQueue<byte[]> inbox = new LinkedBlockingQueue<>();
+    private final Map<Integer, ByteBuffer> writable = new ConcurrentHashMap<>();
+    private final AtomicInteger keepalives = new AtomicInteger();
+    private final AtomicInteger nextKey;
+    private final PeerWatch watch;
+    private LoopbackTransport peer;
+    private volatile boolean closed;
+    private ByteBuffer composing;
+    private ControlType composingType;
+    private long requests;
+    private int chunksSent;
+    private int writes;
+    private int handled;
+    private int loseConnectionAtChunks = -1;
+    private int corruptWrite = -1;
+    private int stopReadingAfter = -1;
+
+    private LoopbackTransport(AtomicInteger keys, long timeoutSeconds) {
+        this.nextKey = keys;
+        this.watch = new PeerWatch(this, timeoutSeconds);
+    }
+
+    /** Two connected ends, each watching the other with the given timeout. */
+    public static LoopbackTransport[] pair(long timeoutSeconds) {
+        AtomicInteger keys = new AtomicInteger();
+        LoopbackTransport a = new LoopbackTransport(keys, timeoutSeconds);
+        LoopbackTransport b = new LoopbackTransport(keys, timeoutSeconds);
+        a.peer = b;
+        b.peer = a;
+        return new LoopbackTransport[] {a, b};
+    }
+
+    /** Sending the {@code n}th CHUNKS message (from 1) breaks the connection for both ends instead. */
+    public void loseConnectionAtChunks(int n) {
+        loseConnectionAtChunks = n;
+    }
+
+    /** The {@code n}th write (from 1) arrives with its first byte flipped. */
+    public void corruptWrite(int n) {
+        corruptWrite = n;
+    }
+
+    /** After handling {@code n} messages this end hangs in its next poll, connected, until the peer gives up. */
+    public void stopReadingAfter(int n) {
+        stopReadingAfter = n;
+    }
+
+    @Override
+    public Region register(ByteBuffer buffer, boolean peerWritable) {
+        LoopRegion region = new LoopRegion(nextKey.incrementAndGet(), buffer.duplicate().clear());
+        if (peerWritable) {
+            writable.put(region.key(), buffer.duplicate().clear());
+        }
+        return region;
+    }
+
+    @Override
+    public ByteBuffer startMessage(ControlType type) throws IOException {
+        if (composing != null) {
+            throw new IllegalStateException("a " + composingType + " message is already being composed");
+        }
+        composing = ByteBuffer.allocate(ControlHeader.MAX_MESSAGE).position(ControlHeader.SIZE);
+        composingType = type;
+        return composing;
+    }
+
+    @Override
+    public void send() throws IOException {
+        ByteBuffer message = composing;
+        composing = null;
+        if (composingType == ControlType.CHUNKS && ++chunksSent == loseConnectionAtChunks) {
+            closed = true;
+            peer.closed = true;
+        }
+        requireConnected();
+        int length = message.position();
+        ControlHeader.write(message.position(0), composingType, length - ControlHeader.SIZE);
+        byte[] bytes = new byte[length];
+        message.position(0).get(bytes);
+        peer.inbox.add(bytes);
+    }
+
+    @Override
+    public long write(Region source, long offset, int length, long remoteAddress, int remoteKey) throws IOException {
+        requireConnected();
+        ByteBuffer target = peer.writable.get(remoteKey);
+        if (target == null || remoteAddress < 0 || remoteAddress + length > target.capacity()) {
+            throw new IOException("remote access error");
+        }
+        ByteBuffer from = ((LoopRegion) source).view();
+        from.limit((int) offset + length).position((int) offset);
+        ByteBuffer into = target.duplicate();
+        into.position((int) remoteAddress);
+        into.put(from);
+        if (++writes == corruptWrite && length > 0) {
+            into.put((int) remoteAddress, (byte) ~into.get((int) remoteAddress));
+        }
+        return ++requests;
+    }
+
+    private void requireConnected() throws RdcpException {
+        if (closed || peer.closed) {
+            throw new RdcpException(ExitCode.SOCKET_IO, "the loopback connection is lost");
+        }
+    }
+
+    @Override
+    public long completedThrough() {
+        return requests;
+    }
+
+    @Override
+    public boolean idle() {
+        return true;
+    }
+
+    @Override
+    public int poll(Handler handler, long timeoutMillis) throws IOException {
+        if (stopReadingAfter >= 0 && handled >= stopReadingAfter) {
+            // Hung, as a stuck process: nothing more until the peer has given up on us.
+            while (!peer.closed) {
+                sleep(10);
+            }
+            return 0;
+        }
+        byte[] first;
+        try {
+            first = inbox.poll(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        }
+        int count = 0;
+        for (byte[] message = first; message != null; message = inbox.poll()) {
+            ByteBuffer buffer = ByteBuffer.wrap(message);
+            handler.onMessage(ControlHeader.read(buffer, message.length), buffer);
+            count++;
+            handled++;
+            if (stopReadingAfter >= 0 && handled >= stopReadingAfter) {
+                break;
+            }
+        }
+        return count;
+    }
+
+    private static void sleep(long millis) throws IOException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        }
+    }
+
+    @Override
+    public PeerWatch watch() {
+        return watch;
+    }
+
+    @Override
+    public PeerState peerState() {
+        if (peer.closed && inbox.isEmpty()) {
+            return PeerState.CLOSED;
+        }
+        return keepalives.getAndSet(0) > 0 ? PeerState.BUSY : PeerState.QUIET;
+    }
+
+    @Override
+    public void sendKeepalive() {
+        peer.keepalives.incrementAndGet();
+    }
+
+    @Override
+    public void awaitClose() throws IOException {
+        while (!peer.closed) {
+            sleep(1);
+        }
+    }
+
+    @Override
+    public void disconnect() {
+        closed = true;
+    }
+
+    @Override
+    public void close() {
+        disconnect();
+    }
+}

@@ -1,0 +1,143 @@
+package dev.rdcp.transport;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.RdcpException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The TCP transport's frames, read from a raw peer socket: what arrives where, and what is refused. */
+class TcpTransportTest {
+
+    private static final int RECEIVE_BUFFERS = 4;
+
+    private ServerSocketChannel listener;
+    private SocketChannel far;
+    private TcpTransport near;
+    private final List<String> messages = new ArrayList<>();
+
+    @BeforeEach
+    void connect() throws IOException {
+        listener = ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        far = SocketChannel.open(listener.getLocalAddress());
+        BootstrapChannel channel = new BootstrapChannel(listener.accept().socket(), Duration.ofSeconds(5));
+        near = TcpTransport.open(channel, RECEIVE_BUFFERS, 5);
+    }
+
+    @AfterEach
+    void close() throws IOException {
+        near.close();
+        far.close();
+        listener.close();
+    }
+
+    private void send(ByteBuffer frame) throws IOException {
+        frame.flip();
+        while (frame.hasRemaining()) {
+            far.write(frame);
+        }
+    }
+
+    private static ByteBuffer message(ControlType type, byte... payload) {
+        return ByteBuffer.allocate(5 + payload.length).put(TcpTransport.MESSAGE).put((byte) type.code()).put((byte) 0)
+                .putShort((short) payload.length).put(payload);
+    }
+
+    private int pollAll() throws IOException {
+        int handled = 0;
+        for (int i = 0; i < 50 && handled == 0; i++) {
+            handled = near.poll((type, payload) -> messages.add(type + ":" + payload.remaining()), 100);
+        }
+        return handled;
+    }
+
+    @Test
+    void aWriteLandsInTheRegionAndTheMessageAfterItArrives() throws IOException {
+        ByteBuffer staging = ByteBuffer.allocateDirect(64);
+        Region region = near.register(staging, true);
+        send(ByteBuffer.allocate(17 + 3).put(TcpTransport.WRITE).putInt(3).putInt(region.key()).putLong(10)
+                .put(new byte[] {7, 8, 9}));
+        send(message(ControlType.CHUNKS, (byte) 1, (byte) 2));
+        assertEquals(1, pollAll());
+        assertEquals(List.of("CHUNKS:2"), messages);
+        byte[] landed = new byte[3];
+        staging.get(10, landed);
+        assertArrayEquals(new byte[] {7, 8, 9}, landed);
+    }
+
+    @Test
+    void aMessageBeforeTheCloseIsDeliveredThenThePeerIsGone() throws IOException {
+        send(message(ControlType.BYE));
+        far.shutdownOutput();
+        assertEquals(1, pollAll());
+        near.awaitClose();
+        assertEquals(PeerState.CLOSED, near.peerState());
+    }
+
+    @Test
+    void aWriteOutsideTheStagingIsAProtocolError() throws IOException {
+        Region region = near.register(ByteBuffer.allocateDirect(64), true);
+        send(ByteBuffer.allocate(17 + 8).put(TcpTransport.WRITE).putInt(8).putInt(region.key()).putLong(60)
+                .put(new byte[8]));
+        assertThrows(ProtocolException.class, this::pollAll);
+    }
+
+    @Test
+    void aWriteToAnUnregisteredKeyIsAProtocolError() throws IOException {
+        send(ByteBuffer.allocate(17 + 1).put(TcpTransport.WRITE).putInt(1).putInt(5).putLong(0).put((byte) 1));
+        assertThrows(ProtocolException.class, this::pollAll);
+    }
+
+    @Test
+    void anUnknownFrameKindIsAProtocolError() throws IOException {
+        send(ByteBuffer.allocate(5).put((byte) 'X').position(5));
+        assertThrows(ProtocolException.class, this::pollAll);
+    }
+
+    @Test
+    void moreMessagesThanThePeerMayHaveOutstandingAreAProtocolError() throws Exception {
+        for (int i = 0; i <= RECEIVE_BUFFERS; i++) {
+            send(message(ControlType.MR));
+        }
+        Thread.sleep(200);
+        assertEquals(RECEIVE_BUFFERS, near.poll((type, payload) -> { }, 100), "what fitted is delivered first");
+        assertThrows(ProtocolException.class, () -> near.poll((type, payload) -> { }, 100));
+    }
+
+    @Test
+    void aPeerThatStopsReadingFailsTheWriteAfterTheTimeout() throws IOException {
+        Region source = near.register(ByteBuffer.allocateDirect(1 << 20), false);
+        RdcpException e = assertThrows(RdcpException.class, () -> {
+            for (int i = 0; i < 1024; i++) {
+                near.write(source, 0, 1 << 20, 0, 0);
+            }
+        }, "1 GiB cannot all fit in socket buffers");
+        assertEquals(ExitCode.TIMEOUT, e.exitCode());
+    }
+
+    @Test
+    void keepalivesSayBusy() throws Exception {
+        send(ByteBuffer.allocate(5).put(TcpTransport.KEEPALIVE).position(5));
+        PeerState state = near.peerState();
+        for (int i = 0; i < 100 && state == PeerState.QUIET; i++) {
+            Thread.sleep(10);
+            state = near.peerState();
+        }
+        assertEquals(PeerState.BUSY, state);
+    }
+}
