@@ -4,6 +4,7 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -132,16 +133,32 @@ public final class Daemon implements AutoCloseable {
         }
     }
 
-    /** A run of failed accepts: logged at its start and end, paced by a doubling pause. */
+    /**
+     * Failed accepts: paced by a pause that doubles while they last, and logged at most once a
+     * minute, since under pressure accepts fail and succeed by turns. One descriptor is kept in
+     * reserve and freed to log: out of descriptors, even the first log line can need one (Log4j's
+     * formatter loads the time-zone data on first use).
+     */
     private static final class AcceptFailures {
-        private int count;
-        private long pauseMillis = FIRST_ACCEPT_PAUSE_MILLIS;
+        private static final long REPORT_INTERVAL_NANOS = 60_000_000_000L;
 
-        /** Logs the first failure of a run and sleeps; false when interrupted. */
+        private long pauseMillis = FIRST_ACCEPT_PAUSE_MILLIS;
+        private int unreported;
+        private long lastReport;
+        private boolean reported;
+        private FileInputStream reserve = reserve();
+
+        /** Logs the failure unless one was logged within the minute, then sleeps; false when interrupted. */
         boolean pause(IOException e) {
-            if (count++ == 0) {
-                LOG.warn("cannot accept connections: {}; retrying with a pause of up to {} ms", e.getMessage(),
-                        MAX_ACCEPT_PAUSE_MILLIS);
+            unreported++;
+            long now = System.nanoTime();
+            if (!reported || now - lastReport > REPORT_INTERVAL_NANOS) {
+                release();
+                LOG.warn("cannot accept connections: {} ({} failed accepts); retrying after pauses of up to {} ms",
+                        e.getMessage(), unreported, MAX_ACCEPT_PAUSE_MILLIS);
+                reported = true;
+                lastReport = now;
+                unreported = 0;
             }
             try {
                 Thread.sleep(pauseMillis);
@@ -154,10 +171,29 @@ public final class Daemon implements AutoCloseable {
         }
 
         void recovered() {
-            if (count > 0) {
-                LOG.warn("accepting connections again after {} failed attempts", count);
-                count = 0;
-                pauseMillis = FIRST_ACCEPT_PAUSE_MILLIS;
+            pauseMillis = FIRST_ACCEPT_PAUSE_MILLIS;
+            if (reserve == null) {
+                reserve = reserve();
+            }
+        }
+
+        private void release() {
+            if (reserve != null) {
+                try {
+                    reserve.close();
+                } catch (IOException e) {
+                    LOG.debug("could not close the reserve descriptor", e);
+                }
+                reserve = null;
+            }
+        }
+
+        /** A descriptor held for the moment there is none; null if none is free now either. */
+        private static FileInputStream reserve() {
+            try {
+                return new FileInputStream("/dev/null");
+            } catch (IOException e) {
+                return null;
             }
         }
     }
