@@ -1,4 +1,4 @@
-#include "rdcp_shim.h"
+#include "rdcp_posix.h"
 
 #include <errno.h>
 #include <fcntl.h>

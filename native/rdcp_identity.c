@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "rdcp_shim.h"
+#include "rdcp_posix.h"
 
 #include <errno.h>
 #include <grp.h>

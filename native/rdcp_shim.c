@@ -3,7 +3,6 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <poll.h>
-#include <string.h>
 
 int rdcp_post_write(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint32_t lkey,
                     uint32_t length, uint64_t remote_addr, uint32_t rkey, int with_imm,
@@ -110,9 +109,4 @@ int rdcp_query_gid_table(struct ibv_context *context, struct ibv_gid_entry *entr
 {
 	/* Already a count or a negative errno. */
 	return (int)ibv_query_gid_table(context, entries, (size_t)max_entries, 0);
-}
-
-const char *rdcp_strerror(int errnum)
-{
-	return strerror(errnum);
 }

@@ -1,9 +1,9 @@
 /*
- * rdcp native shim: exported wrappers for the verbs that <infiniband/verbs.h> defines as
- * static inline (post, poll, notify) or as macros (query_port, query_gid_table), so that Java
- * can call them through JNA; one file call (rdcp_files.c); user and group lookups and the
- * privilege drop of the daemon (rdcp_identity.c). Every int-returning function
- * returns 0 (or a count) on success and -errno on failure.
+ * rdcp native shim, verbs half: exported wrappers for the verbs that <infiniband/verbs.h>
+ * defines as static inline (post, poll, notify) or as macros (query_port, query_gid_table), so
+ * that Java can call them through JNA (dev.rdcp.verbs.jna.RdcpShim), and the struct layouts
+ * (abi_layout.c). The file, identity and errno calls are in rdcp_posix.h. Every int-returning
+ * function returns 0 (or a count) on success and -errno on failure.
  */
 #ifndef RDCP_SHIM_H
 #define RDCP_SHIM_H
@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <infiniband/verbs.h>
 
-#define RDCP_EXPORT __attribute__((visibility("default")))
+#include "rdcp_export.h"
 
 RDCP_EXPORT int rdcp_post_write(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint32_t lkey,
                                 uint32_t length, uint64_t remote_addr, uint32_t rkey, int with_imm,
@@ -27,16 +27,6 @@ RDCP_EXPORT int rdcp_port_count(struct ibv_context *context);
 RDCP_EXPORT int rdcp_query_port(struct ibv_context *context, uint8_t port_num, struct ibv_port_attr *attr);
 RDCP_EXPORT int rdcp_query_gid_table(struct ibv_context *context, struct ibv_gid_entry *entries,
                                      int max_entries);
-RDCP_EXPORT const char *rdcp_strerror(int errnum);
 RDCP_EXPORT int64_t rdcp_abi_layout(const char *name);
-
-/* rdcp_file_status's out[]: mode, size, mtime seconds, mtime nanoseconds, uid, gid, links, device, inode. */
-#define RDCP_STATUS_FIELDS 9
-RDCP_EXPORT int rdcp_file_status(const char *path, int follow_links, int64_t *out);
-
-/* rdcp_identity.c: names to ids through NSS, and the daemon's privilege drop. */
-RDCP_EXPORT int rdcp_user_ids(const char *name, int64_t *out);
-RDCP_EXPORT int rdcp_group_id(const char *name, int64_t *out);
-RDCP_EXPORT int rdcp_drop_privileges(int64_t uid, int64_t gid);
 
 #endif

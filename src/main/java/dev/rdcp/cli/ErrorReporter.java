@@ -1,11 +1,11 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.posix.Errno;
 import dev.rdcp.protocol.ExitCode;
-import dev.rdcp.protocol.RdcpException;
-
+import dev.rdcp.protocol.IncompatiblePeerException;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.ProtocolException;
-import dev.rdcp.protocol.IncompatiblePeerException;
+import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.verbs.RdmaUnavailableException;
 import dev.rdcp.verbs.VerbsException;
 import java.io.IOException;
@@ -23,7 +23,6 @@ import picocli.CommandLine;
 final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, CommandLine.IExitCodeExceptionMapper {
 
     private static final Logger LOG = LogManager.getLogger(ErrorReporter.class);
-    private static final int ENOMEM = 12;
 
     @Override
     public int handleExecutionException(Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult) {
@@ -46,7 +45,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
             return ExitCode.RDMA_UNAVAILABLE;
         }
         if (e instanceof VerbsException v) {
-            return v.errno() == ENOMEM ? ExitCode.MEMORY : ExitCode.DATA_STREAM;
+            return v.errno() == Errno.ENOMEM ? ExitCode.MEMORY : ExitCode.DATA_STREAM;
         }
         if (e instanceof IncompatiblePeerException) {
             return ExitCode.PROTOCOL;
@@ -82,7 +81,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         if (e instanceof SocketException) {
             return "connection to the peer lost: " + message;
         }
-        if (e instanceof VerbsException v && v.errno() == ENOMEM) {
+        if (e instanceof VerbsException v && v.errno() == Errno.ENOMEM) {
             return message + " (pinned memory is limited by 'ulimit -l'; raise it, e.g. in "
                     + "/etc/security/limits.conf: '* - memlock unlimited')";
         }

@@ -1,8 +1,8 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.posix.ProcessIdentities;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
-import dev.rdcp.verbs.ProcessIdentities;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.FileStatus;
+import dev.rdcp.posix.FileTimes;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.SessionRequest;
-import dev.rdcp.verbs.FileStatus;
-import dev.rdcp.verbs.FileTimes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

@@ -1,9 +1,9 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
-import dev.rdcp.verbs.FileStatus;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;

@@ -2,13 +2,13 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.filter.FilterTooComplexException;
+import dev.rdcp.posix.FileStatus;
+import dev.rdcp.posix.Symlinks;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
-import dev.rdcp.verbs.FileStatus;
-import dev.rdcp.verbs.Symlinks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

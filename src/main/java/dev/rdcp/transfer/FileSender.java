@@ -1,5 +1,6 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.CountedList;
@@ -15,7 +16,6 @@ import dev.rdcp.protocol.Report;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.Region;
 import dev.rdcp.transport.Transport;
-import dev.rdcp.verbs.ReadOnlyFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -26,8 +26,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.HashMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.zip.CRC32C;
 import org.apache.commons.io.IOUtils;
 import org.apache.logging.log4j.LogManager;

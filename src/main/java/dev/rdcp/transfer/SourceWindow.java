@@ -1,9 +1,9 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.FileMapping;
+import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.transport.Region;
 import dev.rdcp.transport.Transport;
-import dev.rdcp.verbs.FileMapping;
-import dev.rdcp.verbs.ReadOnlyFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 

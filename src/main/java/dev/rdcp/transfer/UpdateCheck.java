@@ -1,11 +1,11 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
-import dev.rdcp.verbs.FileStatus;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;

@@ -1,6 +1,7 @@
 package dev.rdcp.verbs;
 
 import com.sun.jna.Pointer;
+import dev.rdcp.posix.Errno;
 import dev.rdcp.verbs.jna.IbVerbs;
 import dev.rdcp.verbs.jna.RdcpShim;
 
@@ -10,7 +11,6 @@ import dev.rdcp.verbs.jna.RdcpShim;
  */
 public final class CompletionQueue extends NativeHandle {
 
-    private static final int ETIMEDOUT = 110;
     /**
      * Polls tried before sleeping on the channel: with a second CPU, a completion usually arrives
      * within microseconds. With one CPU, the peer or the kernel work that would produce the
@@ -55,7 +55,7 @@ public final class CompletionQueue extends NativeHandle {
                     return batch.count();
                 }
                 int rc = RdcpShim.rdcp_await_cq_event(channel.handle(), (int) Math.min(remainingMillis, Integer.MAX_VALUE));
-                if (rc != -ETIMEDOUT) {
+                if (rc != -Errno.ETIMEDOUT) {
                     checkShim("ibv_get_cq_event", rc);
                 }
             }

@@ -3,6 +3,7 @@ package dev.rdcp.verbs;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import dev.rdcp.posix.Errno;
 import dev.rdcp.verbs.jna.IbVerbs;
 import dev.rdcp.verbs.jna.RdcpShim;
 import dev.rdcp.verbs.jna.ibv_gid_entry;
@@ -13,7 +14,6 @@ import java.util.List;
 /** An opened RDMA device ({@code struct ibv_context}). */
 public final class DeviceContext extends NativeHandle {
 
-    private static final int ENOSYS = 38;
 
     private final String name;
 
@@ -72,7 +72,7 @@ public final class DeviceContext extends NativeHandle {
         Pointer list = IbVerbs.ibv_get_device_list(count);
         if (list == null) {
             int errno = Native.getLastError();
-            if (errno == ENOSYS) {
+            if (errno == Errno.ENOSYS) {
                 throw new RdmaUnavailableException(noDeviceMessage());
             }
             throw VerbsException.ofErrno("ibv_get_device_list", errno);

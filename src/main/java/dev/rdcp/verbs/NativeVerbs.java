@@ -1,5 +1,6 @@
 package dev.rdcp.verbs;
 
+import dev.rdcp.posix.jna.RdcpLibrary;
 import dev.rdcp.verbs.jna.IbVerbs;
 import dev.rdcp.verbs.jna.RdcpShim;
 import java.util.Optional;
@@ -40,7 +41,7 @@ public final class NativeVerbs {
         try {
             RdcpShim.rdcp_abi_layout("");
         } catch (LinkageError e) {
-            return Optional.of("cannot load the rdcp native shim (lib" + RdcpShim.LIBRARY + ".so): " + rootMessage(e));
+            return Optional.of("cannot load the rdcp native shim (lib" + RdcpLibrary.NAME + ".so): " + rootMessage(e));
         }
         Optional<String> mismatch = AbiCheck.firstMismatch().map(m -> "native ABI mismatch, refusing to run: " + m);
         LOG.debug("libibverbs and the shim loaded, struct layouts checked");

@@ -3,7 +3,7 @@ package dev.rdcp.cli;
 import static dev.rdcp.cli.Await.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.rdcp.verbs.ProcessIdentities;
+import dev.rdcp.posix.ProcessIdentities;
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.file.Files;

@@ -3,8 +3,8 @@ package dev.rdcp.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.rdcp.posix.Symlinks;
 import dev.rdcp.transfer.FileNames;
-import dev.rdcp.verbs.Symlinks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.rdcp.posix.ProcessIdentities;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.Hello;
 import dev.rdcp.protocol.MessageType;
-import dev.rdcp.verbs.ProcessIdentities;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;

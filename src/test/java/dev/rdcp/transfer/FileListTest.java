@@ -169,7 +169,7 @@ class FileListTest {
     @Test
     void aSymlinkTargetIsListedAsItsRawBytes() throws Exception {
         byte[] target = {'d', (byte) 0xff, 'r', '/'};
-        dev.rdcp.verbs.Symlinks.create(src.resolve("a/l"), FileNames.absolute(src.resolve("a/l")), target);
+        dev.rdcp.posix.Symlinks.create(src.resolve("a/l"), FileNames.absolute(src.resolve("a/l")), target);
         List<Entry> entries = list(SourceOperand.parse(src.resolve("a") + "/"), RECURSIVE | SessionRequest.LINKS);
         assertEquals("SYMLINK l", shape(entries).get(1));
         assertArrayEquals(target, entries.get(1).extra());

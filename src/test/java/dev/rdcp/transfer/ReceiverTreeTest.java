@@ -144,7 +144,7 @@ class ReceiverTreeTest {
         Path path = dest.resolve("raw");
         assertTrue(tree.symlink(path, new Entry(0, EntryType.SYMLINK, 0777, 0, 0, 0, 0, 0, name("raw"), target),
                 noAttributes()));
-        assertArrayEquals(target, dev.rdcp.verbs.Symlinks.read(path, FileNames.absolute(path)));
+        assertArrayEquals(target, dev.rdcp.posix.Symlinks.read(path, FileNames.absolute(path)));
         assertFalse(tree.symlink(path, new Entry(0, EntryType.SYMLINK, 0777, 0, 0, 0, 0, 0, name("raw"), target),
                 noAttributes()), "the same bytes: left alone");
 

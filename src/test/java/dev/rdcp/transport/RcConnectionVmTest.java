@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.posix.FileMapping;
+import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.verbs.Access;
-import dev.rdcp.verbs.FileMapping;
 import dev.rdcp.verbs.MemoryRegion;
-import dev.rdcp.verbs.ReadOnlyFile;
 import dev.rdcp.verbs.VerbsException;
 import dev.rdcp.verbs.WorkCompletions;
 import java.io.IOException;

@@ -2,18 +2,17 @@ package dev.rdcp.verbs.jna;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import dev.rdcp.posix.jna.RdcpLibrary;
 
 /**
- * The rdcp native shim (native/rdcp_shim.c), loaded from the jar. Each int-returning function
- * returns 0 (or a count) on success and -errno on failure.
+ * The rdcp native shim's verbs half (native/rdcp_shim.h), from the library {@link RdcpLibrary}
+ * loads. Each int-returning function returns 0 (or a count) on success and -errno on failure.
  */
 public final class RdcpShim {
 
-    public static final String LIBRARY = "rdcpshim";
-    public static final int RDCP_STATUS_FIELDS = 9;
 
     static {
-        Native.register(RdcpShim.class, LIBRARY);
+        Native.register(RdcpShim.class, RdcpLibrary.INSTANCE);
     }
 
     private RdcpShim() {
@@ -38,19 +37,6 @@ public final class RdcpShim {
     public static native int rdcp_query_port(Pointer context, byte port_num, ibv_port_attr attr);
 
     public static native int rdcp_query_gid_table(Pointer context, Pointer entries, int max_entries);
-
-    /** {@code path} NUL-terminated; {@code out} has {@link #RDCP_STATUS_FIELDS} elements. */
-    public static native int rdcp_file_status(byte[] path, int follow_links, long[] out);
-
-    /** {@code name} NUL-terminated; {@code out}: uid, primary gid. -ENOENT: no such user. */
-    public static native int rdcp_user_ids(byte[] name, long[] out);
-
-    /** {@code name} NUL-terminated; {@code out}: gid. -ENOENT: no such group. */
-    public static native int rdcp_group_id(byte[] name, long[] out);
-
-    public static native int rdcp_drop_privileges(long uid, long gid);
-
-    public static native String rdcp_strerror(int errnum);
 
     public static native long rdcp_abi_layout(String name);
 }

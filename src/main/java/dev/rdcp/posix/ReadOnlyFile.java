@@ -1,7 +1,7 @@
-package dev.rdcp.verbs;
+package dev.rdcp.posix;
 
 import com.sun.jna.Native;
-import dev.rdcp.verbs.jna.LibC;
+import dev.rdcp.posix.jna.LibC;
 import java.io.IOException;
 import java.nio.file.Path;
 

@@ -1,6 +1,6 @@
-package dev.rdcp.verbs;
+package dev.rdcp.posix;
 
-import dev.rdcp.verbs.jna.RdcpShim;
+import dev.rdcp.posix.jna.RdcpPosix;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.OptionalInt;
@@ -10,8 +10,6 @@ import java.util.OptionalInt;
  * an unprivileged user once its port is bound. Java has neither.
  */
 public final class ProcessIdentities {
-
-    private static final int ENOENT = 2;
 
     /** A user's id and primary group. */
     public record User(int uid, int gid) {
@@ -23,12 +21,12 @@ public final class ProcessIdentities {
     /** The user named {@code name}, or null when there is none. */
     public static User user(String name) throws IOException {
         long[] ids = new long[2];
-        int rc = RdcpShim.rdcp_user_ids(CStrings.of(name.getBytes(StandardCharsets.UTF_8)), ids);
-        if (rc == -ENOENT) {
+        int rc = RdcpPosix.rdcp_user_ids(CStrings.of(name.getBytes(StandardCharsets.UTF_8)), ids);
+        if (rc == -Errno.ENOENT) {
             return null;
         }
         if (rc < 0) {
-            throw VerbsException.ofErrno("getpwnam_r(" + name + ")", -rc);
+            throw ErrnoException.of("getpwnam_r(" + name + ")", -rc);
         }
         return new User((int) ids[0], (int) ids[1]);
     }
@@ -36,12 +34,12 @@ public final class ProcessIdentities {
     /** The id of the group named {@code name}, empty when there is none. */
     public static OptionalInt group(String name) throws IOException {
         long[] id = new long[1];
-        int rc = RdcpShim.rdcp_group_id(CStrings.of(name.getBytes(StandardCharsets.UTF_8)), id);
-        if (rc == -ENOENT) {
+        int rc = RdcpPosix.rdcp_group_id(CStrings.of(name.getBytes(StandardCharsets.UTF_8)), id);
+        if (rc == -Errno.ENOENT) {
             return OptionalInt.empty();
         }
         if (rc < 0) {
-            throw VerbsException.ofErrno("getgrnam_r(" + name + ")", -rc);
+            throw ErrnoException.of("getgrnam_r(" + name + ")", -rc);
         }
         return OptionalInt.of((int) id[0]);
     }
@@ -51,9 +49,9 @@ public final class ProcessIdentities {
      * for good: it fails if root could be regained afterwards.
      */
     public static void dropTo(int uid, int gid) throws IOException {
-        int rc = RdcpShim.rdcp_drop_privileges(Integer.toUnsignedLong(uid), Integer.toUnsignedLong(gid));
+        int rc = RdcpPosix.rdcp_drop_privileges(Integer.toUnsignedLong(uid), Integer.toUnsignedLong(gid));
         if (rc < 0) {
-            throw VerbsException.ofErrno("dropping privileges to uid " + uid + ", gid " + gid, -rc);
+            throw ErrnoException.of("dropping privileges to uid " + uid + ", gid " + gid, -rc);
         }
     }
 }

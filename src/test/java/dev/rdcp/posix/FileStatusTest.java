@@ -1,4 +1,4 @@
-package dev.rdcp.verbs;
+package dev.rdcp.posix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

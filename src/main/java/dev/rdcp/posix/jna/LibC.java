@@ -1,4 +1,4 @@
-package dev.rdcp.verbs.jna;
+package dev.rdcp.posix.jna;
 
 import com.sun.jna.Native;
 import com.sun.jna.Platform;

@@ -1,6 +1,6 @@
-package dev.rdcp.verbs;
+package dev.rdcp.posix;
 
-import dev.rdcp.verbs.jna.RdcpShim;
+import dev.rdcp.posix.jna.RdcpPosix;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -22,8 +22,8 @@ public record FileStatus(int mode, long size, long mtimeSeconds, int mtimeNanos,
      * as lstat. A missing path throws NoSuchFileException.
      */
     public static FileStatus of(Path path, byte[] name, boolean followLinks) throws IOException {
-        long[] fields = new long[RdcpShim.RDCP_STATUS_FIELDS];
-        int rc = RdcpShim.rdcp_file_status(CStrings.of(name), followLinks ? 1 : 0, fields);
+        long[] fields = new long[RdcpPosix.RDCP_STATUS_FIELDS];
+        int rc = RdcpPosix.rdcp_file_status(CStrings.of(name), followLinks ? 1 : 0, fields);
         if (rc < 0) {
             throw PathErrors.of(path, -rc);
         }

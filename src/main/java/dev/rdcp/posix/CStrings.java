@@ -1,4 +1,4 @@
-package dev.rdcp.verbs;
+package dev.rdcp.posix;
 
 import java.util.Arrays;
 

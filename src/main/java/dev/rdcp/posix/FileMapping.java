@@ -1,8 +1,8 @@
-package dev.rdcp.verbs;
+package dev.rdcp.posix;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import dev.rdcp.verbs.jna.LibC;
+import dev.rdcp.posix.jna.LibC;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.FileSystemException;
@@ -32,7 +32,7 @@ public final class FileMapping implements AutoCloseable {
         }
         Pointer address = LibC.mmap(null, length, LibC.PROT_READ, LibC.MAP_PRIVATE, fd, offset);
         if (address == null || Pointer.nativeValue(address) == LibC.MAP_FAILED) {
-            throw new FileSystemException(path.toString(), null, "mmap: " + VerbsException.errnoText(Native.getLastError()));
+            throw new FileSystemException(path.toString(), null, "mmap: " + Errno.describe(Native.getLastError()));
         }
         return new FileMapping(address, length);
     }
@@ -52,7 +52,7 @@ public final class FileMapping implements AutoCloseable {
             int rc = LibC.munmap(address, length);
             address = null;
             if (rc != 0) {
-                throw new IOException("munmap: " + VerbsException.errnoText(Native.getLastError()));
+                throw new IOException("munmap: " + Errno.describe(Native.getLastError()));
             }
         }
     }

@@ -1,0 +1,36 @@
+package dev.rdcp.posix;
+
+import com.sun.jna.Native;
+import dev.rdcp.posix.jna.RdcpPosix;
+
+/**
+ * The errno values rdcp tells apart, as the C library defines them (the shim exports them, so
+ * no architecture's numbers are written down here), and errno text that any thread may ask for.
+ */
+public final class Errno {
+
+    public static final int EPERM = RdcpPosix.rdcp_errno_EPERM();
+    public static final int ENOENT = RdcpPosix.rdcp_errno_ENOENT();
+    public static final int ENOMEM = RdcpPosix.rdcp_errno_ENOMEM();
+    public static final int EACCES = RdcpPosix.rdcp_errno_EACCES();
+    public static final int ENOSYS = RdcpPosix.rdcp_errno_ENOSYS();
+    public static final int ETIMEDOUT = RdcpPosix.rdcp_errno_ETIMEDOUT();
+
+    /** Longer than any of glibc's messages, "Unknown error -2147483648" included. */
+    private static final int TEXT_BYTES = 128;
+
+    private Errno() {
+    }
+
+    /** strerror's text for {@code errno}, e.g. "No such file or directory". */
+    public static String text(int errno) {
+        byte[] buffer = new byte[TEXT_BYTES];
+        RdcpPosix.rdcp_strerror(errno, buffer, buffer.length);
+        return Native.toString(buffer);
+    }
+
+    /** The text and the number, as error messages show them. */
+    public static String describe(int errno) {
+        return text(errno) + " (errno " + errno + ")";
+    }
+}

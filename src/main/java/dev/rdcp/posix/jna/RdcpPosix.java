@@ -1,0 +1,46 @@
+package dev.rdcp.posix.jna;
+
+import com.sun.jna.Native;
+
+/**
+ * The shim's file, identity and errno calls (native/rdcp_posix.h). Each int-returning function
+ * returns 0 on success and -errno on failure, except the rdcp_errno_* ones, which return the
+ * value of the errno they name.
+ */
+public final class RdcpPosix {
+
+    public static final int RDCP_STATUS_FIELDS = 9;
+
+    static {
+        Native.register(RdcpPosix.class, RdcpLibrary.INSTANCE);
+    }
+
+    private RdcpPosix() {
+    }
+
+    /** {@code path} NUL-terminated; {@code out} has {@link #RDCP_STATUS_FIELDS} elements. */
+    public static native int rdcp_file_status(byte[] path, int follow_links, long[] out);
+
+    /** {@code name} NUL-terminated; {@code out}: uid, primary gid. -ENOENT: no such user. */
+    public static native int rdcp_user_ids(byte[] name, long[] out);
+
+    /** {@code name} NUL-terminated; {@code out}: gid. -ENOENT: no such group. */
+    public static native int rdcp_group_id(byte[] name, long[] out);
+
+    public static native int rdcp_drop_privileges(long uid, long gid);
+
+    public static native int rdcp_errno_EPERM();
+
+    public static native int rdcp_errno_ENOENT();
+
+    public static native int rdcp_errno_ENOMEM();
+
+    public static native int rdcp_errno_EACCES();
+
+    public static native int rdcp_errno_ENOSYS();
+
+    public static native int rdcp_errno_ETIMEDOUT();
+
+    /** Writes errnum's text, NUL-terminated and cut to {@code length}, into {@code buffer}. */
+    public static native int rdcp_strerror(int errnum, byte[] buffer, long length);
+}

@@ -1,0 +1,7 @@
+/**
+ * The file and process calls Java lacks, by raw name bytes: one stat, nanosecond times on
+ * symlinks, symlink targets as bytes, private read-only file mappings that RDMA can register,
+ * users and groups through NSS and the daemon's privilege drop; the errno values and their
+ * text, from the C library. Only this package touches {@code dev.rdcp.posix.jna}.
+ */
+package dev.rdcp.posix;
