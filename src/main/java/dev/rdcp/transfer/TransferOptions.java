@@ -16,6 +16,11 @@ public record TransferOptions(int chunkSize, int slots, int windowChunks, int fl
     public static final int MAX_CHUNK = 64 << 20;
     public static final int DEFAULT_CHUNK = 1 << 20;
     public static final int DEFAULT_SLOTS = 8;
+    /**
+     * The request carries slots as a u16, and each slot costs registered control-message buffers on
+     * both sides (see {@link #receiveBuffers()}): a peer asking for 65,535 would pin gigabytes.
+     */
+    public static final int MAX_SLOTS = 256;
     public static final int DEFAULT_WINDOW_CHUNKS = 16;
     /** ENTRIES messages the sender may have unanswered. */
     public static final int LISTS_IN_FLIGHT = 8;
@@ -28,6 +33,9 @@ public record TransferOptions(int chunkSize, int slots, int windowChunks, int fl
         }
         if (slots < 1 || windowChunks < 1) {
             throw new IllegalArgumentException("slots and window must be positive");
+        }
+        if (slots > MAX_SLOTS) {
+            throw new IllegalArgumentException("more than " + MAX_SLOTS + " slots");
         }
         if (bandwidthLimit < 0) {
             throw new IllegalArgumentException("negative bandwidth limit");

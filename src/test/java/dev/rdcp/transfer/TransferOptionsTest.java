@@ -58,6 +58,13 @@ class TransferOptionsTest {
     }
 
     @Test
+    void rejectsMoreSlotsThanTheMessageRingsAreBoundedFor() {
+        assertEquals(TransferOptions.MAX_SLOTS, with(TransferOptions.MAX_SLOTS, 1, 0).slots());
+        assertThrows(IllegalArgumentException.class, () -> with(TransferOptions.MAX_SLOTS + 1, 1, 0));
+        assertThrows(IllegalArgumentException.class, () -> with(65_535, 1, 0));
+    }
+
+    @Test
     void rejectsANegativeBandwidthLimitAndAcceptsZeroAsNone() {
         assertThrows(IllegalArgumentException.class, () -> with(1, 1, -1));
         assertEquals(0, with(1, 1, 0).bandwidthLimit());
@@ -89,7 +96,7 @@ class TransferOptionsTest {
 
     @Test
     void receiveBuffersCoverEverythingThePeerCanHaveOutstanding() {
-        for (int slots : new int[] {1, 8, 64, 1000}) {
+        for (int slots : new int[] {1, 8, 64, TransferOptions.MAX_SLOTS}) {
             TransferOptions options = with(slots, 1, 0);
             // A CHUNKS or MR per slot, an ENTRIES or WANTS per list in flight, and END and MORE.
             int outstanding = slots + TransferOptions.LISTS_IN_FLIGHT + 2;

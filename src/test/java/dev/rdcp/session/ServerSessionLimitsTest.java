@@ -1,0 +1,83 @@
+package dev.rdcp.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.Challenge;
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.MessageType;
+import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transport.BootstrapChannel;
+import dev.rdcp.transport.RdmaSettings;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a client may ask the server to allocate is bounded before anything is allocated. */
+@Timeout(60)
+class ServerSessionLimitsTest {
+
+    @TempDir
+    Path root;
+
+    /**
+     * 65,535 slots of 4 KiB stay under the 256 MiB staging cap, but each slot also costs
+     * registered control-message buffers: about 2 GiB of them.
+     */
+    @Test
+    void aRequestForTensOfThousandsOfSlotsIsRefusedWithAnError() throws Exception {
+        Files.createDirectory(root.resolve("in"));
+        ServerSession session = new ServerSession(ServerPolicy.daemon(root, false, null),
+                new SessionConfig(RdmaSettings.defaults(), 5));
+        AtomicReference<Exception> ended = new AtomicReference<>();
+        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Thread server = new Thread(() -> {
+                try (BootstrapChannel channel = new BootstrapChannel(listener.accept(), Duration.ofSeconds(10))) {
+                    session.serve(channel, new ServerSession.SetupWatcher() {
+                        @Override
+                        public void authenticationFailed() {
+                        }
+
+                        @Override
+                        public void setupDone() {
+                        }
+                    });
+                } catch (Exception e) {
+                    ended.set(e);
+                }
+            });
+            server.start();
+            try (BootstrapChannel client = new BootstrapChannel(
+                    new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort()), Duration.ofSeconds(10))) {
+                client.handshake();
+                Challenge challenge = Challenge.decode(client.receive(MessageType.CHALLENGE));
+                ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH,
+                        SessionRequest.DESTINATION_IS_DIRECTORY, 4096, 65_535, 0, List.of("in/"), List.of())
+                        .encode().rewind();
+                client.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
+                        .put(challenge.response(null, request)));
+                client.send(MessageType.REQUEST, request.position(request.limit()));
+                IOException refused = assertThrows(IOException.class,
+                        () -> client.receive(MessageType.ACCEPT));
+                assertInstanceOf(RdcpException.class, refused, refused::toString);
+                assertEquals(ExitCode.USAGE, ((RdcpException) refused).exitCode(), refused::getMessage);
+                assertTrue(refused.getMessage().contains("slots"), refused.getMessage());
+            }
+            server.join();
+        }
+        assertInstanceOf(RdcpException.class, ended.get());
+    }
+}
