@@ -13,15 +13,10 @@ import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transport.BootstrapChannel;
 import dev.rdcp.transport.RdmaSettings;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,26 +37,8 @@ class ServerSessionLimitsTest {
         Files.createDirectory(root.resolve("in"));
         ServerSession session = new ServerSession(ServerPolicy.daemon(root, false, null),
                 new SessionConfig(RdmaSettings.defaults(), 5));
-        AtomicReference<Exception> ended = new AtomicReference<>();
-        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            Thread server = new Thread(() -> {
-                try (BootstrapChannel channel = new BootstrapChannel(listener.accept(), Duration.ofSeconds(10))) {
-                    session.serve(channel, new ServerSession.SetupWatcher() {
-                        @Override
-                        public void authenticationFailed() {
-                        }
-
-                        @Override
-                        public void setupDone() {
-                        }
-                    });
-                } catch (Exception e) {
-                    ended.set(e);
-                }
-            });
-            server.start();
-            try (BootstrapChannel client = new BootstrapChannel(
-                    new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort()), Duration.ofSeconds(10))) {
+        try (OneSessionServer server = new OneSessionServer(session)) {
+            try (BootstrapChannel client = server.connect()) {
                 client.handshake();
                 Challenge challenge = Challenge.decode(client.receive(MessageType.CHALLENGE));
                 ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH,
@@ -76,8 +53,7 @@ class ServerSessionLimitsTest {
                 assertEquals(ExitCode.USAGE, ((RdcpException) refused).exitCode(), refused::getMessage);
                 assertTrue(refused.getMessage().contains("slots"), refused.getMessage());
             }
-            server.join();
+            assertInstanceOf(RdcpException.class, server.awaitEnd());
         }
-        assertInstanceOf(RdcpException.class, ended.get());
     }
 }
