@@ -15,6 +15,7 @@ import dev.rdcp.protocol.ReceiverEnd;
 import dev.rdcp.protocol.Report;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.Region;
+import dev.rdcp.transport.ResourceStack;
 import dev.rdcp.transport.Transport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -562,16 +563,25 @@ public final class FileSender implements AutoCloseable {
      */
     @Override
     public void close() throws IOException {
+        ResourceStack owned = new ResourceStack();
+        owned.push(bounceRegion);
         try {
             if (current != null) {
                 closeCurrent();
             }
-            for (SourceWindow w : retiring) {
-                w.close();
-            }
-            retiring.clear();
-        } finally {
-            bounceRegion.close();
+        } catch (IOException | RuntimeException e) {
+            // The windows and bounce buffers are released even when the source cannot be closed.
+            handOverRetiring(owned);
+            owned.closeAfter(e);
+            throw e;
         }
+        handOverRetiring(owned);
+        owned.close();
+    }
+
+    /** Moves the retiring windows into {@code owned}, to be closed with it. */
+    private void handOverRetiring(ResourceStack owned) {
+        retiring.forEach(owned::push);
+        retiring.clear();
     }
 }
