@@ -1,7 +1,9 @@
 # shellcheck shell=bash
 # The User-Mode Linux backend of softroce-vm (sourced by it): a Linux kernel built as a
 # host program (ARCH=um) with Soft-RoCE built in. Guest code runs at native CPU speed on
-# one guest CPU; its root is the host's / through hostfs, read-only.
+# one guest CPU; its root is the host's / (or RDCP_VM_ROOT) through hostfs, read-only. hostfs
+# mounts take host paths; the root is the root mount's own option (rootflags), since the
+# hostfs= parameter would prefix every other hostfs mount with it too.
 
 # Bump when the kernel recipe below changes, so cached kernels are rebuilt.
 readonly UML_RECIPE=1
@@ -148,18 +150,27 @@ backend_prepare() {
 # Boots UML and waits for it; sets GUEST_RC. UML runs one host process per guest
 # process: setsid gives them one process group that cleanup() can stop at once.
 backend_run() {
-    local mhz
-    case $CWD in *,*) die "$EXIT_VM" "working directory $CWD has a comma, which hostfs mount options cannot carry" ;; esac
+    local mhz init=$RUN_DIR/init
+    case $CWD,$GUEST_ROOT in *,*,*) die "$EXIT_VM" "$CWD or $GUEST_ROOT has a comma, which hostfs mount options cannot carry" ;; esac
     mhz=$(awk -F': *' '/^cpu MHz/ { print $2; exit }' /proc/cpuinfo)
+    if [[ $GUEST_ROOT != / ]]; then
+        # The kernel finds init inside the guest's root, and the working directory needs a
+        # mount point there (the root is read-only to the guest, not to us).
+        mkdir -p "$GUEST_ROOT/.softroce-vm" "$GUEST_ROOT$CWD" ||
+            die "$EXIT_VM" "cannot prepare $GUEST_ROOT as the guest's root"
+        ROOT_INIT=$GUEST_ROOT/.softroce-vm/init.$$
+        init=/.softroce-vm/init.$$
+    fi
     write_uml_init "${mhz:-1000.000}" >"$RUN_DIR/init"
     chmod 755 "$RUN_DIR/init"
+    [[ -z $ROOT_INIT ]] || cp "$RUN_DIR/init" "$ROOT_INIT"
     follow_console "$RUN_DIR/console.log"
     # con1 (/dev/tty1) carries the command's output through a pipe to cat, so the
     # non-blocking mode UML sets on its channel fds never touches our own stdout.
     open_output_pipe
     # UML keeps the guest's memory in a file under TMPDIR: /dev/shm is tmpfs.
     TMPDIR=/dev/shm setsid timeout -k 5 "$TIMEOUT" "$UML_DIR/linux" \
-        mem="$MEM" root=/dev/root rootfstype=hostfs hostfs=/ ro init="$RUN_DIR/init" \
+        mem="$MEM" root=/dev/root rootfstype=hostfs rootflags="$GUEST_ROOT" ro init="$init" \
         con=null con0=null,fd:3 con1=null,fd:"$OUT_FD" ssl=null \
         3>>"$RUN_DIR/console.log" </dev/null >>"$RUN_DIR/console.log" 2>&1 &
     await_guest $!
