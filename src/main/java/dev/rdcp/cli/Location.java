@@ -4,10 +4,15 @@ import dev.rdcp.session.Daemon;
 
 /**
  * One operand, as rsync reads it: {@code PATH} (local), {@code [user@]HOST:PATH} (ssh),
- * {@code HOST::PATH} or {@code rdcp://HOST[:PORT]/PATH} (a daemon). A colon after a slash
- * belongs to a local path.
+ * {@code HOST::PATH} or {@code rdcp://[USER@]HOST[:PORT]/PATH} (a daemon; also {@code rsync://}).
+ * A daemon serving modules reads the first component of PATH as the module. A colon after a
+ * slash belongs to a local path.
  */
 record Location(Kind kind, String userAtHost, String host, int port, String path) {
+
+    private static final String URL = "rdcp://";
+    /** rsync's own spelling, so that a script's rsync:// operands work unchanged. */
+    private static final String RSYNC_URL = "rsync://";
 
     enum Kind { LOCAL, SSH, DAEMON }
 
@@ -26,8 +31,9 @@ record Location(Kind kind, String userAtHost, String host, int port, String path
     }
 
     static Location parse(String operand, int defaultPort) {
-        if (operand.startsWith("rdcp://")) {
-            String rest = operand.substring("rdcp://".length());
+        String scheme = operand.startsWith(URL) ? URL : operand.startsWith(RSYNC_URL) ? RSYNC_URL : null;
+        if (scheme != null) {
+            String rest = operand.substring(scheme.length());
             int slash = rest.indexOf('/');
             String authority = slash < 0 ? rest : rest.substring(0, slash);
             String path = slash < 0 ? "/" : rest.substring(slash);
@@ -37,6 +43,8 @@ record Location(Kind kind, String userAtHost, String host, int port, String path
                 port = parsePort(authority.substring(colon + 1), operand);
                 authority = authority.substring(0, colon);
             }
+            // As rsync: a user in the URL names the daemon's user, not a host; rdcp daemons have none.
+            authority = authority.substring(authority.indexOf('@') + 1);
             require(!authority.isEmpty(), operand);
             return new Location(Kind.DAEMON, authority, authority, port, path);
         }

@@ -1,13 +1,19 @@
 package dev.rdcp.cli;
 
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.session.DaemonModule;
+import dev.rdcp.session.ServedModules;
 import dev.rdcp.session.Daemon;
 import dev.rdcp.session.ServerPolicy;
 import dev.rdcp.session.ServerSession;
 import java.io.IOException;
+import java.net.SocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
 import java.util.concurrent.Callable;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -20,7 +26,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code rdcp serve}: the daemon. */
 @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Serve a directory to rdcp clients (HOST::PATH or rdcp://HOST[:PORT]/PATH).",
+        description = {"Serve a directory (--root: HOST::PATH) or the modules of a config file like rsyncd.conf "
+                + "(--config: HOST::MODULE/PATH; also rdcp://HOST[:PORT]/...) to rdcp clients.",
                 "At most 16 clients at once; a client must finish its setup (through READY) within --timeout."})
 final class ServeCommand implements Callable<Integer> {
 
@@ -33,8 +40,12 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     RdmaOptions rdma;
 
-    @Option(names = "--root", required = true, paramLabel = "DIR", description = "Serve this directory; no client path leaves it.")
+    @Option(names = "--root", paramLabel = "DIR", description = "Serve this directory; no client path leaves it.")
     Path root;
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Serve the modules of FILE (rsyncd.conf's syntax: see docs/daemon.md) instead of --root.")
+    Path config;
 
     @Option(names = "--port", paramLabel = "N", defaultValue = "" + Daemon.DEFAULT_PORT,
             description = "TCP port for the bootstrap connection (default: ${DEFAULT-VALUE}).")
@@ -69,31 +80,70 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         if (rdma.timeoutSeconds < 1) {
             // 0 would drop every client at once (or never time out, by rsync's reading): neither is a daemon.
-            throw new ParameterException(spec.commandLine(), "--timeout must be at least 1 second for serve, not "
-                    + rdma.timeoutSeconds);
+            throw usage("--timeout must be at least 1 second for serve, not " + rdma.timeoutSeconds);
         }
+        if ((root == null) == (config == null)) {
+            throw usage("give either --root DIR or --config FILE");
+        }
+        return config != null ? serveModules() : serveRoot();
+    }
+
+    private int serveRoot() throws IOException {
         if (!Files.isDirectory(root)) {
-            throw new dev.rdcp.protocol.RdcpException(ExitCode.FILE_SELECTION, "--root " + root + " is not a directory");
+            throw new RdcpException(ExitCode.FILE_SELECTION, "--root " + root + " is not a directory");
         }
         ServeIdentity identity = ServeIdentity.resolve(user, group);
         byte[] secret = secretFile == null ? null : Secrets.readForDaemon(secretFile, !noStrictModes);
         if (secret == null) {
-            spec.commandLine().getErr().println("rdcp: warning: no --secret-file: any client that reaches port "
-                    + port + " can read and write under " + root);
-            spec.commandLine().getErr().flush();
+            warn("no --secret-file: any client that reaches port " + port + " can read and write under " + root);
         }
         ServerSession session = new ServerSession(ServerPolicy.daemon(root, readOnly, secret), rdma.sessionConfig());
-        try (Daemon daemon = new Daemon(Daemon.bindAddress(bind, port), session,
-                Duration.ofSeconds(rdma.timeoutSeconds), MAX_SESSIONS)) {
+        return serve(session, Daemon.bindAddress(bind, port), identity, root.toAbsolutePath().toString());
+    }
+
+    private int serveModules() throws IOException {
+        for (String option : List.of("--read-only", "--secret-file", "--no-strict-modes", "--user", "--group")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw usage(option + " is for --root; with --config, set it in the file (read only, secrets file, "
+                        + "strict modes, uid, gid)");
+            }
+        }
+        ConfiguredModules loaded = ConfiguredModules.load(config);
+        for (DaemonModule module : loaded.modules()) {
+            if (module.secret() == null && !module.readOnly()) {
+                warn("module [" + module.name() + "] has no secrets file: any client allowed to reach it can write"
+                        + " under " + module.path());
+            }
+        }
+        boolean portGiven = spec.commandLine().getParseResult().hasMatchedOption("--port");
+        int listenPort = portGiven || loaded.config().port() == null ? port : loaded.config().port();
+        String address = bind != null ? bind : loaded.config().address();
+        ServerSession session = new ServerSession(ServedModules.named(loaded.modules()), rdma.sessionConfig());
+        String served = loaded.modules().stream().map(DaemonModule::name).collect(Collectors.joining(", "));
+        return serve(session, Daemon.bindAddress(address, listenPort), loaded.identity(), "modules " + served);
+    }
+
+    private int serve(ServerSession session, SocketAddress address, ServeIdentity identity, String what)
+            throws IOException {
+        try (Daemon daemon = new Daemon(address, session, Duration.ofSeconds(rdma.timeoutSeconds), MAX_SESSIONS)) {
             if (identity != null) {
                 identity.assume();
                 LOG.info("running as uid {}, gid {}", identity.uid(), identity.gid());
             }
-            LOG.info("serving {} on port {}", root, daemon.port());
-            spec.commandLine().getOut().println("rdcp: serving " + root.toAbsolutePath() + " on port " + daemon.port());
+            LOG.info("serving {} on port {}", what, daemon.port());
+            spec.commandLine().getOut().println("rdcp: serving " + what + " on port " + daemon.port());
             spec.commandLine().getOut().flush();
             daemon.serve();
         }
         return ExitCode.OK.code();
+    }
+
+    private void warn(String message) {
+        spec.commandLine().getErr().println("rdcp: warning: " + message);
+        spec.commandLine().getErr().flush();
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
     }
 }

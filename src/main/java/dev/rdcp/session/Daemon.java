@@ -212,7 +212,7 @@ public final class Daemon implements AutoCloseable {
             return;
         }
         try (BootstrapChannel channel = new BootstrapChannel(client, handshakeTimeout)) {
-            TransferReport report = session.serve(channel, new ServerSession.SetupWatcher() {
+            TransferReport report = session.serve(channel, client.getInetAddress(), new ServerSession.SetupWatcher() {
                 @Override
                 public void authenticationFailed() {
                     authBackoff.failed(client.getInetAddress());

@@ -19,10 +19,12 @@ import dev.rdcp.transport.BootstrapChannel;
 import dev.rdcp.transport.RcConnection;
 import dev.rdcp.verbs.RdmaUnavailableException;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -34,11 +36,15 @@ public final class ServerSession {
     /** Staging memory one client may make the server register. */
     private static final long MAX_STAGING = 256L << 20;
 
-    private final ServerPolicy policy;
+    private final ServedModules modules;
     private final SessionConfig config;
 
     public ServerSession(ServerPolicy policy, SessionConfig config) {
-        this.policy = policy;
+        this(ServedModules.one(policy), config);
+    }
+
+    public ServerSession(ServedModules modules, SessionConfig config) {
+        this.modules = modules;
         this.config = config;
     }
 
@@ -72,8 +78,20 @@ public final class ServerSession {
 
     /** Serves one client, telling {@code watcher} how its setup goes. */
     public TransferReport serve(BootstrapChannel channel, SetupWatcher watcher) throws IOException {
+        return serve(channel, (InetAddress) null, watcher);
+    }
+
+    /** Serves one client from {@code peer} (what a module's hosts allow and deny check; null: unknown). */
+    public TransferReport serve(BootstrapChannel channel, InetAddress peer, SetupWatcher watcher) throws IOException {
         channel.handshake();
-        SessionRequest request = authenticatedRequest(channel, watcher);
+        try (ServedModules.Admission admission = authenticatedRequest(channel, peer, watcher)) {
+            return serveAdmitted(channel, admission, watcher);
+        }
+    }
+
+    private TransferReport serveAdmitted(BootstrapChannel channel, ServedModules.Admission admission, SetupWatcher watcher)
+            throws IOException {
+        SessionRequest request = admission.request();
         TransferReport report = new TransferReport();
         TransferListener listener = TransferListener.all(report, new LoggingListener());
         TransferOptions options;
@@ -85,9 +103,9 @@ public final class ServerSession {
         }
         try {
             if (request.direction() == SessionRequest.Direction.PUSH) {
-                receive(channel, request, options, listener, watcher);
+                receive(channel, admission, options, listener, watcher);
             } else {
-                send(channel, request, options, listener, watcher);
+                send(channel, admission, options, listener, watcher);
             }
         } finally {
             report.finish();
@@ -96,27 +114,28 @@ public final class ServerSession {
     }
 
     /**
-     * Challenge, AUTH, REQUEST: the response must cover the request bytes (when a secret is
-     * set), and a malformed request is answered with an ERROR saying so before the session ends.
+     * Challenge, AUTH, REQUEST: the request names what it wants (with modules, which module:
+     * whose hosts, slots and secret apply); the response must cover the request bytes (when that
+     * has a secret), and a malformed request is answered with an ERROR saying so before the
+     * session ends.
      */
-    private SessionRequest authenticatedRequest(BootstrapChannel channel, SetupWatcher watcher) throws IOException {
-        Challenge challenge = Challenge.fresh(policy.secret() != null);
+    private ServedModules.Admission authenticatedRequest(BootstrapChannel channel, InetAddress peer,
+            SetupWatcher watcher) throws IOException {
+        Challenge challenge = Challenge.fresh(modules.secretRequired());
         ByteBuffer payload = ByteBuffer.allocate(Challenge.SIZE);
         challenge.encode(payload);
         channel.send(MessageType.CHALLENGE, payload);
+        SessionRequest request;
+        ByteBuffer encoded;
+        byte[] answer = new byte[Challenge.RESPONSE_SIZE];
         try {
             ByteBuffer response = channel.receive(MessageType.AUTH);
             if (response.remaining() != Challenge.RESPONSE_SIZE) {
                 throw new ProtocolException("AUTH payload is " + response.remaining() + " bytes");
             }
-            byte[] answer = new byte[Challenge.RESPONSE_SIZE];
             response.get(answer);
-            ByteBuffer request = channel.receive(MessageType.REQUEST);
-            if (challenge.required() && !challenge.accepts(policy.secret(), request, answer)) {
-                watcher.authenticationFailed();
-                refuse(channel, new RdcpException(ExitCode.START_CLIENT_SERVER, "authentication failed"));
-            }
-            return SessionRequest.decode(request);
+            encoded = channel.receive(MessageType.REQUEST);
+            request = SessionRequest.decode(encoded.duplicate());
         } catch (ProtocolException e) {
             try {
                 channel.sendError(ExitCode.DATA_STREAM, "malformed request: " + e.getMessage());
@@ -125,6 +144,26 @@ public final class ServerSession {
             }
             throw e;
         }
+        ServedModules.Admission admission;
+        try {
+            admission = modules.admit(request, peer);
+        } catch (RdcpException e) {
+            refuse(channel, e);
+            throw e;
+        }
+        byte[] secret = admission.policy().secret();
+        if (secret != null && !challenge.required() && Arrays.equals(answer, new byte[Challenge.RESPONSE_SIZE])) {
+            // A client without a secret answers zeros: it guessed nothing, so no backoff; it needs telling.
+            admission.close();
+            refuse(channel, new RdcpException(ExitCode.START_CLIENT_SERVER, "this module requires authentication: "
+                    + "give the shared secret with --secret-file"));
+        }
+        if (secret != null && !challenge.accepts(secret, encoded, answer)) {
+            admission.close();
+            watcher.authenticationFailed();
+            refuse(channel, new RdcpException(ExitCode.START_CLIENT_SERVER, "authentication failed"));
+        }
+        return admission;
     }
 
     private TransferOptions options(SessionRequest request) throws RdcpException {
@@ -141,17 +180,19 @@ public final class ServerSession {
         }
     }
 
-    private void receive(BootstrapChannel channel, SessionRequest request, TransferOptions options,
+    private void receive(BootstrapChannel channel, ServedModules.Admission admission, TransferOptions options,
             TransferListener listener, SetupWatcher watcher) throws IOException {
+        SessionRequest request = admission.request();
+        ServerPolicy policy = admission.policy();
         Destination destination;
         try {
             if (policy.readOnly()) {
                 throw new RdcpException(ExitCode.START_CLIENT_SERVER, "the server is read-only");
             }
-            if (request.paths().size() != 1) {
+            if (admission.paths().size() != 1) {
                 throw new ProtocolException("a push names exactly one destination");
             }
-            destination = Destination.of(policy.resolve(request.paths().get(0)),
+            destination = Destination.of(policy.resolve(admission.paths().get(0)),
                     request.has(SessionRequest.DESTINATION_IS_DIRECTORY), policy.root());
         } catch (RdcpException e) {
             refuse(channel, e);
@@ -161,11 +202,13 @@ public final class ServerSession {
         Roles.receive(channel, config, accept.transport(), options, destination, listener, watcher::setupDone);
     }
 
-    private void send(BootstrapChannel channel, SessionRequest request, TransferOptions options,
+    private void send(BootstrapChannel channel, ServedModules.Admission admission, TransferOptions options,
             TransferListener listener, SetupWatcher watcher) throws IOException {
+        SessionRequest request = admission.request();
+        ServerPolicy policy = admission.policy();
         List<SourceOperand> sources = new ArrayList<>();
         List<String> refused = new ArrayList<>();
-        List<String> paths = request.paths();
+        List<String> paths = admission.paths();
         boolean filesFrom = request.has(SessionRequest.FILES_FROM);
         for (int i = 0; i < paths.size(); i++) {
             String path = paths.get(i);

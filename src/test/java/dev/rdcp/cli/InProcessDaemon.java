@@ -1,6 +1,7 @@
 package dev.rdcp.cli;
 
 import dev.rdcp.session.Daemon;
+import dev.rdcp.session.ServedModules;
 import dev.rdcp.session.ServerPolicy;
 import dev.rdcp.session.ServerSession;
 import dev.rdcp.session.SessionConfig;
@@ -16,8 +17,12 @@ final class InProcessDaemon implements AutoCloseable {
     private final Daemon daemon;
 
     InProcessDaemon(Path root, byte[] secret, long timeoutSeconds) throws IOException {
+        this(ServedModules.one(ServerPolicy.daemon(root, false, secret)), timeoutSeconds);
+    }
+
+    InProcessDaemon(ServedModules served, long timeoutSeconds) throws IOException {
         SessionConfig config = new SessionConfig(RdmaSettings.defaults(), timeoutSeconds);
-        ServerSession session = new ServerSession(ServerPolicy.daemon(root, false, secret), config);
+        ServerSession session = new ServerSession(served, config);
         daemon = new Daemon(new InetSocketAddress("127.0.0.1", 0), session, Duration.ofSeconds(timeoutSeconds), 4);
         Thread thread = new Thread(daemon::serve, "in-process-daemon");
         thread.setDaemon(true);

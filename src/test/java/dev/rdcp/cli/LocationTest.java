@@ -141,4 +141,21 @@ class LocationTest {
         assertTrue(parse("h::a").sameRemote(parse("rdcp://h/b")));
         assertFalse(parse("rdcp://h:1/a").sameRemote(parse("rdcp://h:2/a")));
     }
+
+    /** rsync's daemon forms, module first: HOST::MODULE/PATH, rsync://[USER@]HOST[:PORT]/MODULE/PATH. */
+    @Test
+    void rsyncDaemonFormsNameTheModuleFirst() {
+        Location colons = parse("user@host::data/dir/f");
+        assertEquals(Location.Kind.DAEMON, colons.kind());
+        assertEquals("host", colons.host());
+        assertEquals("data/dir/f", colons.path());
+        Location url = parse("rsync://user@host:9000/data/dir/");
+        assertEquals(Location.Kind.DAEMON, url.kind());
+        assertEquals("host", url.host());
+        assertEquals(9000, url.port());
+        assertEquals("/data/dir/", url.path());
+        assertTrue(url.namesDirectory());
+        assertEquals(DEFAULT, parse("rsync://host/data").port());
+        assertEquals("host", parse("rdcp://someone@host/data").host());
+    }
 }

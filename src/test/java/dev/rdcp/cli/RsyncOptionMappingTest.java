@@ -21,11 +21,11 @@ import picocli.CommandLine;
 /** rsync's option spellings and what each turns into for the transfer. */
 class RsyncOptionMappingTest {
 
-    private static RdcpCommand parsed(String... args) {
+    private static CopyCommand parsed(String... args) {
         PrintWriter discard = new PrintWriter(Writer.nullWriter());
         CommandLine commandLine = Main.commandLine(discard, discard);
         commandLine.parseArgs(args);
-        return commandLine.getCommand();
+        return commandLine.<RdcpCommand>getCommand().copy;
     }
 
     private static int flags(String... args) {
@@ -34,7 +34,7 @@ class RsyncOptionMappingTest {
 
     @Test
     void bigPIsPartialAndProgress() {
-        RdcpCommand command = parsed("-avP", "a", "h:b");
+        CopyCommand command = parsed("-avP", "a", "h:b");
         assertTrue(command.transferOptions().has(SessionRequest.PARTIAL));
         assertTrue(command.progress);
         assertEquals(flags("-av", "--partial", "a", "h:b"), command.transferOptions().flags());
@@ -81,10 +81,10 @@ class RsyncOptionMappingTest {
 
     @Test
     void ownerWithoutGroupIsRefused() {
-        RdcpCommand command = parsed("-ro", "a", "h:b");
+        CopyCommand command = parsed("-ro", "a", "h:b");
         CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class, command::transferOptions);
         assertTrue(e.getMessage().startsWith("-o without -g is not supported"), e.getMessage());
-        RdcpCommand archiveNoGroup = parsed("-a", "--no-group", "a", "h:b");
+        CopyCommand archiveNoGroup = parsed("-a", "--no-group", "a", "h:b");
         e = assertThrows(CommandLine.ParameterException.class, archiveNoGroup::transferOptions);
         assertTrue(e.getMessage().startsWith("-o without -g"), e.getMessage());
     }
@@ -120,7 +120,7 @@ class RsyncOptionMappingTest {
 
     @Test
     void aFilterRuleOfAnotherKindIsAUsageError() {
-        RdcpCommand command = parsed("-a", "--filter", "dir-merge .rsync-filter", "a", "h:b");
+        CopyCommand command = parsed("-a", "--filter", "dir-merge .rsync-filter", "a", "h:b");
         assertThrows(CommandLine.ParameterException.class, command::transferOptions);
     }
 
@@ -133,7 +133,7 @@ class RsyncOptionMappingTest {
 
     @Test
     void everyMootOptionParses() {
-        RdcpCommand command = parsed("-a", "-B", "4096", "--zc=zstd", "--zt", "2", "--skip-compress=gz/zip",
+        CopyCommand command = parsed("-a", "-B", "4096", "--zc=zstd", "--zt", "2", "--skip-compress=gz/zip",
                 "--i-r", "--no-i-r", "-s", "--old-args", "--blocking-io", "--trust-sender", "--drop-D", "--no-motd",
                 "a", "h:b");
         assertEquals(flags("-a", "a", "h:b"), command.transferOptions().flags());

@@ -1,0 +1,415 @@
+package dev.rdcp.cli;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.session.SessionConfig;
+import dev.rdcp.session.TransportChoice;
+import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transfer.SourceOperand;
+import dev.rdcp.transfer.TransferListener;
+import dev.rdcp.transfer.TransferOptions;
+import dev.rdcp.transfer.TransferReport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rdcp [OPTIONS] SRC... DEST}: copy files to or from another host. rsync's syntax names no
+ * subcommand for a copy, so this is a mixin of the root command, which runs it when no
+ * subcommand is given; its options are the root's options.
+ */
+final class CopyCommand {
+
+    private static final Logger LOG = LogManager.getLogger(CopyCommand.class);
+
+    @Mixin
+    MootOptions moot;
+
+    @Parameters(paramLabel = "SRC... DEST", arity = "0..*", description = "Sources, then the destination.")
+    List<String> operands = new ArrayList<>();
+
+    @Option(names = {"-a", "--archive"}, description = "Archive mode: -rlptog (owner and group take effect where the receiver runs as root).")
+    boolean archive;
+
+    @Option(names = {"-r", "--recursive"}, description = "Copy directories recursively.")
+    boolean recursive;
+
+    @Option(names = {"-l", "--links"}, description = "Copy symlinks as symlinks.")
+    boolean links;
+
+    @Option(names = {"-t", "--times"}, description = "Preserve modification times.")
+    boolean times;
+
+    @Option(names = {"-p", "--perms"}, description = "Preserve permissions.")
+    boolean perms;
+
+    /** -o and -g travel as one request flag: they are given together (or by -a) or not at all. */
+    @Option(names = {"-o", "--owner"}, negatable = true,
+            description = "Preserve the owner (takes effect where the receiver runs as root); needs -g too.")
+    Boolean owner;
+
+    @Option(names = {"-g", "--group"}, negatable = true,
+            description = "Preserve the group (takes effect where the receiver runs as root); needs -o too.")
+    Boolean group;
+
+    @Option(names = {"-c", "--checksum"}, description = "Skip files by content, not by size and modification time.")
+    boolean checksum;
+
+    @Option(names = "--size-only", description = "Skip files whose size matches.")
+    boolean sizeOnly;
+
+    @Option(names = "--ignore-existing", description = "Skip files that exist on the receiver.")
+    boolean ignoreExisting;
+
+    @Option(names = {"-u", "--update"}, description = "Skip files that are newer on the receiver.")
+    boolean update;
+
+    @Option(names = {"--delete", "--del", "--delete-during"}, description = "Delete receiver files that are not in the transferred directories.")
+    boolean delete;
+
+    @Option(names = {"-H", "--hard-links"}, description = "Keep hard links: send a file once, link its other names.")
+    boolean hardLinks;
+
+    @Option(names = "--delete-excluded", description = "Also delete what the filters exclude on the receiver (implies --delete).")
+    boolean deleteExcluded;
+
+    @Option(names = {"-n", "--dry-run"}, description = "Show what would change; change nothing, send no file data.")
+    boolean dryRun;
+
+    @Option(names = "--partial", description = "Keep partially received files and resume them on the next run.")
+    boolean partial;
+
+    @Option(names = "-P", description = "Same as --partial --progress.")
+    void partialProgress(boolean on) {
+        partial = on;
+        progress = on;
+    }
+
+    @Option(names = "--files-from", paramLabel = "FILE",
+            description = "Copy the paths listed in FILE (relative to the one SRC directory).")
+    Path filesFrom;
+
+    @Option(names = "--bwlimit", paramLabel = "RATE", converter = BandwidthConverter.class,
+            description = "Limit the data rate: KiB/s, or with a K, M or G suffix.")
+    long bandwidthLimit;
+
+    @Option(names = "--info", paramLabel = "FLAGS", description = "progress2: one progress line for the whole transfer.")
+    void info(String flags) {
+        for (String flag : flags.split(",")) {
+            if (!flag.equals("progress2")) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--info: unknown flag '" + flag
+                        + "' (supported: progress2)");
+            }
+            overallProgress = true;
+        }
+    }
+
+    @Option(names = {"-f", "--filter"}, paramLabel = "RULE",
+            description = "Add a filter rule: '- PATTERN' or '+ PATTERN' (rsync's other rule kinds are not supported).")
+    void filter(String rule) {
+        filterRules.add(rule);
+    }
+
+    @Option(names = "--exclude", paramLabel = "PATTERN", description = "Exclude files matching PATTERN.")
+    void exclude(String pattern) {
+        filterRules.add("- " + pattern);
+    }
+
+    @Option(names = "--include", paramLabel = "PATTERN", description = "Do not exclude files matching PATTERN.")
+    void include(String pattern) {
+        filterRules.add("+ " + pattern);
+    }
+
+    @Option(names = "--exclude-from", paramLabel = "FILE", description = "Read exclude patterns from FILE.")
+    void excludeFrom(Path file) {
+        addRulesFrom("--exclude-from", () -> FilterRules.readExcludeFrom(file));
+    }
+
+    @Option(names = "--include-from", paramLabel = "FILE", description = "Read include patterns from FILE.")
+    void includeFrom(Path file) {
+        addRulesFrom("--include-from", () -> FilterRules.readIncludeFrom(file));
+    }
+
+    /** Reads a pattern file where it stands among the rules: rule order decides. */
+    private void addRulesFrom(String option, RuleFileReader reader) {
+        try {
+            filterRules.addAll(reader.read());
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+        }
+    }
+
+    @FunctionalInterface
+    private interface RuleFileReader {
+        List<String> read() throws IOException;
+    }
+
+    @Option(names = "--progress", description = "Show progress per file and a summary.")
+    boolean progress;
+
+    @Option(names = "--stats", description = "Print rsync's statistics block at the end.")
+    boolean stats;
+
+    @Option(names = "--json", description = "Print one JSON summary object on stdout, and nothing else there.")
+    boolean json;
+
+    @Option(names = "--chunk-size", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Bytes per RDMA WRITE, a multiple of 4K (default: 1M).")
+    int chunkSize = TransferOptions.DEFAULT_CHUNK;
+
+    @Option(names = "--transport", paramLabel = "auto|rdma|tcp", defaultValue = "auto",
+            description = "What carries the data: RDMA, TCP, or (auto, the default) RDMA where both sides have a "
+                    + "usable device, else TCP with a warning saying why (a missing --device is an error).")
+    String transport;
+
+    @Option(names = "--port", paramLabel = "N", description = "Daemon port (default: 7471).")
+    int port = Location.defaultPort();
+
+    @Option(names = "--secret-file", paramLabel = "FILE", description = "Shared secret for a daemon that requires one.")
+    Path secretFile;
+
+    @Mixin
+    RemoteShellOptions remoteShell;
+
+    /** As rsync: -h is --human-readable; only "rdcp -h", with no operands, shows the help. */
+    @Option(names = {"-h", "--human-readable"},
+            description = "Sizes in --progress, --stats and the summary with units: -h K=1000, -hh K=1024.")
+    boolean[] humanReadable = new boolean[0];
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    private LoggingOptions logging;
+    private RdmaOptions rdma;
+
+    private final List<String> filterRules = new ArrayList<>();
+    private boolean overallProgress;
+
+    /** Runs the copy the operands and options ask for, with the options it shares with the server mode. */
+    int run(LoggingOptions logging, RdmaOptions rdma) throws IOException, InterruptedException {
+        this.logging = logging;
+        this.rdma = rdma;
+        PrintWriter out = spec.commandLine().getOut();
+        if (operands.size() < 2) {
+            if (operands.isEmpty()) {
+                // Also "rdcp -h": -h on its own asks for the help, as in rsync.
+                spec.commandLine().usage(out);
+                return ExitCode.OK.code();
+            }
+            throw new CommandLine.ParameterException(spec.commandLine(), "missing destination: rdcp SRC... DEST");
+        }
+        if ((delete || deleteExcluded) && !(recursive || (archive && filesFrom == null))) {
+            throw usage("--delete does not work without -r (or -a)");
+        }
+        LOG.debug("command line parsed");
+        transportChoice();
+        TransferOptions options = transferOptions();
+        if (logging.isVerbose() && !json) {
+            moot.notes().forEach(note -> out.println("rdcp: " + note));
+        }
+        List<Location> sources = new ArrayList<>();
+        for (String operand : operands.subList(0, operands.size() - 1)) {
+            sources.add(parse(operand));
+        }
+        Location destination = parse(operands.get(operands.size() - 1));
+
+        PrintWriter display = json ? new PrintWriter(Writer.nullWriter()) : out;
+        TransferReport report = new TransferReport();
+        OverallProgressPrinter overall = overallProgress ? new OverallProgressPrinter(display, System.console() != null,
+                sizeFormat())
+                : null;
+        TransferListener listener = TransferListener.all(report, display(display, overall));
+        if (destination.isRemote()) {
+            push(sources, destination, options, listener);
+        } else {
+            pull(sources, destination, options, listener);
+        }
+        report.finish();
+        if (overall != null) {
+            overall.finish();
+        }
+        summarize(out, display, report);
+        return report.exitCode();
+    }
+
+    private TransportChoice transportChoice() {
+        return switch (transport) {
+            case "auto" -> TransportChoice.AUTO;
+            case "rdma" -> TransportChoice.RDMA;
+            case "tcp" -> TransportChoice.TCP;
+            default -> throw usage("--transport must be auto, rdma or tcp, not '" + transport + "'");
+        };
+    }
+
+    /** The transfer the options ask for; package-private for the tests of the option mapping. */
+    TransferOptions transferOptions() {
+        // As rsync: with --files-from, -a does not imply -r.
+        int flags = (recursive || (archive && filesFrom == null) ? SessionRequest.RECURSIVE : 0)
+                | (links || archive ? SessionRequest.LINKS : 0)
+                | (times || archive ? SessionRequest.PRESERVE_TIMES : 0)
+                | (perms || archive ? SessionRequest.PRESERVE_PERMISSIONS : 0)
+                | (owners() ? SessionRequest.OWNERS : 0)
+                | (checksum ? SessionRequest.CHECKSUM : 0)
+                | (sizeOnly ? SessionRequest.SIZE_ONLY : 0)
+                | (ignoreExisting ? SessionRequest.IGNORE_EXISTING : 0)
+                | (update ? SessionRequest.UPDATE : 0)
+                | (delete || deleteExcluded ? SessionRequest.DELETE : 0)
+                | (deleteExcluded ? SessionRequest.DELETE_EXCLUDED : 0)
+                | (hardLinks ? SessionRequest.HARD_LINKS : 0)
+                | (dryRun ? SessionRequest.DRY_RUN : 0)
+                | (partial ? SessionRequest.PARTIAL : 0)
+                | (filesFrom != null ? SessionRequest.FILES_FROM : 0);
+        try {
+            return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, TransferOptions.DEFAULT_WINDOW_CHUNKS,
+                    flags, bandwidthLimit, FilterRules.parse(filterRules));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private void summarize(PrintWriter out, PrintWriter display, TransferReport report) {
+        if (json) {
+            out.println(JsonSummary.toJson(report.summary(dryRun), report.transport()));
+        } else if (stats) {
+            StatsPrinter.print(report.summary(dryRun), sizeFormat(), out);
+        }
+        if (progress || logging.isVerbose()) {
+            display.printf(Locale.ROOT, "%d file(s), %s bytes in %.3f s (%s)%n", report.filesDone(),
+                    sizeFormat().format(report.bytesDone()),
+                    report.seconds(), ProgressPrinter.rate(report.bytesDone() / Math.max(report.seconds(), 1e-9)));
+        }
+        out.flush();
+    }
+
+    /** -o and -g (each implied by -a, each undone by --no-owner, --no-group): both or neither. */
+    private boolean owners() {
+        boolean keepOwner = owner != null ? owner : archive;
+        boolean keepGroup = group != null ? group : archive;
+        if (keepOwner != keepGroup) {
+            throw usage((keepOwner ? "-o without -g" : "-g without -o")
+                    + " is not supported: owner and group are preserved together (-og, or -a)");
+        }
+        return keepOwner;
+    }
+
+    private SizeFormat sizeFormat() {
+        return SizeFormat.ofHumanReadable(humanReadable.length);
+    }
+
+    private Location parse(String operand) {
+        try {
+            return Location.parse(operand, port);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** What the user sees while it runs: errors on stderr, and the display the options ask for. */
+    private TransferListener display(PrintWriter out, OverallProgressPrinter overall) {
+        PrintWriter err = spec.commandLine().getErr();
+        boolean verbose = logging.isVerbose();
+        TransferListener names = overall != null ? overall
+                : progress ? new ProgressPrinter(out, System.console() != null, sizeFormat())
+                : verbose || dryRun ? new NameLister(out) : TransferListener.NONE;
+        TransferListener errors = new TransferListener() {
+            @Override
+            public void transportChosen(String transport, String fallbackReason) {
+                if (!fallbackReason.isEmpty()) {
+                    err.println("rdcp: warning: copying over TCP: " + fallbackReason);
+                    err.flush();
+                }
+            }
+
+            @Override
+            public void fileFailed(int exitCode, String message) {
+                if (exitCode != ExitCode.OK.code()) {
+                    err.println("rdcp: " + message);
+                    err.flush();
+                } else if (verbose) {
+                    out.println(message);
+                    out.flush();
+                }
+            }
+        };
+        return TransferListener.all(names, errors);
+    }
+
+    private void push(List<Location> sources, Location destination, TransferOptions options,
+            TransferListener listener) throws IOException, InterruptedException {
+        if (sources.stream().anyMatch(Location::isRemote)) {
+            throw usage("copy between two remote hosts is not supported: one side must be local");
+        }
+        List<SourceOperand> operands = new ArrayList<>();
+        if (filesFrom != null) {
+            Path base = Path.of(singleSource(sources).path());
+            for (String relative : FilesFrom.read(filesFrom)) {
+                operands.add(SourceOperand.relative(base, relative));
+            }
+        } else {
+            sources.forEach(l -> operands.add(SourceOperand.parse(l.path())));
+            if (operands.stream().noneMatch(o -> Files.exists(o.path(), LinkOption.NOFOLLOW_LINKS))) {
+                // Nothing could be sent: say so for each, as the transfer would, without connecting.
+                operands.forEach(o -> listener.fileFailed(ExitCode.PARTIAL.code(), o.path()
+                        + ": no such file or directory"));
+                return;
+            }
+        }
+        boolean intoDirectory = destination.namesDirectory() || sources.size() > 1 || filesFrom != null
+                || (options.has(SessionRequest.RECURSIVE) && operands.stream().anyMatch(o -> Files.isDirectory(o.path())));
+        withServer(destination, session -> session.push(operands, destination.path(), intoDirectory, options,
+                listener));
+    }
+
+    private void pull(List<Location> sources, Location destination, TransferOptions options,
+            TransferListener listener) throws IOException, InterruptedException {
+        Location remote = sources.get(0);
+        if (!remote.isRemote()) {
+            throw usage("one of SRC or DEST must be remote ([USER@]HOST:PATH, HOST::PATH or rdcp://HOST/PATH)");
+        }
+        if (!sources.stream().allMatch(remote::sameRemote)) {
+            throw usage("all sources must be on the same remote host");
+        }
+        List<String> paths = new ArrayList<>();
+        if (filesFrom != null) {
+            paths.add(singleSource(sources).path());
+            paths.addAll(FilesFrom.read(filesFrom));
+        } else {
+            sources.forEach(l -> paths.add(l.path()));
+        }
+        Path target = Path.of(destination.path());
+        boolean directory = destination.namesDirectory() || sources.size() > 1;
+        withServer(remote, session -> session.pull(paths, target, directory, options, listener));
+    }
+
+    private Location singleSource(List<Location> sources) {
+        if (sources.size() != 1) {
+            throw usage("--files-from takes exactly one SRC: the directory the listed paths are relative to");
+        }
+        return sources.get(0);
+    }
+
+    private void withServer(Location remote, RemoteSession.Action action) throws IOException, InterruptedException {
+        SessionConfig base = rdma.sessionConfig();
+        SessionConfig config = new SessionConfig(base.rdma(), base.timeoutSeconds(), transportChoice());
+        new RemoteSession(config, secretFile, remoteShell).run(remote, action);
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,194 @@
+package dev.rdcp.cli;
+
+import dev.rdcp.session.AddressRange;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code rdcp serve --config FILE}: rsyncd.conf's syntax and the part of its parameters rdcp
+ * has. Parameters before the first {@code [module]} (or in {@code [global]}) are the daemon's
+ * ({@code port}, {@code address}) and the defaults of every module. Names are matched as rsync
+ * matches them: case and spaces do not count ({@code read only} = {@code ReadOnly}). An
+ * unknown parameter is an error, not a warning: a misspelt {@code hosts allow} must not open a
+ * module to everyone.
+ */
+record DaemonConfig(Integer port, String address, List<Module> modules) {
+
+    /** One {@code [name]} section, defaults applied; {@code uid} and {@code gid} as written (name or number), or null. */
+    record Module(String name, Path path, boolean readOnly, Path secretsFile, boolean strictModes,
+            List<AddressRange> hostsAllow, List<AddressRange> hostsDeny, int maxConnections, String uid, String gid) {
+    }
+
+    /** A line of the file that rdcp cannot take: {@code FILE:LINE: what}. */
+    static final class Invalid extends Exception {
+        Invalid(String message) {
+            super(message);
+        }
+    }
+
+    private static final String GLOBAL = "global";
+    private static final Set<String> DAEMON_ONLY = Set.of("port", "address");
+    private static final Set<String> MODULE_PARAMETERS = Set.of("path", "comment", "readonly", "secretsfile",
+            "strictmodes", "hostsallow", "hostsdeny", "maxconnections", "uid", "gid");
+
+    /** Parses {@code text}, read from {@code file} (named in the errors). */
+    static DaemonConfig parse(String text, String file) throws Invalid {
+        Map<String, Value> global = new LinkedHashMap<>();
+        Map<String, Map<String, Value>> sections = new LinkedHashMap<>();
+        Map<String, Value> current = global;
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            int number = i + 1;
+            StringBuilder joined = new StringBuilder(stripLineEnd(lines[i]));
+            // As rsync: a line ending in a backslash continues on the next.
+            while (joined.length() > 0 && joined.charAt(joined.length() - 1) == '\\' && i + 1 < lines.length) {
+                joined.setLength(joined.length() - 1);
+                joined.append(stripLineEnd(lines[++i]));
+            }
+            String line = joined.toString().strip();
+            if (line.isEmpty() || line.startsWith("#") || line.startsWith(";")) {
+                continue;
+            }
+            if (line.startsWith("[")) {
+                if (!line.endsWith("]")) {
+                    throw new Invalid(file + ":" + number + ": a section header must end in ']': " + line);
+                }
+                String name = line.substring(1, line.length() - 1).strip();
+                if (name.equalsIgnoreCase(GLOBAL)) {
+                    if (!sections.isEmpty()) {
+                        throw new Invalid(file + ":" + number + ": [global] must come before the modules");
+                    }
+                    current = global;
+                    continue;
+                }
+                if (name.isEmpty() || name.contains("/") || name.equals(".") || name.equals("..")) {
+                    throw new Invalid(file + ":" + number + ": bad module name '" + name + "'");
+                }
+                if (sections.containsKey(name)) {
+                    throw new Invalid(file + ":" + number + ": module [" + name + "] is defined twice");
+                }
+                current = new LinkedHashMap<>();
+                sections.put(name, current);
+                continue;
+            }
+            int equals = line.indexOf('=');
+            if (equals <= 0) {
+                throw new Invalid(file + ":" + number + ": expected 'name = value' or '[module]': " + line);
+            }
+            String raw = line.substring(0, equals).strip();
+            String key = raw.replace(" ", "").replace("\t", "").toLowerCase(Locale.ROOT);
+            boolean daemonOnly = DAEMON_ONLY.contains(key);
+            if (!daemonOnly && !MODULE_PARAMETERS.contains(key)) {
+                throw new Invalid(file + ":" + number + ": unknown parameter '" + raw + "' (rdcp takes: port, address, "
+                        + "path, comment, read only, secrets file, strict modes, hosts allow, hosts deny, "
+                        + "max connections, uid, gid)");
+            }
+            if (daemonOnly && current != global) {
+                throw new Invalid(file + ":" + number + ": '" + raw + "' belongs before the first module");
+            }
+            current.put(key, new Value(line.substring(equals + 1).strip(), number));
+        }
+        if (sections.isEmpty()) {
+            throw new Invalid(file + ": no modules: add a [name] section with a path");
+        }
+        List<Module> modules = new ArrayList<>();
+        for (Map.Entry<String, Map<String, Value>> section : sections.entrySet()) {
+            Map<String, Value> values = new LinkedHashMap<>(global);
+            values.putAll(section.getValue());
+            modules.add(module(section.getKey(), values, file));
+        }
+        Value port = global.get("port");
+        Value address = global.get("address");
+        return new DaemonConfig(port == null ? null : port(port, file), address == null ? null : address.text(),
+                List.copyOf(modules));
+    }
+
+    private record Value(String text, int line) {
+    }
+
+    private static String stripLineEnd(String line) {
+        return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+    }
+
+    private static Module module(String name, Map<String, Value> values, String file) throws Invalid {
+        Value path = values.get("path");
+        if (path == null || path.text().isEmpty()) {
+            throw new Invalid(file + ": module [" + name + "] has no path");
+        }
+        if (!path.text().startsWith("/")) {
+            throw new Invalid(file + ":" + path.line() + ": module [" + name + "]: path must be absolute: " + path.text());
+        }
+        Value secrets = values.get("secretsfile");
+        Value uid = values.get("uid");
+        Value gid = values.get("gid");
+        return new Module(name, Path.of(path.text()),
+                bool(values.get("readonly"), true, file),
+                secrets == null || secrets.text().isEmpty() ? null : Path.of(secrets.text()),
+                bool(values.get("strictmodes"), true, file),
+                ranges(values.get("hostsallow"), file), ranges(values.get("hostsdeny"), file),
+                count(values.get("maxconnections"), file),
+                uid == null || uid.text().isEmpty() ? null : uid.text(),
+                gid == null || gid.text().isEmpty() ? null : gid.text());
+    }
+
+    private static boolean bool(Value value, boolean otherwise, String file) throws Invalid {
+        if (value == null) {
+            return otherwise;
+        }
+        return switch (value.text().toLowerCase(Locale.ROOT)) {
+            case "yes", "true", "1", "on" -> true;
+            case "no", "false", "0", "off" -> false;
+            default -> throw new Invalid(file + ":" + value.line() + ": expected yes or no, not '" + value.text() + "'");
+        };
+    }
+
+    private static List<AddressRange> ranges(Value value, String file) throws Invalid {
+        List<AddressRange> ranges = new ArrayList<>();
+        if (value != null) {
+            for (String entry : value.text().split("[,\\s]+")) {
+                if (entry.isEmpty()) {
+                    continue;
+                }
+                try {
+                    ranges.add(AddressRange.parse(entry));
+                } catch (IllegalArgumentException e) {
+                    throw new Invalid(file + ":" + value.line() + ": " + e.getMessage());
+                }
+            }
+        }
+        return List.copyOf(ranges);
+    }
+
+    private static int count(Value value, String file) throws Invalid {
+        if (value == null) {
+            return 0;
+        }
+        try {
+            int count = Integer.parseInt(value.text());
+            if (count >= 0) {
+                return count;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new Invalid(file + ":" + value.line() + ": max connections must be a number, 0 for no limit: "
+                + value.text());
+    }
+
+    private static int port(Value value, String file) throws Invalid {
+        try {
+            int port = Integer.parseInt(value.text());
+            if (port > 0 && port < 65536) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new Invalid(file + ":" + value.line() + ": port must be 1 to 65535: " + value.text());
+    }
+}

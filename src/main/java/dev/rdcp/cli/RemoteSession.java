@@ -1,0 +1,74 @@
+package dev.rdcp.cli;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.session.ClientSession;
+import dev.rdcp.session.SessionConfig;
+import dev.rdcp.session.SshServerProcess;
+import dev.rdcp.transport.BootstrapChannel;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/** A copy's one session with the remote end: a daemon reached directly, or an rdcp started over ssh. */
+final class RemoteSession {
+
+    private static final Logger LOG = LogManager.getLogger(RemoteSession.class);
+
+    private static final int CONNECT_TIMEOUT_MS = 10_000;
+
+    /** What the copy does with the session once it is open. */
+    @FunctionalInterface
+    interface Action {
+        void run(ClientSession session) throws IOException;
+    }
+
+    private final SessionConfig config;
+    private final Path secretFile;
+    private final RemoteShellOptions remoteShell;
+
+    RemoteSession(SessionConfig config, Path secretFile, RemoteShellOptions remoteShell) {
+        this.config = config;
+        this.secretFile = secretFile;
+        this.remoteShell = remoteShell;
+    }
+
+    void run(Location remote, Action action) throws IOException, InterruptedException {
+        Duration timeout = Duration.ofSeconds(config.timeoutSeconds());
+        if (remote.kind() == Location.Kind.DAEMON) {
+            byte[] secret = secretFile == null ? null : Secrets.read(secretFile);
+            try (BootstrapChannel channel = new BootstrapChannel(connect(remote.host(), remote.port()), timeout)) {
+                action.run(new ClientSession(channel, config, secret));
+            }
+            return;
+        }
+        try (SshServerProcess ssh = SshServerProcess.start(remoteShell.shell(), remote.userAtHost(),
+                remoteShell.rdcpPath, List.of(), config.timeoutSeconds())) {
+            try (BootstrapChannel channel = new BootstrapChannel(connect(remote.host(), ssh.port()), timeout)) {
+                action.run(new ClientSession(channel, config, ssh.token()));
+            }
+            // The session already reported every failure; this only lets the remote rdcp exit cleanly.
+            ssh.waitFor(config.timeoutSeconds());
+        }
+    }
+
+    private static Socket connect(String host, int port) throws IOException {
+        // A channel's socket, so a TCP transfer can read straight into its staging buffers.
+        Socket socket = SocketChannel.open().socket();
+        try {
+            socket.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MS);
+            LOG.debug("connected to {} port {}", host, port);
+        } catch (IOException e) {
+            socket.close();
+            throw new RdcpException(ExitCode.SOCKET_IO, "cannot connect to " + host + " port " + port + ": "
+                    + e.getMessage());
+        }
+        return socket;
+    }
+}

@@ -1,0 +1,28 @@
+package dev.rdcp.session;
+
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One named module of a daemon (rsyncd.conf's {@code [name]} section): its directory, whether it
+ * takes uploads, its shared secret (null: none), who may connect, and how many clients at once
+ * (0: no limit of its own).
+ */
+public record DaemonModule(String name, Path path, boolean readOnly, byte[] secret, List<AddressRange> hostsAllow,
+        List<AddressRange> hostsDeny, int maxConnections) {
+
+    /**
+     * rsync's order: a host matching {@code hosts allow} may connect; else one matching
+     * {@code hosts deny} may not; else it may unless there is an allow list.
+     */
+    public boolean admits(InetAddress peer) {
+        if (peer == null) {
+            return hostsAllow.isEmpty() && hostsDeny.isEmpty();
+        }
+        if (hostsAllow.stream().anyMatch(range -> range.contains(peer))) {
+            return true;
+        }
+        return hostsDeny.stream().noneMatch(range -> range.contains(peer)) && hostsAllow.isEmpty();
+    }
+}

@@ -1,0 +1,95 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class DaemonConfigTest {
+
+    private static DaemonConfig parse(String text) throws DaemonConfig.Invalid {
+        return DaemonConfig.parse(text, "rdcpd.conf");
+    }
+
+    private static String error(String text) {
+        return assertThrows(DaemonConfig.Invalid.class, () -> parse(text)).getMessage();
+    }
+
+    @Test
+    void globalsAreTheDaemonsAndEveryModulesDefaults() throws Exception {
+        DaemonConfig config = parse("""
+                # rdcpd.conf
+                port = 9000
+                address = 10.0.0.5
+                uid = rdcp
+                gid = rdcp
+                hosts allow = 10.0.0.0/8, 192.168.1.7
+                max connections = 4
+
+                [data]
+                    path = /srv/data
+                    comment = the data
+                    read only = no
+                    secrets file = /etc/rdcpd.secret
+                ; a comment
+                [scratch]
+                    Path = /srv/scratch
+                    ReadOnly = yes
+                    max connections = 0
+                    hosts allow = \\
+                        0.0.0.0/0
+                """);
+        assertEquals(9000, config.port());
+        assertEquals("10.0.0.5", config.address());
+        assertEquals(2, config.modules().size());
+        DaemonConfig.Module data = config.modules().get(0);
+        assertEquals("data", data.name());
+        assertEquals(Path.of("/srv/data"), data.path());
+        assertFalse(data.readOnly());
+        assertEquals(Path.of("/etc/rdcpd.secret"), data.secretsFile());
+        assertTrue(data.strictModes());
+        assertEquals(4, data.maxConnections());
+        assertEquals(2, data.hostsAllow().size());
+        assertTrue(data.hostsAllow().get(1).contains(InetAddress.getByName("192.168.1.7")));
+        assertEquals("rdcp", data.uid());
+        DaemonConfig.Module scratch = config.modules().get(1);
+        assertTrue(scratch.readOnly());
+        assertNull(scratch.secretsFile());
+        assertEquals(0, scratch.maxConnections());
+        assertTrue(scratch.hostsAllow().get(0).contains(InetAddress.getByName("203.0.113.1")));
+    }
+
+    /** As rsync: a module is read-only unless it says otherwise. */
+    @Test
+    void modulesAreReadOnlyByDefault() throws Exception {
+        DaemonConfig config = parse("[global]\n[m]\npath = /srv\n");
+        assertTrue(config.modules().get(0).readOnly());
+        assertNull(config.port());
+        assertNull(config.modules().get(0).uid());
+    }
+
+    @Test
+    void malformedFilesAreOneLineNamingFileAndLine() {
+        assertEquals("rdcpd.conf:2: unknown parameter 'hosts alow' (rdcp takes: port, address, path, comment, read only, "
+                + "secrets file, strict modes, hosts allow, hosts deny, max connections, uid, gid)",
+                error("[m]\nhosts alow = 10.0.0.0/8\npath = /srv\n"));
+        assertEquals("rdcpd.conf: module [m] has no path", error("[m]\nread only = no\n"));
+        assertEquals("rdcpd.conf:2: module [m]: path must be absolute: srv", error("[m]\npath = srv\n"));
+        assertEquals("rdcpd.conf:3: expected yes or no, not 'maybe'", error("[m]\npath = /srv\nread only = maybe\n"));
+        assertTrue(error("[m]\npath = /srv\nhosts allow = *.example.com\n").startsWith("rdcpd.conf:3: not an address"));
+        assertEquals("rdcpd.conf:3: module [m] is defined twice", error("[m]\npath = /a\n[m]\npath = /b\n"));
+        assertEquals("rdcpd.conf:3: 'port' belongs before the first module", error("[m]\npath = /a\nport = 1\n"));
+        assertEquals("rdcpd.conf: no modules: add a [name] section with a path", error("port = 7471\n"));
+        assertEquals("rdcpd.conf:1: a section header must end in ']': [m", error("[m\npath = /a\n"));
+        assertEquals("rdcpd.conf:1: bad module name 'a/b'", error("[a/b]\npath = /a\n"));
+        assertEquals("rdcpd.conf:1: expected 'name = value' or '[module]': path /a", error("path /a\n[m]\n"));
+        assertEquals("rdcpd.conf:1: port must be 1 to 65535: 70000", error("port = 70000\n[m]\npath = /a\n"));
+        assertTrue(error("[m]\npath = /a\nmax connections = -1\n").startsWith("rdcpd.conf:3: max connections"));
+        assertEquals("rdcpd.conf:3: [global] must come before the modules", error("[m]\npath = /a\n[global]\n"));
+    }
+}

@@ -1,0 +1,153 @@
+package dev.rdcp.cli;
+
+import static dev.rdcp.cli.Cli.randomFile;
+import static dev.rdcp.cli.Cli.rdcp;
+import static dev.rdcp.cli.Cli.sha256;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.session.AddressRange;
+import dev.rdcp.session.DaemonModule;
+import dev.rdcp.session.ServedModules;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A daemon serving named modules (HOST::MODULE/PATH), over the TCP transport on the host. */
+class DaemonModulesTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path data;
+    private Path archive;
+    private Path guarded;
+    private Path elsewhere;
+    private InProcessDaemon daemon;
+
+    @BeforeEach
+    void start() throws IOException {
+        data = Files.createDirectories(tmp.resolve("data"));
+        archive = Files.createDirectories(tmp.resolve("archive"));
+        guarded = Files.createDirectories(tmp.resolve("guarded"));
+        elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+        Files.writeString(archive.resolve("old.txt"), "kept\n");
+        daemon = new InProcessDaemon(ServedModules.named(List.of(
+                new DaemonModule("data", data, false, null, List.of(), List.of(), 0),
+                new DaemonModule("archive", archive, true, null, List.of(), List.of(), 0),
+                new DaemonModule("guarded", guarded, false, "s3cret".getBytes(StandardCharsets.UTF_8),
+                        List.of(AddressRange.parse("127.0.0.0/8")), List.of(), 0),
+                new DaemonModule("elsewhere", elsewhere, false, null, List.of(AddressRange.parse("10.0.0.0/8")),
+                        List.of(), 0))), 10);
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        daemon.close();
+    }
+
+    private Cli.Result tcp(String... args) {
+        List<String> all = new ArrayList<>(List.of("--timeout", "10", "--transport", "tcp", "--port",
+                String.valueOf(daemon.port())));
+        all.addAll(List.of(args));
+        return rdcp(all.toArray(String[]::new));
+    }
+
+    @Test
+    void aPushLandsInTheModulesDirectory() throws IOException {
+        Path file = randomFile(tmp.resolve("f.bin"), 70_000, 1);
+        Cli.Result colons = tcp(file.toString(), "127.0.0.1::data/in/");
+        assertEquals(0, colons.exitCode(), colons::toString);
+        assertEquals(sha256(file), sha256(data.resolve("in/f.bin")));
+        Cli.Result url = tcp(file.toString(), "rsync://127.0.0.1:" + daemon.port() + "/data/again.bin");
+        assertEquals(0, url.exitCode(), url::toString);
+        assertEquals(sha256(file), sha256(data.resolve("again.bin")));
+    }
+
+    @Test
+    void aPullReadsFromTheModule() throws IOException {
+        Path back = tmp.resolve("back");
+        Cli.Result pull = tcp("127.0.0.1::archive/old.txt", back.toString());
+        assertEquals(0, pull.exitCode(), pull::toString);
+        assertEquals("kept\n", Files.readString(back));
+    }
+
+    @Test
+    void aReadOnlyModuleRefusesUploads() throws IOException {
+        Path file = randomFile(tmp.resolve("f.bin"), 10, 2);
+        Cli.Result push = tcp(file.toString(), "127.0.0.1::archive/");
+        assertEquals(ExitCode.START_CLIENT_SERVER.code(), push.exitCode(), push::toString);
+        assertTrue(push.err().contains("read-only"), push.err());
+        assertFalse(Files.exists(archive.resolve("f.bin")));
+    }
+
+    @Test
+    void anUnknownModuleIsNamed() throws IOException {
+        Path file = randomFile(tmp.resolve("f.bin"), 10, 3);
+        Cli.Result push = tcp(file.toString(), "127.0.0.1::nope/x");
+        assertEquals(ExitCode.START_CLIENT_SERVER.code(), push.exitCode(), push::toString);
+        assertTrue(push.err().contains("unknown module 'nope'"), push.err());
+    }
+
+    @Test
+    void hostsAllowKeepsOtherNetworksOut() throws IOException {
+        Path file = randomFile(tmp.resolve("f.bin"), 10, 4);
+        Cli.Result push = tcp(file.toString(), "127.0.0.1::elsewhere/");
+        assertEquals(ExitCode.START_CLIENT_SERVER.code(), push.exitCode(), push::toString);
+        assertTrue(push.err().contains("access denied to module 'elsewhere' from 127.0.0.1"), push.err());
+        assertFalse(Files.exists(elsewhere.resolve("f.bin")));
+    }
+
+    @Test
+    void aModulesSecretIsItsOwn() throws IOException {
+        Path file = randomFile(tmp.resolve("f.bin"), 1000, 5);
+        Cli.Result without = tcp(file.toString(), "127.0.0.1::guarded/");
+        assertEquals(ExitCode.START_CLIENT_SERVER.code(), without.exitCode(), without::toString);
+        assertTrue(without.err().contains("this module requires authentication: give the shared secret with --secret-file"),
+                without.err());
+        Path secret = Files.writeString(tmp.resolve("secret"), "s3cret\n");
+        Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
+        Cli.Result with = tcp("--secret-file", secret.toString(), file.toString(), "127.0.0.1::guarded/");
+        assertEquals(0, with.exitCode(), with::toString);
+        assertEquals(sha256(file), sha256(guarded.resolve("f.bin")));
+        // The secret of one module opens no other: the open module takes the same client as well.
+        Cli.Result open = tcp("--secret-file", secret.toString(), file.toString(), "127.0.0.1::data/");
+        assertEquals(0, open.exitCode(), open::toString);
+    }
+
+    @Test
+    void aBadConfigIsOneLineAndExitOne() throws IOException {
+        Path config = Files.writeString(tmp.resolve("rdcpd.conf"), "[m]\npath = " + data + "\nhosts alow = 10.0.0.0/8\n");
+        Cli.Result serve = rdcp("serve", "--config", config.toString());
+        assertEquals(ExitCode.USAGE.code(), serve.exitCode(), serve::toString);
+        assertEquals(1, serve.err().lines().count(), serve.err());
+        assertTrue(serve.err().startsWith("rdcp: " + config + ":3: unknown parameter 'hosts alow'"), serve.err());
+
+        Path missing = Files.writeString(tmp.resolve("missing.conf"), "[m]\npath = " + tmp.resolve("none") + "\n");
+        Cli.Result noDirectory = rdcp("serve", "--config", missing.toString());
+        assertEquals(ExitCode.USAGE.code(), noDirectory.exitCode(), noDirectory::toString);
+        assertEquals("rdcp: " + missing + ": module [m]: path " + tmp.resolve("none") + " is not a directory\n",
+                noDirectory.err());
+    }
+
+    @Test
+    void rootAndConfigExcludeEachOther() throws IOException {
+        Path config = Files.writeString(tmp.resolve("rdcpd.conf"), "[m]\npath = " + data + "\n");
+        Cli.Result both = rdcp("serve", "--root", data.toString(), "--config", config.toString());
+        assertEquals(ExitCode.USAGE.code(), both.exitCode(), both::toString);
+        assertTrue(both.err().startsWith("rdcp: give either --root DIR or --config FILE"), both.err());
+        Cli.Result readOnly = rdcp("serve", "--config", config.toString(), "--read-only");
+        assertEquals(ExitCode.USAGE.code(), readOnly.exitCode(), readOnly::toString);
+        assertTrue(readOnly.err().startsWith("rdcp: --read-only is for --root"), readOnly.err());
+    }
+}
