@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
 /** {@code rdcp doctor [HOST]}: one screen saying whether a copy can work here (and with HOST), and what to fix. */
 @Command(name = "doctor", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Check that a copy can work: libibverbs, the device, its port, link layer, MTU and GID,"
-                + " and the locked-memory limit; with HOST also ssh, the remote rdcp and the daemon port.",
+                + " and the locked-memory limit; with HOST also ssh, the remote rdcp, the daemon port, and a 1 MiB"
+                + " copy over RDMA there and back.",
             "Exits 0 when all is well, otherwise with the code a copy would meet for the first problem."})
 final class DoctorCommand implements Callable<Integer> {
 
@@ -55,7 +56,14 @@ final class DoctorCommand implements Callable<Integer> {
         RdmaChecks.run(rdma.sessionConfig().rdma(), report);
         report.accept(MemlockCheck.check(PinnedMemory.of(TransferOptions.of(TransferOptions.DEFAULT_CHUNK, 0))));
         if (host != null) {
-            new RemoteChecks(remoteShell, host, port, rdma.timeoutSeconds).run(version, report);
+            RemoteChecks remote = new RemoteChecks(remoteShell, host, port, rdma.timeoutSeconds);
+            boolean remoteReady = remote.run(version, report);
+            if (remoteReady && findings.stream().noneMatch(f -> f.status() == Finding.Status.FAIL)) {
+                report.accept(new RoundTrip(remote, remoteShell, rdma.sessionConfig()).run(host));
+            } else {
+                report.accept(Finding.warn("RDMA round trip with " + host, "not tried",
+                        "fix the problems above first"));
+            }
         }
         List<Finding> failed = findings.stream().filter(f -> f.status() == Finding.Status.FAIL).toList();
         out.println(failed.isEmpty() ? "rdcp doctor: all is well"

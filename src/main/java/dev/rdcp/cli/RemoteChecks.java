@@ -54,16 +54,21 @@ final class RemoteChecks {
         }
     }
 
-    void run(String localVersion, Consumer<Finding> report) throws IOException, InterruptedException {
+    /** Reports each check; true when ssh works and runs an rdcp of this release there. */
+    boolean run(String localVersion, Consumer<Finding> report) throws IOException, InterruptedException {
         Outcome reach = remote("true");
+        boolean ready = false;
         if (reach.status() != 0) {
             report.accept(Finding.fail(ExitCode.IPC, "ssh " + userAtHost, reach.lastLine(),
                     "make 'ssh " + userAtHost + " true' work without a prompt (ssh-copy-id, known_hosts)"));
         } else {
             report.accept(Finding.ok("ssh " + userAtHost, "reachable without a prompt"));
-            report.accept(remoteRdcp(localVersion));
+            Finding rdcp = remoteRdcp(localVersion);
+            report.accept(rdcp);
+            ready = rdcp.status() == Finding.Status.OK;
         }
         report.accept(daemonPort());
+        return ready;
     }
 
     private Finding remoteRdcp(String localVersion) throws IOException, InterruptedException {
@@ -96,7 +101,7 @@ final class RemoteChecks {
         }
     }
 
-    private Outcome remote(String command) throws IOException, InterruptedException {
+    Outcome remote(String command) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(shell);
         argv.add(userAtHost);
         argv.add(command);
