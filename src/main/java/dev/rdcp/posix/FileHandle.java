@@ -46,8 +46,14 @@ public final class FileHandle implements AutoCloseable {
         return FileStatus.of(fields);
     }
 
-    /** Writes all of {@code data} (a direct buffer) at {@code position}. */
+    /** Writes all of {@code data} at {@code position}; a heap buffer is copied first (not on the data path). */
     public void write(ByteBuffer data, long position) throws IOException {
+        if (!data.isDirect()) {
+            ByteBuffer direct = ByteBuffer.allocateDirect(data.remaining()).put(data.duplicate()).flip();
+            write(direct, position);
+            data.position(data.limit());
+            return;
+        }
         long address = Pointer.nativeValue(Native.getDirectBufferPointer(data));
         long at = position;
         while (data.hasRemaining()) {

@@ -40,12 +40,4 @@ public final class Symlinks {
             }
         }
     }
-
-    /** Creates symlink {@code link} (raw name {@code name}) pointing at {@code target}. */
-    public static void create(Path link, byte[] name, byte[] target) throws IOException {
-        checkTarget(link, target);
-        if (LibC.symlink(CStrings.of(target), CStrings.of(name)) != 0) {
-            throw PathErrors.of(link, Native.getLastError());
-        }
-    }
 }

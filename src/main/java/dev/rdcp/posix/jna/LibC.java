@@ -52,8 +52,6 @@ public final class LibC {
     /** Returns the target's length, not NUL-terminated; {@code size} bytes means it may have been cut. */
     public static native long readlink(byte[] path, byte[] buf, long size);
 
-    public static native int symlink(byte[] target, byte[] linkpath);
-
     public static native int mkdirat(int dirfd, byte[] path, int mode);
 
     public static native int symlinkat(byte[] target, int newdirfd, byte[] linkpath);
