@@ -1,7 +1,6 @@
 package dev.rdcp.posix;
 
 import com.sun.jna.Native;
-import com.sun.jna.Pointer;
 import dev.rdcp.posix.jna.LibC;
 import dev.rdcp.posix.jna.RdcpPosix;
 import java.io.IOException;
@@ -54,10 +53,9 @@ public final class FileHandle implements AutoCloseable {
             data.position(data.limit());
             return;
         }
-        long address = Pointer.nativeValue(Native.getDirectBufferPointer(data));
         long at = position;
         while (data.hasRemaining()) {
-            long n = LibC.pwrite(fd(), address + data.position(), data.remaining(), at);
+            long n = LibC.pwrite(fd(), data, data.remaining(), at);
             if (n < 0) {
                 throw PathErrors.of(path, Native.getLastError());
             }
@@ -71,10 +69,12 @@ public final class FileHandle implements AutoCloseable {
      * ends; returns the bytes read.
      */
     public int read(ByteBuffer data, long position) throws IOException {
-        long address = Pointer.nativeValue(Native.getDirectBufferPointer(data));
+        if (!data.isDirect()) {
+            throw new IllegalArgumentException("pread into a heap buffer");
+        }
         int total = 0;
         while (data.hasRemaining()) {
-            long n = LibC.pread(fd(), address + data.position(), data.remaining(), position + total);
+            long n = LibC.pread(fd(), data, data.remaining(), position + total);
             if (n < 0) {
                 throw PathErrors.of(path, Native.getLastError());
             }

@@ -3,6 +3,7 @@ package dev.rdcp.posix.jna;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
+import java.nio.ByteBuffer;
 
 /**
  * The few libc calls rdcp needs that Java lacks: mapping source files as RDMA can register them
@@ -71,11 +72,11 @@ public final class LibC {
 
     public static native int fchownat(int dirfd, byte[] path, int owner, int group, int flags);
 
-    /** {@code buf} is a native address. */
-    public static native long pread(int fd, long buf, long count, long offset);
+    /** {@code buf} a direct buffer: JNA passes its address at its position, allocating nothing. */
+    public static native long pread(int fd, ByteBuffer buf, long count, long offset);
 
-    /** {@code buf} is a native address. */
-    public static native long pwrite(int fd, long buf, long count, long offset);
+    /** {@code buf} a direct buffer: JNA passes its address at its position, allocating nothing. */
+    public static native long pwrite(int fd, ByteBuffer buf, long count, long offset);
 
     public static native int ftruncate(int fd, long length);
 
