@@ -157,6 +157,9 @@ public final class DirectoryHandle implements AutoCloseable {
 
     /** The names this directory holds, "." and ".." left out, in the order the file system gives them. */
     public List<byte[]> names() throws IOException {
+        if (LibC.lseek(fd(), 0, LibC.SEEK_SET) < 0) {
+            throw PathErrors.of(path, Native.getLastError());
+        }
         List<byte[]> names = new ArrayList<>();
         byte[] buffer = new byte[NAMES_BUFFER];
         for (int used; (used = RdcpPosix.rdcp_read_names(fd(), buffer, buffer.length)) != 0; ) {

@@ -33,18 +33,18 @@ public final class ReadOnlyFile implements AutoCloseable {
      * FileSystemException; one that is gone with NoSuchFileException.
      */
     public static ReadOnlyFile openListed(Path path, byte[] name, FileStatus listed) throws IOException {
-        ReadOnlyFile file = opened(path, openFlags(path, name, LibC.O_NOFOLLOW | LibC.O_NONBLOCK));
+        FileHandle handle = new FileHandle(path, openFlags(path, name, LibC.O_NOFOLLOW | LibC.O_NONBLOCK));
         try {
-            FileStatus now = file.handle.status();
+            FileStatus now = handle.status();
             if (now.device() != listed.device() || now.inode() != listed.inode()) {
                 throw new FileSystemException(path.toString(), null, "is no longer the file that was listed");
             }
-            if (now.size() != listed.size() || file.size != listed.size()) {
+            if (now.size() != listed.size()) {
                 throw new FileSystemException(path.toString(), null, "file changed size during the transfer");
             }
-            return file;
+            return new ReadOnlyFile(handle, now.size());
         } catch (IOException | RuntimeException e) {
-            file.close();
+            handle.close();
             throw e;
         }
     }

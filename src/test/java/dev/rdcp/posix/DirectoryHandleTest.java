@@ -129,6 +129,7 @@ class DirectoryHandleTest {
             Set<String> names = c.names().stream().map(n -> new String(n, StandardCharsets.UTF_8))
                     .collect(Collectors.toSet());
             assertEquals(Set.of("f", "s"), names);
+            assertEquals(2, c.names().size(), "listed again from the start");
             c.delete(bytes("f"), false);
             c.delete(bytes("s"), false);
         }

@@ -26,6 +26,7 @@ public final class LibC {
     public static final int AT_EMPTY_PATH = 0x1000;
     public static final int PROT_READ = 1;
     public static final int MAP_PRIVATE = 2;
+    public static final int SEEK_SET = 0;
     public static final int SEEK_END = 2;
     public static final long MAP_FAILED = -1L;
     public static final int AT_FDCWD = -100;
