@@ -87,15 +87,19 @@ class ConfinedReceiverTest {
         assertEquals(ExitCode.PARTIAL.code(), peer.report().exitCode(), peer.report().failures().toString());
     }
 
+    /** As root (-o applies), the owner too: the entry asks for uid and gid 4321. */
     @Test
-    void directoryModesAtTheEndAreNotSetOutside() throws Exception {
+    void directoryModesAndOwnersAtTheEndAreNotSetOutside() throws Exception {
         Path victim = Files.createDirectory(outside.resolve("b"));
         Files.setPosixFilePermissions(victim, PosixFilePermissions.fromString("rwxr-xr-x"));
-        ScriptedSender peer = ScriptedSender.start(root, TransferOptions.of(CHUNK, BASE));
-        peer.entries(concat(new Entry[] {directory(0, "a", 0755), directory(1, "a/b", 0700)}, swapForOutside(2)));
+        Object owner = Files.getAttribute(victim, "unix:uid");
+        ScriptedSender peer = ScriptedSender.start(root, TransferOptions.of(CHUNK, BASE | SessionRequest.OWNERS));
+        Entry b = new Entry(1, EntryType.DIRECTORY, 0700, MTIME, 0, 0, 4321, 4321, bytes("a/b"), new byte[0]);
+        peer.entries(concat(new Entry[] {directory(0, "a", 0755), b}, swapForOutside(2)));
 
         assertNull(peer.finish());
         assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(victim)));
+        assertEquals(owner, Files.getAttribute(victim, "unix:uid"));
     }
 
     @Test

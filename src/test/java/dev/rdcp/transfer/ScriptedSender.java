@@ -75,6 +75,7 @@ final class ScriptedSender {
         }
         CountedList.finish(out, at, entries.length);
         end.send();
+        entriesSent++;
     }
 
     /** One piece of entry {@code index}'s data, written into a free staging slot. */
@@ -94,15 +95,18 @@ final class ScriptedSender {
         end.send();
     }
 
-    /** Waits until the receiver has handled everything sent so far (its answer to an ENTRIES arrived). */
+    /**
+     * Waits until the receiver has handled everything sent so far: an empty ENTRIES goes last,
+     * and every ENTRIES has its WANTS.
+     */
     void sync() throws IOException {
         entries();
-        int before = wantsSeen;
-        while (wantsSeen == before) {
+        while (wantsSeen < entriesSent) {
             pollOnce();
         }
     }
 
+    private int entriesSent;
     private int wantsSeen;
 
     /** END, the receiver's END (and MORE until it has said everything), BYE; then the receiver's outcome. */
