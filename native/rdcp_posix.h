@@ -14,6 +14,18 @@
 /* rdcp_file_status's out[]: mode, size, mtime seconds, mtime nanoseconds, uid, gid, links, device, inode. */
 #define RDCP_STATUS_FIELDS 9
 RDCP_EXPORT int rdcp_file_status(const char *path, int follow_links, int64_t *out);
+/* The same fields for name inside directory dirfd, never following a symlink; "" is dirfd itself. */
+RDCP_EXPORT int rdcp_status_at(int dirfd, const char *name, int64_t *out);
+
+/*
+ * Opens path beneath directory dirfd: openat2 with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
+ * RESOLVE_NO_MAGICLINKS, or where openat2 is missing (or walk_only is set) a walk of the
+ * components with O_NOFOLLOW. Absolute paths, empty and ".." components fail with EXDEV, a
+ * symlink in any component with ELOOP. Returns the descriptor (O_CLOEXEC).
+ */
+RDCP_EXPORT int rdcp_open_beneath(int dirfd, const char *path, int flags, int mode, int walk_only);
+/* Names of directory fd, each NUL-terminated, "." and ".." left out; returns bytes used, 0 at the end. */
+RDCP_EXPORT int rdcp_read_names(int fd, char *buffer, size_t length);
 
 /* rdcp_identity.c: names to ids through NSS, and the daemon's privilege drop. */
 RDCP_EXPORT int rdcp_user_ids(const char *name, int64_t *out);
@@ -27,6 +39,12 @@ RDCP_EXPORT int rdcp_errno_ENOMEM(void);
 RDCP_EXPORT int rdcp_errno_EACCES(void);
 RDCP_EXPORT int rdcp_errno_ENOSYS(void);
 RDCP_EXPORT int rdcp_errno_ETIMEDOUT(void);
+RDCP_EXPORT int rdcp_errno_EEXIST(void);
+RDCP_EXPORT int rdcp_errno_EBADF(void);
+RDCP_EXPORT int rdcp_errno_ENOTDIR(void);
+RDCP_EXPORT int rdcp_errno_EISDIR(void);
+RDCP_EXPORT int rdcp_errno_ELOOP(void);
+RDCP_EXPORT int rdcp_errno_EXDEV(void);
 RDCP_EXPORT int rdcp_strerror(int errnum, char *buffer, size_t length);
 
 #endif

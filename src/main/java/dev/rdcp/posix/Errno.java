@@ -15,6 +15,14 @@ public final class Errno {
     public static final int EACCES = RdcpPosix.rdcp_errno_EACCES();
     public static final int ENOSYS = RdcpPosix.rdcp_errno_ENOSYS();
     public static final int ETIMEDOUT = RdcpPosix.rdcp_errno_ETIMEDOUT();
+    public static final int EEXIST = RdcpPosix.rdcp_errno_EEXIST();
+    public static final int EBADF = RdcpPosix.rdcp_errno_EBADF();
+    public static final int ENOTDIR = RdcpPosix.rdcp_errno_ENOTDIR();
+    public static final int EISDIR = RdcpPosix.rdcp_errno_EISDIR();
+    /** A symlink where confined resolution follows none. */
+    public static final int ELOOP = RdcpPosix.rdcp_errno_ELOOP();
+    /** A name that would leave the directory it is resolved beneath. */
+    public static final int EXDEV = RdcpPosix.rdcp_errno_EXDEV();
 
     /** Longer than any of glibc's messages, "Unknown error -2147483648" included. */
     private static final int TEXT_BYTES = 128;

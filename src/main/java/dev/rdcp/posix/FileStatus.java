@@ -27,6 +27,11 @@ public record FileStatus(int mode, long size, long mtimeSeconds, int mtimeNanos,
         if (rc < 0) {
             throw PathErrors.of(path, -rc);
         }
+        return of(fields);
+    }
+
+    /** From the shim's fields, in rdcp_posix.h's order. */
+    static FileStatus of(long[] fields) {
         return new FileStatus((int) fields[0], fields[1], fields[2], (int) fields[3], (int) fields[4], (int) fields[5],
                 fields[6], fields[7], fields[8]);
     }

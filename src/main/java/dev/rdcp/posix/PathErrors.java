@@ -2,6 +2,7 @@ package dev.rdcp.posix;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -19,6 +20,15 @@ final class PathErrors {
         }
         if (errno == Errno.EACCES || errno == Errno.EPERM) {
             return new AccessDeniedException(path.toString(), null, reason);
+        }
+        if (errno == Errno.EEXIST) {
+            return new FileAlreadyExistsException(path.toString(), null, reason);
+        }
+        if (errno == Errno.ELOOP) {
+            return new FileSystemException(path.toString(), null, "a symlink is in the way (" + reason + ")");
+        }
+        if (errno == Errno.EXDEV) {
+            return new FileSystemException(path.toString(), null, "the name leaves the destination");
         }
         return new FileSystemException(path.toString(), null, reason);
     }

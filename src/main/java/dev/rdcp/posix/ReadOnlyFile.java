@@ -3,19 +3,18 @@ package dev.rdcp.posix;
 import com.sun.jna.Native;
 import dev.rdcp.posix.jna.LibC;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 
-/** A file opened read-only, by descriptor, so that parts of it can be mapped for registration. */
+/** A file opened read-only, by descriptor, so that parts of it can be read or mapped for registration. */
 public final class ReadOnlyFile implements AutoCloseable {
 
-
-    private final Path path;
+    private final FileHandle handle;
     private final long size;
-    private int fd;
 
-    private ReadOnlyFile(Path path, int fd, long size) {
-        this.path = path;
-        this.fd = fd;
+    private ReadOnlyFile(FileHandle handle, long size) {
+        this.handle = handle;
         this.size = size;
     }
 
@@ -24,18 +23,53 @@ public final class ReadOnlyFile implements AutoCloseable {
      * of a name that is not valid in the file-name encoding is lossy).
      */
     public static ReadOnlyFile open(Path path, byte[] name) throws IOException {
-        byte[] cName = CStrings.of(name);
-        int fd = LibC.open(cName, LibC.O_RDONLY | LibC.O_CLOEXEC);
-        if (fd < 0) {
-            throw PathErrors.of(path, Native.getLastError());
+        return opened(path, openFlags(path, name, 0));
+    }
+
+    /**
+     * Opens the file a list entry was made from, never through a symlink in its last component,
+     * and only if it is still that file: same device, inode and size as when it was listed. A
+     * file swapped meanwhile (for a symlink, or its directory for one) fails with a
+     * FileSystemException; one that is gone with NoSuchFileException.
+     */
+    public static ReadOnlyFile openListed(Path path, byte[] name, FileStatus listed) throws IOException {
+        FileHandle handle = new FileHandle(path, openFlags(path, name, LibC.O_NOFOLLOW | LibC.O_NONBLOCK));
+        try {
+            FileStatus now = handle.status();
+            if (now.device() != listed.device() || now.inode() != listed.inode()) {
+                throw new FileSystemException(path.toString(), null, "is no longer the file that was listed");
+            }
+            if (now.size() != listed.size()) {
+                throw new FileSystemException(path.toString(), null, "file changed size during the transfer");
+            }
+            return new ReadOnlyFile(handle, now.size());
+        } catch (IOException | RuntimeException e) {
+            handle.close();
+            throw e;
         }
-        long size = LibC.lseek(fd, 0, LibC.SEEK_END);
-        if (size < 0) {
+    }
+
+    private static int openFlags(Path path, byte[] name, int flags) throws IOException {
+        int fd = LibC.open(CStrings.of(name), LibC.O_RDONLY | LibC.O_CLOEXEC | flags);
+        if (fd < 0) {
             int errno = Native.getLastError();
-            LibC.close(fd);
             throw PathErrors.of(path, errno);
         }
-        return new ReadOnlyFile(path, fd, size);
+        return fd;
+    }
+
+    /** A file opened beneath a confined directory. */
+    public static ReadOnlyFile of(FileHandle handle) throws IOException {
+        try {
+            return new ReadOnlyFile(handle, handle.status().size());
+        } catch (IOException | RuntimeException e) {
+            handle.close();
+            throw e;
+        }
+    }
+
+    private static ReadOnlyFile opened(Path path, int fd) throws IOException {
+        return of(new FileHandle(path, fd));
     }
 
     /** The size when opened. */
@@ -43,22 +77,23 @@ public final class ReadOnlyFile implements AutoCloseable {
         return size;
     }
 
+    /** The file's status now (fstat). */
+    public FileStatus status() throws IOException {
+        return handle.status();
+    }
+
+    /** Reads into {@code data} (direct) at {@code position} until it is full or the file ends; the bytes read. */
+    public int read(ByteBuffer data, long position) throws IOException {
+        return handle.read(data, position);
+    }
+
     /** A private read-only mapping of {@code length} bytes at {@code offset} (a multiple of the page size). */
     public FileMapping map(long offset, long length) throws IOException {
-        if (fd < 0) {
-            throw new IllegalStateException(path + " is closed");
-        }
-        return FileMapping.map(path, fd, offset, length);
+        return FileMapping.map(handle.path(), handle.fd(), offset, length);
     }
 
     @Override
     public void close() throws IOException {
-        if (fd >= 0) {
-            int rc = LibC.close(fd);
-            fd = -1;
-            if (rc != 0) {
-                throw PathErrors.of(path, Native.getLastError());
-            }
-        }
+        handle.close();
     }
 }

@@ -14,7 +14,7 @@ import java.util.Arrays;
 public final class Symlinks {
 
     /** Linux's PATH_MAX: no symlink target is longer. */
-    private static final int MAX_TARGET = 4096;
+    static final int MAX_TARGET = 4096;
 
     private Symlinks() {
     }
@@ -29,8 +29,8 @@ public final class Symlinks {
         return Arrays.copyOf(buffer, (int) length);
     }
 
-    /** Creates symlink {@code link} (raw name {@code name}) pointing at {@code target}. */
-    public static void create(Path link, byte[] name, byte[] target) throws IOException {
+    /** A target symlink(2) can store: 1 to 4095 bytes, no NUL. */
+    static void checkTarget(Path link, byte[] target) throws FileSystemException {
         if (target.length == 0 || target.length >= MAX_TARGET) {
             throw new FileSystemException(link.toString(), null, "symlink target of " + target.length + " bytes");
         }
@@ -38,9 +38,6 @@ public final class Symlinks {
             if (b == 0) {
                 throw new FileSystemException(link.toString(), null, "symlink target holds a NUL byte");
             }
-        }
-        if (LibC.symlink(CStrings.of(target), CStrings.of(name)) != 0) {
-            throw PathErrors.of(link, Native.getLastError());
         }
     }
 }

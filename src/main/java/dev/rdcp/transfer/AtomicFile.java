@@ -1,24 +1,25 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.DirectoryHandle;
+import dev.rdcp.posix.FileHandle;
+import dev.rdcp.posix.FileStatus;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A file written under a hidden temporary name in its destination directory and renamed into
  * place only by {@link #commit}, so the final name never holds a partial file and an older file
- * there stays untouched until the rename. Closed without commit, a plain temporary file is
- * removed; a --partial one ({@code .NAME.rdcp-partial}) is kept, cut to the bytes written, for a
- * later run to resume.
+ * there stays untouched until the rename. Its directory is held open from the first byte to the
+ * rename, and data, mode, owner and times go through the file's own descriptor: a directory
+ * swapped for a symlink meanwhile, or a symlink planted at the temporary name, is never written
+ * or changed through. Closed without commit, a plain temporary file is removed; a --partial one
+ * ({@code .NAME.rdcp-partial}) is kept, cut to the bytes written, for a later run to resume.
  */
 final class AtomicFile implements AutoCloseable {
 
@@ -27,65 +28,80 @@ final class AtomicFile implements AutoCloseable {
     /** Bytes of the final name kept in a temporary name: the rest is the random or partial suffix. */
     private static final int MAX_KEPT_NAME_BYTES = 200;
 
-    /** Applies metadata to the finished temporary file before it is renamed. */
+    /** Applies metadata to the finished temporary file, through its descriptor, before it is renamed. */
     @FunctionalInterface
     interface Finisher {
-        void apply(Path temp) throws IOException;
+        void apply(FileHandle temp) throws IOException;
     }
 
-    private final Path target;
-    private final Path temp;
-    private final FileChannel channel;
+    private final DirectoryHandle directory;
+    private final byte[] finalName;
+    private final byte[] tempName;
+    private final FileHandle file;
     private final boolean keepOnFailure;
     private long written;
     private boolean open = true;
 
-    private AtomicFile(Path target, Path temp, FileChannel channel, boolean keepOnFailure, long written) {
-        this.target = target;
-        this.temp = temp;
-        this.channel = channel;
+    private AtomicFile(DirectoryHandle directory, byte[] finalName, byte[] tempName, FileHandle file,
+            boolean keepOnFailure, long written) {
+        this.directory = directory;
+        this.finalName = finalName;
+        this.tempName = tempName;
+        this.file = file;
         this.keepOnFailure = keepOnFailure;
         this.written = written;
     }
 
-    static AtomicFile create(Path target) throws IOException {
-        Path temp = tempSibling(target);
-        FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        return new AtomicFile(target, temp, channel, false, 0);
-    }
-
-    /** The --partial file of {@code target}, keeping its first {@code keep} bytes (0: start over). */
-    static AtomicFile partial(Path target, long keep) throws IOException {
-        Path temp = partialPath(target);
-        // Never through a symlink: the peer could have planted one under this name.
-        FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                LinkOption.NOFOLLOW_LINKS);
+    /** A new temporary file for {@code name}, beneath {@code base}. */
+    static AtomicFile create(DirectoryHandle base, byte[] name) throws IOException {
+        DirectoryHandle directory = base.openDirectory(FileNames.parent(name));
         try {
-            channel.truncate(keep);
-        } catch (IOException e) {
-            channel.close();
+            byte[] leaf = FileNames.leaf(name);
+            byte[] temp = tempName(leaf);
+            return new AtomicFile(directory, leaf, temp, directory.create(temp, true, 0666), false, 0);
+        } catch (IOException | RuntimeException e) {
+            directory.close();
             throw e;
         }
-        return new AtomicFile(target, temp, channel, true, keep);
     }
 
-    static Path partialPath(Path target) {
-        return sibling(target, PARTIAL_SUFFIX);
+    /** The --partial file of {@code name}, keeping its first {@code keep} bytes (0: start over). */
+    static AtomicFile partial(DirectoryHandle base, byte[] name, long keep) throws IOException {
+        DirectoryHandle directory = base.openDirectory(FileNames.parent(name));
+        try {
+            byte[] leaf = FileNames.leaf(name);
+            byte[] temp = sibling(leaf, PARTIAL_SUFFIX);
+            FileHandle file = directory.create(temp, false, 0666);
+            try {
+                file.truncate(keep);
+            } catch (IOException e) {
+                file.close();
+                throw e;
+            }
+            return new AtomicFile(directory, leaf, temp, file, true, keep);
+        } catch (IOException | RuntimeException e) {
+            directory.close();
+            throw e;
+        }
     }
 
-    /** A fresh hidden name beside {@code target}, for writing before the rename. */
-    static Path tempSibling(Path target) {
-        return sibling(target, "." + Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36)
+    /** The --partial name of {@code name}, in the same directory. */
+    static byte[] partialName(byte[] name) {
+        return FileNames.join(FileNames.parent(name), sibling(FileNames.leaf(name), PARTIAL_SUFFIX));
+    }
+
+    /** A fresh hidden name beside {@code name} (a last component), for writing before the rename. */
+    static byte[] tempName(byte[] leaf) {
+        return sibling(leaf, "." + Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36)
                 + TEMP_SUFFIX);
     }
 
     /**
-     * ".NAME" + {@code suffix} beside {@code target}, built from the name's raw bytes (its string
-     * form would merge names that differ only in bytes that are not UTF-8). A long name keeps its
-     * start and a hash of the whole: a file name may have at most 255 bytes.
+     * ".NAME" + {@code suffix}, from the name's raw bytes (its string form would merge names that
+     * differ only in bytes that are not UTF-8). A long name keeps its start and a hash of the
+     * whole: a file name may have at most 255 bytes.
      */
-    private static Path sibling(Path target, String suffix) {
-        byte[] name = FileNames.lastComponent(target);
+    private static byte[] sibling(byte[] name, String suffix) {
         byte[] kept = name.length <= MAX_KEPT_NAME_BYTES ? name : Arrays.copyOf(name, MAX_KEPT_NAME_BYTES / 4);
         ByteArrayOutputStream sibling = new ByteArrayOutputStream(kept.length + suffix.length() + 12);
         sibling.write('.');
@@ -94,8 +110,7 @@ final class AtomicFile implements AutoCloseable {
             sibling.writeBytes(("~" + Integer.toHexString(Arrays.hashCode(name))).getBytes(StandardCharsets.US_ASCII));
         }
         sibling.writeBytes(suffix.getBytes(StandardCharsets.US_ASCII));
-        // A bare relative name ("rdcp host::f copy") has no parent of its own.
-        return FileNames.resolve(target.toAbsolutePath().getParent(), sibling.toByteArray());
+        return sibling.toByteArray();
     }
 
     /** True for names rdcp itself writes while receiving; --delete leaves them alone. */
@@ -103,25 +118,35 @@ final class AtomicFile implements AutoCloseable {
         return name.startsWith(".") && (name.endsWith(TEMP_SUFFIX) || name.endsWith(PARTIAL_SUFFIX));
     }
 
+    /** Where the temporary file is, for messages. */
     Path temp() {
-        return temp;
+        return FileNames.resolve(directory.path(), tempName);
     }
 
     /** Writes all of {@code data} at {@code position}. */
     void write(ByteBuffer data, long position) throws IOException {
-        long at = position;
-        while (data.hasRemaining()) {
-            at += channel.write(data, at);
-        }
-        written = Math.max(written, at);
+        int length = data.remaining();
+        file.write(data, position);
+        written = Math.max(written, position + length);
     }
 
-    /** Applies the metadata and renames the file into place. */
+    /**
+     * Applies the metadata through the descriptor and renames the file into place, within the
+     * directory it was created in: only if the temporary name still holds this file, so a file
+     * planted there in the meantime is never passed off as the one received.
+     */
     void commit(Finisher finisher) throws IOException {
-        channel.close();
-        finisher.apply(temp);
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        finisher.apply(file);
+        FileStatus mine = file.status();
+        FileStatus named = directory.status(tempName);
+        if (named.device() != mine.device() || named.inode() != mine.inode()) {
+            throw new FileSystemException(directory.path().toString(), null,
+                    "its temporary file " + temp() + " was replaced while it was written");
+        }
+        file.close();
+        directory.rename(tempName, finalName);
         open = false;
+        directory.close();
     }
 
     /** Discards the temporary file unless it was committed (a --partial file is kept). */
@@ -131,16 +156,12 @@ final class AtomicFile implements AutoCloseable {
             return;
         }
         open = false;
-        if (keepOnFailure) {
-            try (channel) {
-                channel.truncate(written);
+        try (directory; file) {
+            if (keepOnFailure) {
+                file.truncate(written);
+            } else {
+                directory.delete(tempName, false);
             }
-            return;
-        }
-        try {
-            channel.close();
-        } finally {
-            Files.deleteIfExists(temp);
         }
     }
 }

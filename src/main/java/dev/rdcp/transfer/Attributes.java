@@ -1,13 +1,11 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.DirectoryHandle;
+import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
-import dev.rdcp.posix.FileTimes;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
@@ -37,17 +35,19 @@ final class Attributes {
         this.destination = destination;
     }
 
-    /** Applies the entry's metadata to a file or directory; never the owner or mode of a daemon's root. */
-    void apply(Path path, Entry entry) throws IOException {
-        boolean servedRoot = (owners || permissions) && destination != null && destination.isServedRoot(path);
+    /**
+     * Applies the entry's metadata to an open file or directory, through its descriptor; never the
+     * owner or mode of a daemon's root.
+     */
+    void apply(FileHandle node, Entry entry) throws IOException {
+        boolean servedRoot = (owners || permissions) && destination != null && destination.isServedRoot(node.status());
         if (owners && !servedRoot) {
-            Files.setAttribute(path, "unix:uid", entry.uid(), LinkOption.NOFOLLOW_LINKS);
-            Files.setAttribute(path, "unix:gid", entry.gid(), LinkOption.NOFOLLOW_LINKS);
+            node.setOwner(entry.uid(), entry.gid());
         }
         if (permissions && !servedRoot) {
-            Files.setPosixFilePermissions(path, permissions(entry.mode()));
+            node.setMode(entry.mode() & 0777);
         }
-        setTimes(path, entry);
+        setTimes(node, entry);
     }
 
     /**
@@ -55,33 +55,33 @@ final class Attributes {
      * so the owner and mode calls that would change nothing are skipped (a small file's receipt
      * is a handful of system calls, and these were two or three of them).
      */
-    void applyToNew(Path path, Entry entry) throws IOException {
-        if (owners && entry.uid() != process.uid()) {
-            Files.setAttribute(path, "unix:uid", entry.uid(), LinkOption.NOFOLLOW_LINKS);
-        }
-        if (owners && entry.gid() != process.gid()) {
-            Files.setAttribute(path, "unix:gid", entry.gid(), LinkOption.NOFOLLOW_LINKS);
+    void applyToNew(FileHandle file, Entry entry) throws IOException {
+        boolean uid = owners && entry.uid() != process.uid();
+        boolean gid = owners && entry.gid() != process.gid();
+        if (uid || gid) {
+            file.setOwner(uid ? entry.uid() : -1, gid ? entry.gid() : -1);
         }
         if (permissions && (process.umask() < 0 || (entry.mode() & 0777) != (0666 & ~process.umask()))) {
-            Files.setPosixFilePermissions(path, permissions(entry.mode()));
+            file.setMode(entry.mode() & 0777);
         }
-        setTimes(path, entry);
+        setTimes(file, entry);
     }
 
     /** The modification time, and the access time set to now, as rsync leaves them. */
-    private void setTimes(Path path, Entry entry) throws IOException {
+    private void setTimes(FileHandle node, Entry entry) throws IOException {
         if (times) {
-            FileTimes.set(path, FileNames.absolute(path), entry.mtimeSeconds(), entry.mtimeNanos());
+            node.setTimes(entry.mtimeSeconds(), entry.mtimeNanos());
         }
     }
 
-    /** A symlink's owner and its own modification time (a symlink's mode is not settable). */
-    void applyToLink(Path path, Entry entry) throws IOException {
+    /** Symlink {@code name}'s own owner and modification time (a symlink's mode is not settable). */
+    void applyToLink(DirectoryHandle directory, byte[] name, Entry entry) throws IOException {
         if (owners) {
-            Files.setAttribute(path, "unix:uid", entry.uid(), LinkOption.NOFOLLOW_LINKS);
-            Files.setAttribute(path, "unix:gid", entry.gid(), LinkOption.NOFOLLOW_LINKS);
+            directory.setLinkOwner(name, entry.uid(), entry.gid());
         }
-        setTimes(path, entry);
+        if (times) {
+            directory.setLinkTimes(name, entry.mtimeSeconds(), entry.mtimeNanos());
+        }
     }
 
     /** True when {@link #apply} would change something of {@code existing}. */

@@ -1,5 +1,6 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
@@ -9,25 +10,32 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * Where received entries go, decided as rsync decides it: into the destination when it is (or is
  * to be) a directory, else to the destination path itself (one file only). A missing destination
- * directory is created, one level, like rsync. Names from the peer are relative paths; with a root
- * (the daemon's), nothing may resolve outside it.
+ * directory is created, one level, like rsync. Names from the peer are relative paths, used only
+ * beneath the {@link #base} directory's descriptor, which {@link #prepare} opens (with a root, the
+ * daemon's, beneath the root's descriptor) and {@link #close} closes: nothing a name does, and
+ * nothing done to the tree meanwhile, reaches outside it.
  */
-public final class Destination {
+public final class Destination implements AutoCloseable {
 
     private final Path target;
     private final boolean intoDirectory;
     private final boolean create;
     /** The daemon's root as stat(2) identifies it, or null without a root. */
     private final FileStatus root;
+    private final Path realRoot;
+    /** The directory entries go into (the target, or for one file its parent); null until prepared, or in a dry run with none. */
+    private DirectoryHandle base;
 
-    private Destination(Path target, boolean intoDirectory, boolean create, FileStatus root) {
+    private Destination(Path target, boolean intoDirectory, boolean create, Path realRoot, FileStatus root) {
         this.target = target;
         this.intoDirectory = intoDirectory;
         this.create = create;
+        this.realRoot = realRoot;
         this.root = root;
     }
 
@@ -40,7 +48,7 @@ public final class Destination {
         FileStatus rootStatus = realRoot == null ? null : FileStatus.of(realRoot, FileNames.absolute(realRoot), true);
         if (Files.isDirectory(target)) {
             requireInside(realRoot, target);
-            return new Destination(target, true, false, rootStatus);
+            return new Destination(target, true, false, realRoot, rootStatus);
         }
         if (directory && Files.exists(target)) {
             throw new RdcpException(ExitCode.FILE_SELECTION, target + " exists and is not a directory");
@@ -51,24 +59,15 @@ public final class Destination {
                     + " does not exist");
         }
         requireInside(realRoot, parent);
-        return new Destination(target, directory, directory, rootStatus);
+        return new Destination(target, directory, directory, realRoot, rootStatus);
     }
 
     /**
-     * True when {@code path} (links followed) is the daemon's root itself, whose owner and mode
-     * no client may change: with -o as root, a client could otherwise give the served tree away.
+     * True when {@code status} is of the daemon's root itself, whose owner and mode no client may
+     * change: with -o as root, a client could otherwise give the served tree away.
      */
-    boolean isServedRoot(Path path) throws IOException {
-        if (root == null) {
-            return false;
-        }
-        FileStatus status;
-        try {
-            status = FileStatus.of(path, FileNames.absolute(path), true);
-        } catch (NoSuchFileException e) {
-            return false;
-        }
-        return status.device() == root.device() && status.inode() == root.inode();
+    boolean isServedRoot(FileStatus status) {
+        return root != null && status.device() == root.device() && status.inode() == root.inode();
     }
 
     private static void requireInside(Path realRoot, Path directory) throws IOException {
@@ -77,7 +76,10 @@ public final class Destination {
         }
     }
 
-    /** Creates the destination directory if it is to be made (not in a dry run). */
+    /**
+     * Creates the destination directory if it is to be made (not in a dry run), and opens the
+     * directory entries go into: with a root, beneath the root's descriptor, no symlink followed.
+     */
     public void prepare(boolean dryRun) throws IOException {
         if (create && !dryRun) {
             try {
@@ -88,27 +90,73 @@ public final class Destination {
                 }
             }
         }
+        Path directory = intoDirectory ? target.toAbsolutePath() : target.toAbsolutePath().getParent();
+        if (dryRun && !Files.isDirectory(directory)) {
+            return;
+        }
+        if (realRoot == null) {
+            base = DirectoryHandle.open(directory, FileNames.absolute(directory));
+            return;
+        }
+        byte[] top = FileNames.absolute(realRoot);
+        byte[] real = FileNames.absolute(directory.toRealPath());
+        byte[] inside = real.length == top.length ? new byte[] {'.'}
+                : Arrays.copyOfRange(real, top.length + (top.length == 1 ? 0 : 1), real.length);
+        try (DirectoryHandle served = DirectoryHandle.open(realRoot, top)) {
+            base = served.openDirectory(inside);
+        }
+    }
+
+    /**
+     * The directory names are resolved beneath. In a dry run whose destination directory does
+     * not exist yet, nothing is there: every name is missing.
+     */
+    DirectoryHandle base() throws IOException {
+        if (base == null) {
+            throw new NoSuchFileException(target.toString());
+        }
+        return base;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (base != null) {
+            base.close();
+            base = null;
+        }
     }
 
     public boolean intoDirectory() {
         return intoDirectory;
     }
 
-    /** The final path of the entry named {@code name} (raw bytes, '/'-separated, "." for the top). */
-    public Path resolve(byte[] name) throws IOException {
+    /** The final path of the entry named {@code name}, as a path name: for messages only, never to open. */
+    Path resolve(byte[] name) throws IOException {
+        byte[] local = name(name);
+        if (!intoDirectory) {
+            return target;
+        }
+        try {
+            return FileNames.resolve(target, local);
+        } catch (IllegalArgumentException e) {
+            throw new RdcpException(ExitCode.PARTIAL, "cannot represent the name " + FileNames.display(name)
+                    + " here: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The name beneath {@link #base} of the entry named {@code name} (raw bytes, '/'-separated,
+     * "." for the top), checked: nothing absolute, empty or "..".
+     */
+    public byte[] name(byte[] name) throws IOException {
         validate(name);
         if (!intoDirectory) {
             if (name.length == 1 && name[0] == '.') {
                 throw new RdcpException(ExitCode.FILE_SELECTION, "cannot copy a directory onto the file " + target);
             }
-            return target;
+            return FileNames.lastComponent(target);
         }
-        try {
-            return FileNames.resolve(target, name);
-        } catch (IllegalArgumentException e) {
-            throw new RdcpException(ExitCode.PARTIAL, "cannot represent the name " + FileNames.display(name)
-                    + " here: " + e.getMessage());
-        }
+        return name;
     }
 
     /** A relative path of normal components, or "." alone: nothing that climbs out or is absolute. */

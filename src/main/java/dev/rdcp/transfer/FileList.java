@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.filter.FilterTooComplexException;
 import dev.rdcp.posix.FileStatus;
+import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.posix.Symlinks;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
@@ -10,8 +11,8 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
@@ -158,7 +159,7 @@ final class FileList {
             attributes = FileStatus.of(path, FileNames.absolute(path), operand && !links && !impliedOnly);
         } catch (NoSuchFileException e) {
             ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, path
-                    + ": no such file or directory"), null) : problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
+                    + ": no such file or directory")) : problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
             return true;
         } catch (IOException e) {
             ready.add(problemEntry(ExitCode.PARTIAL, name, "%s: " + FileReceiver.describe(e).replace("%", "%%")));
@@ -261,7 +262,7 @@ final class FileList {
                     attributes.mtimeNanos(), size, attributes.uid(), attributes.gid(), name,
                     extra == null ? new byte[0] : extra);
             nextIndex++;
-            return new ListedEntry(entry, path);
+            return new ListedEntry(entry, path, attributes);
         } catch (IllegalArgumentException e) {
             return problemEntry(ExitCode.PARTIAL, name, "name too long: %s");
         }
@@ -270,28 +271,40 @@ final class FileList {
     /** Mode 1 marks a directory the sender could not read in full: the receiver deletes nothing in it. */
     private ListedEntry directoryEnd(byte[] name, boolean complete) {
         return new ListedEntry(new Entry(nextIndex++, EntryType.DIRECTORY_END, complete ? 0 : 1, 0, 0, 0, 0, 0, name,
-                new byte[0]), null);
+                new byte[0]));
     }
 
     /** {@code format} has one %s: the name. */
     private ListedEntry problemEntry(ExitCode code, byte[] name, String format) {
-        return new ListedEntry(problem(code.code(), name, String.format(format, FileNames.display(name))), null);
+        return new ListedEntry(problem(code.code(), name, String.format(format, FileNames.display(name))));
     }
 
     /** --checksum: the content digest the receiver compares with its own copy. */
     static byte[] md5(Path path, Heartbeat heartbeat) {
-        try (InputStream in = Files.newInputStream(path)) {
-            MessageDigest digest = MessageDigest.getInstance("MD5");
-            byte[] buffer = new byte[1 << 16];
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                digest.update(buffer, 0, n);
-                heartbeat.beat();
-            }
-            return digest.digest();
+        try (ReadOnlyFile file = ReadOnlyFile.open(path, FileNames.absolute(path))) {
+            return md5(file, heartbeat);
         } catch (IOException e) {
             return new byte[0];
+        }
+    }
+
+    /** The MD5 of all of {@code file}. */
+    static byte[] md5(ReadOnlyFile file, Heartbeat heartbeat) throws IOException {
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("MD5");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
+        }
+        ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 16);
+        for (long at = 0; ; ) {
+            int n = file.read(buffer.clear(), at);
+            if (n == 0) {
+                return digest.digest();
+            }
+            digest.update(buffer.flip());
+            at += n;
+            heartbeat.beat();
         }
     }
 }

@@ -76,6 +76,26 @@ public final class FileNames {
         return joined;
     }
 
+    /** The directory part of a '/'-separated raw name: "." for a name with no slash. */
+    public static byte[] parent(byte[] name) {
+        int slash = lastSlash(name);
+        return slash < 0 ? new byte[] {'.'} : java.util.Arrays.copyOf(name, slash);
+    }
+
+    /** The last component of a '/'-separated raw name. */
+    public static byte[] leaf(byte[] name) {
+        return java.util.Arrays.copyOfRange(name, lastSlash(name) + 1, name.length);
+    }
+
+    private static int lastSlash(byte[] name) {
+        for (int i = name.length - 1; i >= 0; i--) {
+            if (name[i] == '/') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** For messages and logs: invalid bytes shown as U+FFFD, control characters escaped as rsync does (\#012). */
     public static String display(byte[] name) {
         return printable(new String(name, StandardCharsets.UTF_8));

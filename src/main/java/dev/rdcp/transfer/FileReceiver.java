@@ -167,8 +167,9 @@ public final class FileReceiver implements AutoCloseable {
                 throw new ProtocolException(incoming.name + " starts at offset " + offset);
             }
             try {
-                incoming.file = options.has(SessionRequest.PARTIAL) ? AtomicFile.partial(incoming.path, offset)
-                        : AtomicFile.create(incoming.path);
+                incoming.file = options.has(SessionRequest.PARTIAL)
+                        ? AtomicFile.partial(destination.base(), incoming.local, offset)
+                        : AtomicFile.create(destination.base(), incoming.local);
             } catch (IOException e) {
                 // As rsync: a file that cannot even be created is a partial transfer, not an I/O error.
                 fail(incoming, new RdcpException(ExitCode.PARTIAL, describe(e)));
@@ -227,7 +228,7 @@ public final class FileReceiver implements AutoCloseable {
             newEntry();
         }
         listener.fileDone(incoming.name, incoming.received - incoming.start);
-        generator.linkTarget(incoming.entry, incoming.path);
+        generator.linkTarget(incoming.entry, incoming.local);
     }
 
     /** The sender gave the file up: it already reported why. */
@@ -278,13 +279,18 @@ public final class FileReceiver implements AutoCloseable {
         LOG.debug("END sent ({} created, {} reports still waiting)", created, reports.size());
     }
 
-    /** Removes every temporary file still open (keeping --partial ones) and deregisters the staging buffers. */
+    /**
+     * Removes every temporary file still open (keeping --partial ones), deregisters the staging
+     * buffers and closes the destination's directory.
+     */
     @Override
     public void close() throws IOException {
         for (Incoming incoming : wanted) {
             closeQuietly(incoming);
         }
         wanted.clear();
-        stagingRegion.close();
+        try (destination) {
+            stagingRegion.close();
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.FileStatus;
 import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlType;
@@ -20,17 +21,14 @@ import dev.rdcp.transport.Transport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32C;
-import org.apache.commons.io.IOUtils;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -58,6 +56,8 @@ public final class FileSender implements AutoCloseable {
     private static final class Outgoing {
         final Entry entry;
         final Path path;
+        /** The file's status when listed: what is opened to send must still be that file. */
+        final FileStatus listed;
         final String name;
         final long start;
         ReadOnlyFile file;
@@ -65,9 +65,10 @@ public final class FileSender implements AutoCloseable {
         /** Nonzero once the file is given up: the exit code its ABANDON piece carries. */
         int abandonCode;
 
-        Outgoing(Entry entry, Path path, long start) {
+        Outgoing(Entry entry, Path path, FileStatus listed, long start) {
             this.entry = entry;
             this.path = path;
+            this.listed = listed;
             this.name = FileNames.display(entry.name());
             this.start = start;
             this.offset = start;
@@ -265,7 +266,7 @@ public final class FileSender implements AutoCloseable {
             return next;
         }
         if (!problems.isEmpty()) {
-            return new ListedEntry(problems.poll(), null);
+            return new ListedEntry(problems.poll());
         }
         if (listDone) {
             return null;
@@ -328,17 +329,17 @@ public final class FileSender implements AutoCloseable {
                 && prefixDigest(listed, decision.offset()) == decision.prefixDigest()) {
             start = decision.offset();
         }
-        wanted.add(new Outgoing(entry, listed.path(), start));
+        wanted.add(new Outgoing(entry, listed.path(), listed.listed(), start));
     }
 
     /** The sender's own FileDigest of the first {@code length} bytes, chunk by chunk as the receiver computed it. */
     private int prefixDigest(ListedEntry listed, long length) throws IOException {
         FileDigest digest = new FileDigest();
-        ByteBuffer buffer = ByteBuffer.allocate(options.chunkSize());
-        try (FileChannel channel = FileChannel.open(listed.path(), StandardOpenOption.READ)) {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(options.chunkSize());
+        try (ReadOnlyFile file = openListed(listed.path(), listed.listed())) {
             for (long at = 0; at < length; ) {
                 buffer.clear().limit((int) Math.min(buffer.capacity(), length - at));
-                if (IOUtils.read(channel, buffer) < buffer.limit()) {
+                if (file.read(buffer, at) < buffer.limit()) {
                     return ~digest.finish(length);
                 }
                 crc.reset();
@@ -351,6 +352,15 @@ public final class FileSender implements AutoCloseable {
             return ~digest.finish(length);
         }
         return digest.finish(length);
+    }
+
+    /**
+     * The listed file, opened without following a symlink in its last component, and only if it
+     * is still the file listed (device, inode, size): one swapped meanwhile, or reached through a
+     * directory swapped for a symlink, fails alone (NoSuchFileException: it vanished).
+     */
+    private static ReadOnlyFile openListed(Path path, FileStatus listed) throws IOException {
+        return ReadOnlyFile.openListed(path, FileNames.absolute(path), listed);
     }
 
     private void sendBatch() throws IOException {
@@ -381,10 +391,7 @@ public final class FileSender implements AutoCloseable {
             return;
         }
         try {
-            current.file = ReadOnlyFile.open(current.path, FileNames.absolute(current.path));
-            if (current.file.size() != current.entry.size()) {
-                abandon(current, ExitCode.PARTIAL, current.name + ": file changed size during the transfer");
-            }
+            current.file = openListed(current.path, current.listed);
         } catch (IOException e) {
             abandon(current, e instanceof NoSuchFileException ? ExitCode.VANISHED : ExitCode.PARTIAL,
                     sourceMessage(current.name, e));
@@ -452,8 +459,8 @@ public final class FileSender implements AutoCloseable {
     private boolean readWhole(Outgoing file, ByteBuffer buffer, int at) {
         int size = (int) file.entry.size();
         buffer.limit(at + size).position(at);
-        try (FileChannel channel = FileChannel.open(file.path, StandardOpenOption.READ)) {
-            if (IOUtils.read(channel, buffer) < size || channel.size() != size) {
+        try (ReadOnlyFile source = openListed(file.path, file.listed)) {
+            if (source.read(buffer, 0) < size || source.status().size() != size) {
                 abandon(file, ExitCode.PARTIAL, file.name + ": file changed size during the transfer");
                 return false;
             }

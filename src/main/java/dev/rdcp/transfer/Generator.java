@@ -1,5 +1,6 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.FileHandle;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
@@ -12,9 +13,7 @@ import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
+import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -31,10 +30,10 @@ import java.util.function.Consumer;
 final class Generator {
 
     /** A directory whose metadata is applied at the end, once nothing more is written into it. */
-    private record DirectoryFix(Path path, Entry entry) {
+    private record DirectoryFix(byte[] local, Entry entry) {
     }
 
-    private record PendingLink(Entry entry, Path path) {
+    private record PendingLink(Entry entry, byte[] local) {
     }
 
     private final Destination destination;
@@ -50,7 +49,7 @@ final class Generator {
     /** By name: a directory listed again is fixed once, with what was listed last. */
     private final Map<String, DirectoryFix> directoryFixes = new LinkedHashMap<>();
     /** -H: regular files of this run that are complete here, by name, for the links that name them. */
-    private final Map<String, Path> linkTargets = new HashMap<>();
+    private final Map<String, byte[]> linkTargets = new HashMap<>();
     /** -H: other names of those files, made once the data has arrived (at the sender's END). */
     private final List<PendingLink> pendingLinks = new ArrayList<>();
 
@@ -119,21 +118,20 @@ final class Generator {
         tree.listed(entry.name());
         String name = FileNames.display(entry.name());
         try {
-            Path path = destination.resolve(entry.name());
-            tree.requireParent(entry.name(), path);
+            byte[] local = destination.name(entry.name());
             switch (entry.type()) {
                 case DIRECTORY -> {
-                    if (tree.directory(entry.name(), path)) {
+                    if (tree.directory(entry.name(), local)) {
                         newEntry.run();
                     }
-                    directoryFixes.put(new String(entry.name(), StandardCharsets.ISO_8859_1), new DirectoryFix(path, entry));
+                    directoryFixes.put(new String(entry.name(), StandardCharsets.ISO_8859_1), new DirectoryFix(local, entry));
                     listener.listed(name, EntryType.DIRECTORY, 0);
                 }
                 case SYMLINK -> {
                     if (!options.has(SessionRequest.LINKS)) {
                         throw new RdcpException(ExitCode.PARTIAL, "a symlink, but -l was not asked for");
                     }
-                    if (tree.symlink(path, entry, attributes)) {
+                    if (tree.symlink(local, entry, attributes)) {
                         newEntry.run();
                     }
                     listener.listed(name, EntryType.SYMLINK, 0);
@@ -143,11 +141,11 @@ final class Generator {
                         throw new RdcpException(ExitCode.PARTIAL, "a hard link, but -H was not asked for");
                     }
                     listener.listed(name, EntryType.FILE, 0);
-                    pendingLinks.add(new PendingLink(entry, path));
+                    pendingLinks.add(new PendingLink(entry, local));
                 }
                 default -> {
                     listener.listed(name, EntryType.FILE, entry.size());
-                    return decide(entry, path, name);
+                    return decide(entry, local, name);
                 }
             }
         } catch (ProtocolException e) {
@@ -162,14 +160,16 @@ final class Generator {
         return null;
     }
 
-    private Decision decide(Entry entry, Path path, String name) throws IOException {
-        UpdateCheck.Verdict verdict = check.examine(entry, path);
+    private Decision decide(Entry entry, byte[] local, String name) throws IOException {
+        UpdateCheck.Verdict verdict = check.examine(entry, destination, local);
         if (verdict.upToDate()) {
             if (!options.dryRun() && verdict.attributes() != null && attributes.differ(verdict.attributes(), entry)) {
-                attributes.apply(path, entry);
+                try (FileHandle node = destination.base().openNode(local)) {
+                    attributes.apply(node, entry);
+                }
             }
             listener.upToDate(name);
-            linkTarget(entry, path);
+            linkTarget(entry, local);
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
         if (options.dryRun()) {
@@ -178,12 +178,12 @@ final class Generator {
             }
             listener.fileStarted(name, entry.size());
             listener.fileDone(name, entry.size());
-            linkTarget(entry, path);
+            linkTarget(entry, local);
             return new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
         }
-        Partial partial = options.has(SessionRequest.PARTIAL) ? Partial.examine(AtomicFile.partialPath(path),
-                options.chunkSize(), entry.size(), busy) : Partial.NONE;
-        wanted.accept(new Incoming(entry, path, partial.offset(), verdict.attributes() != null));
+        Partial partial = options.has(SessionRequest.PARTIAL) ? Partial.examine(destination.base(),
+                AtomicFile.partialName(local), options.chunkSize(), entry.size(), busy) : Partial.NONE;
+        wanted.accept(new Incoming(entry, local, partial.offset(), verdict.attributes() != null));
         return partial.offset() > 0 ? new Decision(entry.index(), Decision.Kind.RESUME, partial.offset(),
                 partial.digest()) : new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
     }
@@ -202,11 +202,12 @@ final class Generator {
         List<DirectoryFix> fixes = new ArrayList<>(directoryFixes.values());
         for (int i = fixes.size() - 1; i >= 0; i--) {
             DirectoryFix fix = fixes.get(i);
-            if (!Files.isDirectory(fix.path(), LinkOption.NOFOLLOW_LINKS)) {
-                continue;
-            }
-            try {
-                attributes.apply(fix.path(), fix.entry());
+            try (FileHandle node = destination.base().openNode(fix.local())) {
+                if (FileModes.type(node.status().mode()) == FileModes.S_IFDIR) {
+                    attributes.apply(node, fix.entry());
+                }
+            } catch (NoSuchFileException e) {
+                // Replaced by something else and gone since: nothing to fix.
             } catch (IOException e) {
                 reports.failed(fix.entry().index(), ExitCode.PARTIAL.code(), FileNames.display(fix.entry().name()) + ": "
                         + FileReceiver.describe(e));
@@ -216,23 +217,23 @@ final class Generator {
     }
 
     /** A regular file of this run is complete here: -H links may name it. */
-    void linkTarget(Entry entry, Path path) {
+    void linkTarget(Entry entry, byte[] local) {
         if (options.has(SessionRequest.HARD_LINKS)) {
-            linkTargets.put(new String(entry.name(), StandardCharsets.ISO_8859_1), path);
+            linkTargets.put(new String(entry.name(), StandardCharsets.ISO_8859_1), local);
         }
     }
 
     /** Gives each file its other names; a name whose file did not arrive fails alone. */
     private void makeLinks() {
         for (PendingLink link : pendingLinks) {
-            Path target = linkTargets.get(new String(link.entry().extra(), StandardCharsets.ISO_8859_1));
+            byte[] target = linkTargets.get(new String(link.entry().extra(), StandardCharsets.ISO_8859_1));
             String name = FileNames.display(link.entry().name());
             try {
                 if (target == null) {
                     throw new RdcpException(ExitCode.PARTIAL, "its other name " + FileNames.display(link.entry().extra())
                             + " did not arrive");
                 }
-                if (tree.hardLink(link.path(), target)) {
+                if (tree.hardLink(link.local(), target)) {
                     newEntry.run();
                 }
             } catch (IOException e) {

@@ -1,12 +1,12 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.Entry;
-import java.nio.file.Path;
 
 /** A file the generator asked for, until the receiver has its last piece. */
 final class Incoming {
     final Entry entry;
-    final Path path;
+    /** Its name beneath the destination's directory. */
+    final byte[] local;
     final String name;
     final long resumeOffset;
     final boolean existed;
@@ -16,9 +16,9 @@ final class Incoming {
     long received;
     boolean failed;
 
-    Incoming(Entry entry, Path path, long resumeOffset, boolean existed) {
+    Incoming(Entry entry, byte[] local, long resumeOffset, boolean existed) {
         this.entry = entry;
-        this.path = path;
+        this.local = local;
         this.name = FileNames.display(entry.name());
         this.resumeOffset = resumeOffset;
         this.existed = existed;

@@ -1,13 +1,11 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.DirectoryHandle;
+import dev.rdcp.posix.FileHandle;
+import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.FileDigest;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 
 /**
@@ -18,26 +16,27 @@ record Partial(long offset, int digest) {
 
     static final Partial NONE = new Partial(0, 0);
 
-    static Partial examine(Path partial, int chunkSize, long fileSize, Heartbeat heartbeat) {
-        if (!Files.isRegularFile(partial, LinkOption.NOFOLLOW_LINKS)) {
-            return NONE;
-        }
-        try (FileChannel channel = FileChannel.open(partial, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+    /** The --partial file {@code name} beneath {@code base}; a symlink there offers nothing. */
+    static Partial examine(DirectoryHandle base, byte[] name, int chunkSize, long fileSize, Heartbeat heartbeat) {
+        try (FileHandle partial = base.openRead(name)) {
+            FileStatus status = partial.status();
+            if (FileModes.type(status.mode()) != FileModes.S_IFREG) {
+                return NONE;
+            }
+            long size = status.size();
             // Never the whole file: at least one piece must still come, to carry LAST.
-            long usable = Math.min(channel.size(), fileSize - 1);
+            long usable = Math.min(size, fileSize - 1);
             long offset = usable - usable % chunkSize;
-            if (offset == 0) {
+            if (offset <= 0) {
                 return NONE;
             }
             FileDigest digest = new FileDigest();
             CRC32C crc = new CRC32C();
-            ByteBuffer buffer = ByteBuffer.allocate(chunkSize);
+            ByteBuffer buffer = ByteBuffer.allocateDirect(chunkSize);
             for (long at = 0; at < offset; at += chunkSize) {
                 buffer.clear();
-                while (buffer.hasRemaining()) {
-                    if (channel.read(buffer, at + buffer.position()) < 0) {
-                        return NONE;
-                    }
+                if (partial.read(buffer, at) < chunkSize) {
+                    return NONE;
                 }
                 crc.reset();
                 crc.update(buffer.flip());

@@ -2,8 +2,8 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.filter.FilterTooComplexException;
+import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileStatus;
-import dev.rdcp.posix.Symlinks;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
@@ -12,24 +12,17 @@ import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
-import java.util.NavigableSet;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
- * The receiver's directories and symlinks: creates them, refuses to write through a symlink in
- * a parent (so no name from the peer reaches outside the destination), and with --delete removes
- * what a finished directory holds that the sender did not list.
+ * The receiver's directories, symlinks and hard links: creates them beneath the destination's
+ * descriptor (so no name from the peer, and no symlink put in a parent meanwhile, reaches outside
+ * it), and with --delete removes what a finished directory holds that the sender did not list.
  */
 final class ReceiverTree {
 
@@ -39,11 +32,6 @@ final class ReceiverTree {
     private final FilterRules filters;
     private final boolean deleteExcluded;
     private final Events events;
-    /**
-     * Directories (by name) known to be real directories inside the destination. Whatever this
-     * side removes or replaces leaves it, with everything under it.
-     */
-    private final NavigableSet<String> verified = new TreeSet<>();
     /** Names --delete keeps in memory until their directory ends: bounds what a peer can make us hold. */
     private static final long MAX_LISTED_BYTES = 256L << 20;
     private long listedBytes;
@@ -73,28 +61,14 @@ final class ReceiverTree {
         return new String(name, StandardCharsets.ISO_8859_1);
     }
 
-    private static int lastSlash(byte[] name) {
-        for (int i = name.length - 1; i >= 0; i--) {
-            if (name[i] == '/') {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static byte[] parentOf(byte[] name) {
-        int slash = lastSlash(name);
-        return slash < 0 ? new byte[] {'.'} : Arrays.copyOf(name, slash);
-    }
-
     /** Notes {@code name} as listed in its directory, which --delete must then keep. */
     void listed(byte[] name) {
         if (!delete || (name.length == 1 && name[0] == '.')) {
             return;
         }
-        Set<String> siblings = listedChildren.get(key(parentOf(name)));
+        Set<String> siblings = listedChildren.get(key(FileNames.parent(name)));
         if (siblings != null) {
-            String child = key(Arrays.copyOfRange(name, lastSlash(name) + 1, name.length));
+            String child = key(FileNames.leaf(name));
             if (siblings.add(child)) {
                 listedBytes += child.length();
                 if (listedBytes > MAX_LISTED_BYTES) {
@@ -105,98 +79,108 @@ final class ReceiverTree {
         }
     }
 
-    /** The directory {@code name} goes into must be a real directory, reached through no symlink. */
-    void requireParent(byte[] name, Path path) throws IOException {
-        if (!destination.intoDirectory() || (name.length == 1 && name[0] == '.') || lastSlash(name) < 0) {
-            return;
-        }
-        byte[] parent = parentOf(name);
-        if (verified.contains(key(parent))) {
-            return;
-        }
-        requireParent(parent, path.getParent());
-        if (Files.isDirectory(path.getParent(), LinkOption.NOFOLLOW_LINKS)) {
-            verified.add(key(parent));
-        } else if (!dryRun || Files.exists(path.getParent(), LinkOption.NOFOLLOW_LINKS)) {
-            throw new RdcpException(ExitCode.PARTIAL, "its directory is missing or not a directory");
+    private FileStatus statusOrNull(byte[] local) throws IOException {
+        try {
+            return destination.base().status(local);
+        } catch (NoSuchFileException e) {
+            return null;
         }
     }
 
-    /** Makes sure {@code path} is a directory; returns true if it had to be created. */
-    boolean directory(byte[] name, Path path) throws IOException {
+    private static boolean isDirectory(FileStatus status) {
+        return status != null && FileModes.type(status.mode()) == FileModes.S_IFDIR;
+    }
+
+    /** A fresh temporary name beside {@code local}. */
+    private static byte[] tempBeside(byte[] local) {
+        return FileNames.join(FileNames.parent(local), AtomicFile.tempName(FileNames.leaf(local)));
+    }
+
+    /** Makes sure {@code local} (entry {@code name}'s name beneath the destination) is a directory; true if it had to be created. */
+    boolean directory(byte[] name, byte[] local) throws IOException {
         if (delete) {
             listedChildren.putIfAbsent(key(name), new HashSet<>());
         }
         boolean isRoot = name.length == 1 && name[0] == '.';
-        if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS) || (isRoot && dryRun)) {
-            verified.add(key(name));
+        if (isRoot && dryRun) {
+            return false;
+        }
+        FileStatus existing = statusOrNull(local);
+        if (isDirectory(existing)) {
             return false;
         }
         if (!dryRun) {
-            if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-                Files.delete(path);
+            DirectoryHandle base = destination.base();
+            if (existing != null) {
+                base.delete(local, false);
             }
-            Files.createDirectory(path);
+            base.makeDirectory(local, 0777);
         }
-        verified.add(key(name));
         return true;
     }
 
-    /** Makes {@code path} the entry's symlink, atomically replacing what was there; true if new. */
-    boolean symlink(Path path, Entry entry, Attributes attributes) throws IOException {
+    /** Makes {@code local} the entry's symlink, atomically replacing what was there; true if new. */
+    boolean symlink(byte[] local, Entry entry, Attributes attributes) throws IOException {
         byte[] target = entry.extra();
-        boolean exists = Files.exists(path, LinkOption.NOFOLLOW_LINKS);
-        if (exists && Files.isSymbolicLink(path) && Arrays.equals(Symlinks.read(path, FileNames.absolute(path)), target)) {
+        FileStatus existing = statusOrNull(local);
+        if (existing != null && FileModes.type(existing.mode()) == FileModes.S_IFLNK
+                && Arrays.equals(destination.base().readLink(local), target)) {
             return false;
         }
-        if (exists && Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+        if (isDirectory(existing)) {
             throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a symlink");
         }
         if (!dryRun) {
-            Path temp = AtomicFile.tempSibling(path);
-            Symlinks.create(temp, FileNames.absolute(temp), target);
+            DirectoryHandle base = destination.base();
+            byte[] temp = tempBeside(local);
+            base.symlink(target, temp);
             try {
-                attributes.applyToLink(temp, entry);
-                Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                attributes.applyToLink(base, temp, entry);
+                base.rename(temp, local);
             } catch (IOException e) {
-                Files.deleteIfExists(temp);
+                deleteQuietly(base, temp, e);
                 throw e;
             }
             forget(key(entry.name()));
         }
-        return !exists;
+        return existing == null;
+    }
+
+    private static void deleteQuietly(DirectoryHandle base, byte[] temp, IOException cause) {
+        try {
+            base.delete(temp, false);
+        } catch (IOException e) {
+            cause.addSuppressed(e);
+        }
     }
 
     /**
-     * Makes {@code path} another name of regular file {@code target}, atomically replacing what
-     * was there; true if new. A name already linked to it is left alone.
+     * Makes {@code local} another name of regular file {@code existingName} (both beneath the
+     * destination), atomically replacing what was there; true if new. A name already linked to
+     * it is left alone.
      */
-    boolean hardLink(Path path, Path target) throws IOException {
+    boolean hardLink(byte[] local, byte[] existingName) throws IOException {
         if (dryRun) {
-            return !Files.exists(path, LinkOption.NOFOLLOW_LINKS);
+            return statusOrNull(local) == null;
         }
-        FileStatus file = FileStatus.of(target, FileNames.absolute(target), false);
+        DirectoryHandle base = destination.base();
+        FileStatus file = base.status(existingName);
         if (FileModes.type(file.mode()) != FileModes.S_IFREG) {
             throw new RdcpException(ExitCode.PARTIAL, "its other name is no longer a regular file here");
         }
-        FileStatus existing;
-        try {
-            existing = FileStatus.of(path, FileNames.absolute(path), false);
-        } catch (NoSuchFileException e) {
-            existing = null;
-        }
+        FileStatus existing = statusOrNull(local);
         if (existing != null && existing.device() == file.device() && existing.inode() == file.inode()) {
             return false;
         }
-        if (existing != null && FileModes.type(existing.mode()) == FileModes.S_IFDIR) {
+        if (isDirectory(existing)) {
             throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a hard link");
         }
-        Path temp = AtomicFile.tempSibling(path);
-        Files.createLink(temp, target);
+        byte[] temp = tempBeside(local);
+        base.link(existingName, temp);
         try {
-            Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            base.rename(temp, local);
         } catch (IOException e) {
-            Files.deleteIfExists(temp);
+            deleteQuietly(base, temp, e);
             throw e;
         }
         return existing == null;
@@ -205,7 +189,9 @@ final class ReceiverTree {
     /**
      * All of directory {@code name} was listed: with --delete, remove what the sender does not
      * have. Not when the sender could not read all of it ({@code complete} false): as rsync, an
-     * I/O error on the sending side skips deletion rather than empty the copy.
+     * I/O error on the sending side skips deletion rather than empty the copy. The directory is
+     * opened beneath the destination without following a symlink, and everything in it is
+     * examined and removed through that descriptor, recursing by descriptor.
      */
     void directoryEnd(byte[] name, boolean complete) throws IOException {
         Set<String> keep = listedChildren.remove(key(name));
@@ -215,24 +201,25 @@ final class ReceiverTree {
         if (keep == null || !complete) {
             return;
         }
-        Path directory = destination.resolve(name);
-        if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+        byte[] local = destination.name(name);
+        if (!isDirectory(statusOrNull(local))) {
             return;
         }
-        try (DirectoryStream<Path> children = Files.newDirectoryStream(directory)) {
-            for (Path child : children) {
-                byte[] childName = FileNames.lastComponent(child);
-                String text = new String(childName, StandardCharsets.UTF_8);
-                if (keep.contains(key(childName)) || AtomicFile.isOwnTemporary(text)) {
+        try (DirectoryHandle directory = destination.base().openDirectory(local)) {
+            for (byte[] child : directory.names()) {
+                String text = new String(child, StandardCharsets.UTF_8);
+                if (keep.contains(key(child)) || AtomicFile.isOwnTemporary(text)) {
                     continue;
                 }
-                byte[] relative = FileNames.join(name, childName);
-                boolean isDirectory = Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS);
-                if (!deleteExcluded && excluded(relative, isDirectory)) {
-                    continue;
-                }
+                byte[] relative = FileNames.join(name, child);
                 try {
-                    remove(child, relative);
+                    FileStatus status = directory.status(child);
+                    if (!deleteExcluded && excluded(relative, isDirectory(status))) {
+                        continue;
+                    }
+                    remove(directory, child, isDirectory(status), relative);
+                } catch (NoSuchFileException e) {
+                    // Gone already: nothing to delete.
                 } catch (IOException e) {
                     events.deleteFailed(relative, e);
                 }
@@ -248,27 +235,31 @@ final class ReceiverTree {
         }
     }
 
-    /** Deletes a file, symlink or whole directory (each entry reported), never following a symlink. */
-    private void remove(Path path, byte[] relative) throws IOException {
-        if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-            try (DirectoryStream<Path> children = Files.newDirectoryStream(path)) {
-                for (Path child : children) {
-                    remove(child, FileNames.join(relative, FileNames.lastComponent(child)));
+    /** Deletes {@code child} of {@code parent}, a whole directory by its descriptor (each entry reported). */
+    private void remove(DirectoryHandle parent, byte[] child, boolean isDirectory, byte[] relative) throws IOException {
+        if (isDirectory) {
+            try (DirectoryHandle directory = parent.openDirectory(child)) {
+                for (byte[] grandchild : directory.names()) {
+                    FileStatus status;
+                    try {
+                        status = directory.status(grandchild);
+                    } catch (NoSuchFileException e) {
+                        continue;
+                    }
+                    remove(directory, grandchild, isDirectory(status), FileNames.join(relative, grandchild));
                 }
             }
         }
         if (!dryRun) {
-            Files.delete(path);
+            parent.delete(child, isDirectory);
             forget(key(relative));
         }
         heartbeat.beat();
         events.deleted(relative);
     }
 
-    /** {@code key} and everything under it are no longer known to be directories. */
+    /** {@code key} and everything under it are no longer listed directories waiting for their end. */
     private void forget(String key) {
-        verified.remove(key);
-        verified.subSet(key + "/", key + "0").clear();
         Set<String> dropped = listedChildren.remove(key);
         if (dropped != null) {
             dropped.forEach(child -> listedBytes -= child.length());

@@ -1,13 +1,14 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileStatus;
+import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.Arrays;
 
@@ -38,10 +39,13 @@ final class UpdateCheck {
         this.update = options.has(SessionRequest.UPDATE);
     }
 
-    Verdict examine(Entry entry, Path path) throws IOException {
+    /** For entry {@code name}, beneath the destination's directory (in a dry run maybe not there yet). */
+    Verdict examine(Entry entry, Destination destination, byte[] name) throws IOException {
         FileStatus existing;
+        DirectoryHandle base;
         try {
-            existing = FileStatus.of(path, FileNames.absolute(path), false);
+            base = destination.base();
+            existing = base.status(name);
         } catch (NoSuchFileException e) {
             return new Verdict(false, null);
         }
@@ -64,10 +68,18 @@ final class UpdateCheck {
         if (sizeOnly) {
             same = true;
         } else if (checksum) {
-            same = entry.extra().length > 0 && Arrays.equals(entry.extra(), FileList.md5(path, heartbeat));
+            same = entry.extra().length > 0 && Arrays.equals(entry.extra(), md5(base, name));
         } else {
             same = theirs.equals(Attributes.mtime(entry));
         }
         return new Verdict(same, existing);
+    }
+
+    private byte[] md5(DirectoryHandle base, byte[] name) {
+        try (ReadOnlyFile file = ReadOnlyFile.of(base.openRead(name))) {
+            return FileList.md5(file, heartbeat);
+        } catch (IOException e) {
+            return new byte[0];
+        }
     }
 }

@@ -3,7 +3,7 @@ package dev.rdcp.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.rdcp.posix.Symlinks;
+import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.transfer.FileNames;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +40,9 @@ class RawNameCopyVmTest {
         byte[] large = randomBytes(3 << 20, 2);
         Files.write(FileNames.resolve(inside, SMALL), small);
         Files.write(FileNames.resolve(inside, LARGE), large);
-        Symlinks.create(FileNames.resolve(inside, LINK), FileNames.absolute(FileNames.resolve(inside, LINK)), LARGE);
+        try (DirectoryHandle directory = DirectoryHandle.open(inside, FileNames.absolute(inside))) {
+            directory.symlink(LARGE, LINK);
+        }
         Path root = Files.createDirectories(dir.resolve("root"));
 
         try (InProcessDaemon daemon = new InProcessDaemon(root, null, 120)) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.posix.DirectoryHandle;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +29,26 @@ class AtomicFileTest {
 
     @TempDir
     Path tmp;
+
+    private DirectoryHandle base;
+
+    @BeforeEach
+    void open() throws IOException {
+        base = DirectoryHandle.open(tmp, FileNames.absolute(tmp));
+    }
+
+    @AfterEach
+    void close() throws IOException {
+        base.close();
+    }
+
+    private static byte[] name(Path path) {
+        return FileNames.lastComponent(path);
+    }
+
+    private Path partialPath(Path target) {
+        return FileNames.resolve(tmp, AtomicFile.partialName(name(target)));
+    }
 
     private static ByteBuffer bytes(String text) {
         return ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII));
@@ -41,7 +64,7 @@ class AtomicFileTest {
     void writeAndCommitPutTheContentUnderTheFinalNameAndRemoveTheTemp() throws Exception {
         Path target = tmp.resolve("data.bin");
         Path temp;
-        try (AtomicFile file = AtomicFile.create(target)) {
+        try (AtomicFile file = AtomicFile.create(base, name(target))) {
             temp = file.temp();
             assertTrue(Files.exists(temp));
             assertFalse(Files.exists(target), "nothing under the final name before commit");
@@ -58,7 +81,7 @@ class AtomicFileTest {
     @Test
     void tempIsHiddenInTheSameDirectoryAndCountsAsOwnTemporary() throws Exception {
         Path target = tmp.resolve("visible.txt");
-        try (AtomicFile file = AtomicFile.create(target)) {
+        try (AtomicFile file = AtomicFile.create(base, name(target))) {
             Path temp = file.temp();
             assertEquals(target.getParent(), temp.getParent());
             String name = temp.getFileName().toString();
@@ -72,7 +95,7 @@ class AtomicFileTest {
     void closeWithoutCommitDeletesTheTempAndLeavesTheOlderFile() throws Exception {
         Path target = Files.writeString(tmp.resolve("keep.txt"), "older content");
         Path temp;
-        try (AtomicFile file = AtomicFile.create(target)) {
+        try (AtomicFile file = AtomicFile.create(base, name(target))) {
             temp = file.temp();
             file.write(bytes("newer, partial"), 0);
             assertEquals("older content", Files.readString(target), "untouched while writing");
@@ -85,7 +108,7 @@ class AtomicFileTest {
     @Test
     void commitReplacesAnOlderFile() throws Exception {
         Path target = Files.writeString(tmp.resolve("replace.txt"), "a much longer older content");
-        try (AtomicFile file = AtomicFile.create(target)) {
+        try (AtomicFile file = AtomicFile.create(base, name(target))) {
             file.write(bytes("new"), 0);
             file.commit(NOTHING);
         }
@@ -96,12 +119,12 @@ class AtomicFileTest {
     void theFinisherSeesTheCompleteTempBeforeTheRename() throws Exception {
         Path target = tmp.resolve("meta.txt");
         List<String> seen = new ArrayList<>();
-        try (AtomicFile file = AtomicFile.create(target)) {
+        try (AtomicFile file = AtomicFile.create(base, name(target))) {
             file.write(bytes("payload"), 0);
             file.commit(temp -> {
-                seen.add(Files.readString(temp));
+                seen.add(Files.readString(file.temp()));
                 seen.add(Boolean.toString(Files.exists(target)));
-                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r-----"));
+                temp.setMode(0640);
             });
         }
         assertEquals(List.of("payload", "false"), seen);
@@ -112,7 +135,7 @@ class AtomicFileTest {
     void aFailingFinisherLeavesNothingUnderTheFinalNameAndCloseRemovesTheTemp() throws Exception {
         Path target = tmp.resolve("failed.txt");
         Path temp;
-        try (AtomicFile file = AtomicFile.create(target)) {
+        try (AtomicFile file = AtomicFile.create(base, name(target))) {
             temp = file.temp();
             file.write(bytes("x"), 0);
             assertThrows(IOException.class, () -> file.commit(t -> {
@@ -126,7 +149,7 @@ class AtomicFileTest {
     @Test
     void closeAfterCommitKeepsTheFile() throws Exception {
         Path target = tmp.resolve("committed");
-        AtomicFile file = AtomicFile.create(target);
+        AtomicFile file = AtomicFile.create(base, name(target));
         file.write(bytes("done"), 0);
         file.commit(NOTHING);
         file.close();
@@ -138,7 +161,7 @@ class AtomicFileTest {
     void commitReplacesASymlinkInsteadOfWritingThroughIt() throws Exception {
         Path outside = Files.writeString(tmp.resolve("outside.txt"), "do not touch");
         Path link = Files.createSymbolicLink(tmp.resolve("link.txt"), outside);
-        try (AtomicFile file = AtomicFile.create(link)) {
+        try (AtomicFile file = AtomicFile.create(base, name(link))) {
             file.write(bytes("received"), 0);
             file.commit(NOTHING);
         }
@@ -151,9 +174,9 @@ class AtomicFileTest {
     @Test
     void aPartialFileIsKeptOnCloseCutToTheBytesWritten() throws Exception {
         Path target = tmp.resolve("big.bin");
-        Path partial = AtomicFile.partialPath(target);
+        Path partial = partialPath(target);
         assertEquals(".big.bin" + AtomicFile.PARTIAL_SUFFIX, partial.getFileName().toString());
-        try (AtomicFile file = AtomicFile.partial(target, 0)) {
+        try (AtomicFile file = AtomicFile.partial(base, name(target), 0)) {
             assertEquals(partial, file.temp());
             file.write(bytes("0123456789"), 0);
         }
@@ -164,24 +187,24 @@ class AtomicFileTest {
     @Test
     void reopeningAPartialFileKeepsOnlyTheRequestedPrefix() throws Exception {
         Path target = tmp.resolve("resume.bin");
-        Files.writeString(AtomicFile.partialPath(target), "ABCDEFGHIJ");
-        try (AtomicFile file = AtomicFile.partial(target, 4)) {
+        Files.writeString(partialPath(target), "ABCDEFGHIJ");
+        try (AtomicFile file = AtomicFile.partial(base, name(target), 4)) {
             assertEquals(4, Files.size(file.temp()));
             file.write(bytes("wxyz"), 4);
             file.commit(NOTHING);
         }
         assertEquals("ABCDwxyz", Files.readString(target));
-        assertFalse(Files.exists(AtomicFile.partialPath(target)));
+        assertFalse(Files.exists(partialPath(target)));
     }
 
     @Test
     void aPartialFileAbandonedBeforeAnyWriteKeepsItsResumedPrefix() throws Exception {
         Path target = tmp.resolve("again.bin");
-        Files.write(AtomicFile.partialPath(target), new byte[] {1, 2, 3, 4, 5, 6});
-        try (AtomicFile file = AtomicFile.partial(target, 3)) {
+        Files.write(partialPath(target), new byte[] {1, 2, 3, 4, 5, 6});
+        try (AtomicFile file = AtomicFile.partial(base, name(target), 3)) {
             assertEquals(3, Files.size(file.temp()));
         }
-        assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(AtomicFile.partialPath(target)));
+        assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(partialPath(target)));
     }
 
     @Test
@@ -198,30 +221,46 @@ class AtomicFileTest {
     void aSymlinkPlantedUnderThePartialNameIsNotWrittenThrough() throws Exception {
         Path victim = Files.writeString(tmp.resolve("victim"), "untouched");
         Path target = tmp.resolve("f");
-        Files.createSymbolicLink(AtomicFile.partialPath(target), victim);
-        assertThrows(java.io.IOException.class, () -> AtomicFile.partial(target, 0));
+        Files.createSymbolicLink(partialPath(target), victim);
+        assertThrows(java.io.IOException.class, () -> AtomicFile.partial(base, name(target), 0));
         assertEquals("untouched", Files.readString(victim));
     }
 
     @Test
     void aLongNameStillGetsAValidTemporaryName() throws Exception {
         Path target = tmp.resolve("n".repeat(250));
-        try (AtomicFile file = AtomicFile.create(target)) {
+        try (AtomicFile file = AtomicFile.create(base, name(target))) {
             file.write(java.nio.ByteBuffer.wrap(new byte[] {1}), 0);
             file.commit(temp -> { });
         }
         assertEquals(1, Files.size(target));
-        assertTrue(AtomicFile.partialPath(target).getFileName().toString().length() <= 255);
+        assertTrue(partialPath(target).getFileName().toString().length() <= 255);
     }
 
-    /** A pull to a bare name ("rdcp host::f copy") hands over a path without a parent. */
     @Test
-    void aBareRelativeNameGetsItsTemporaryAndPartialNamesInTheWorkingDirectory() {
-        Path bare = Path.of("copy");
-        assertEquals(Path.of(".copy.rdcp-partial").toAbsolutePath(), AtomicFile.partialPath(bare).toAbsolutePath());
-        Path temp = AtomicFile.tempSibling(bare).toAbsolutePath();
-        assertEquals(Path.of("").toAbsolutePath(), temp.getParent());
-        assertTrue(AtomicFile.isOwnTemporary(temp.getFileName().toString()), temp.toString());
+    void aDirectorySwappedForASymlinkWhileTheFileIsWrittenIsNotWrittenThrough() throws Exception {
+        Path outside = Files.createDirectories(tmp.resolve("outside"));
+        Path directory = Files.createDirectories(tmp.resolve("d"));
+        try (AtomicFile file = AtomicFile.create(base, "d/f".getBytes(StandardCharsets.US_ASCII))) {
+            file.write(bytes("data"), 0);
+            Files.move(directory, tmp.resolve("d.moved"));
+            Files.createSymbolicLink(directory, outside);
+            file.commit(NOTHING);
+        }
+        assertFalse(Files.exists(outside.resolve("f")));
+        assertEquals("data", Files.readString(tmp.resolve("d.moved/f")), "renamed within the directory it was made in");
+    }
+
+    @Test
+    void aFileSwappedInUnderTheTemporaryNameIsNotPassedOffAsTheOneWritten() throws Exception {
+        Path target = tmp.resolve("swapped");
+        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+            file.write(bytes("mine"), 0);
+            Files.delete(file.temp());
+            Files.writeString(file.temp(), "theirs");
+            assertThrows(IOException.class, () -> file.commit(NOTHING));
+        }
+        assertFalse(Files.exists(target));
     }
 
     /** The string form of both names is "p\uFFFD": only their bytes tell their partial files apart. */
@@ -231,12 +270,12 @@ class AtomicFileTest {
         Path second = FileNames.resolve(tmp, new byte[] {'p', (byte) 0xfe});
         assertEquals(first.getFileName().toString(), second.getFileName().toString());
         assertArrayEquals(new byte[] {'.', 'p', (byte) 0xff, '.', 'r', 'd', 'c', 'p', '-', 'p', 'a', 'r', 't', 'i', 'a', 'l'},
-                FileNames.lastComponent(AtomicFile.partialPath(first)));
-        try (AtomicFile a = AtomicFile.partial(first, 0); AtomicFile b = AtomicFile.partial(second, 0)) {
+                FileNames.lastComponent(partialPath(first)));
+        try (AtomicFile a = AtomicFile.partial(base, name(first), 0); AtomicFile b = AtomicFile.partial(base, name(second), 0)) {
             a.write(java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3}), 0);
             b.write(java.nio.ByteBuffer.wrap(new byte[] {4}), 0);
         }
-        assertEquals(3, Files.size(AtomicFile.partialPath(first)));
-        assertEquals(1, Files.size(AtomicFile.partialPath(second)));
+        assertEquals(3, Files.size(partialPath(first)));
+        assertEquals(1, Files.size(partialPath(second)));
     }
 }

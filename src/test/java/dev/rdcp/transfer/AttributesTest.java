@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.posix.DirectoryHandle;
+import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
+import java.io.IOException;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.SessionRequest;
@@ -28,13 +31,20 @@ class AttributesTest {
                 new byte[0]);
     }
 
+    /** Applies {@code entry} to {@code path} through a descriptor opened beneath the test directory. */
+    private void apply(Attributes attributes, Path path, Entry entry) throws IOException {
+        try (DirectoryHandle base = DirectoryHandle.open(tmp, FileNames.absolute(tmp));
+                FileHandle node = base.openNode(tmp.relativize(path).toString().getBytes(StandardCharsets.UTF_8))) {
+            attributes.apply(node, entry);
+        }
+    }
+
     @Test
-    void modeBitsMapToTheirPermissions() {
-        assertEquals("rwxr-x--x", PosixFilePermissions.toString(Attributes.permissions(0751)));
-        assertEquals("r--rw--wx", PosixFilePermissions.toString(Attributes.permissions(0463)));
-        assertEquals("---------", PosixFilePermissions.toString(Attributes.permissions(0)));
-        assertEquals("rw-r--r--", PosixFilePermissions.toString(Attributes.permissions(0100644)),
-                "file type bits are ignored");
+    void theModeIsSetWithoutTheFileTypeBits() throws Exception {
+        Path path = Files.writeString(tmp.resolve("f"), "x");
+        apply(new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_PERMISSIONS), null), path,
+                file(0100751, 1_000, 0));
+        assertEquals("rwxr-x--x", PosixFilePermissions.toString(Files.getPosixFilePermissions(path)));
     }
 
     @Test
@@ -48,7 +58,7 @@ class AttributesTest {
         Path path = Files.writeString(tmp.resolve("f"), "x");
         Attributes attributes = new Attributes(TransferOptions.of(4096,
                 SessionRequest.PRESERVE_TIMES | SessionRequest.PRESERVE_PERMISSIONS), null);
-        attributes.apply(path, file(0640, 1_500_000_000L, 250_000_000));
+        apply(attributes, path, file(0640, 1_500_000_000L, 250_000_000));
         assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(path)));
         assertEquals(Instant.ofEpochSecond(1_500_000_000L, 250_000_000), Files.getLastModifiedTime(path).toInstant());
     }
@@ -58,7 +68,7 @@ class AttributesTest {
         Path path = Files.writeString(tmp.resolve("f"), "x");
         Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
         FileTime before = Files.getLastModifiedTime(path);
-        new Attributes(TransferOptions.of(4096, 0), null).apply(path, file(0777, 1_000, 0));
+        apply(new Attributes(TransferOptions.of(4096, 0), null), path, file(0777, 1_000, 0));
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(path)));
         assertEquals(before, Files.getLastModifiedTime(path));
     }
@@ -89,7 +99,10 @@ class AttributesTest {
         Entry entry = new Entry(0, EntryType.SYMLINK, 0777, 1_600_000_000L, 123_456_789, 0, 0, 0,
                 "link".getBytes(StandardCharsets.UTF_8), "target".getBytes(StandardCharsets.UTF_8));
 
-        new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES), null).applyToLink(link, entry);
+        try (DirectoryHandle base = DirectoryHandle.open(tmp, FileNames.absolute(tmp))) {
+            new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES), null).applyToLink(base,
+                    "link".getBytes(StandardCharsets.UTF_8), entry);
+        }
 
         assertEquals(Instant.ofEpochSecond(1_600_000_000L, 123_456_789),
                 Files.getLastModifiedTime(link, LinkOption.NOFOLLOW_LINKS).toInstant());
@@ -101,7 +114,7 @@ class AttributesTest {
         Path missing = tmp.resolve("missing");
         java.nio.file.NoSuchFileException e = org.junit.jupiter.api.Assertions.assertThrows(
                 java.nio.file.NoSuchFileException.class,
-                () -> new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES), null).apply(missing,
+                () -> apply(new Attributes(TransferOptions.of(4096, SessionRequest.PRESERVE_TIMES), null), missing,
                         file(0644, 1_000, 0)));
         assertEquals(missing.toString(), e.getFile());
     }
@@ -118,8 +131,8 @@ class AttributesTest {
         Entry dot = new Entry(0, EntryType.DIRECTORY, 0777, 1_500_000_000L, 0, 0, 4321, 4321,
                 ".".getBytes(StandardCharsets.UTF_8), new byte[0]);
         int ownerBefore = (Integer) Files.getAttribute(root, "unix:uid");
-        attributes.apply(root, dot);
-        attributes.apply(below, dot);
+        apply(attributes, root, dot);
+        apply(attributes, below, dot);
         assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(root)));
         assertEquals(ownerBefore, Files.getAttribute(root, "unix:uid"));
         assertEquals("rwxrwxrwx", PosixFilePermissions.toString(Files.getPosixFilePermissions(below)));
@@ -127,7 +140,10 @@ class AttributesTest {
             assertEquals(4321, Files.getAttribute(below, "unix:uid"), "as root the owner applies below the root");
         }
         Path alias = Files.createSymbolicLink(tmp.resolve("alias"), root);
-        attributes.apply(alias.resolve("."), dot);
+        try (DirectoryHandle aliased = DirectoryHandle.open(alias, FileNames.absolute(alias));
+                FileHandle node = aliased.openNode(new byte[] {'.'})) {
+            attributes.apply(node, dot);
+        }
         assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(root)),
                 "nor through another name");
     }

@@ -169,7 +169,10 @@ class FileListTest {
     @Test
     void aSymlinkTargetIsListedAsItsRawBytes() throws Exception {
         byte[] target = {'d', (byte) 0xff, 'r', '/'};
-        dev.rdcp.posix.Symlinks.create(src.resolve("a/l"), FileNames.absolute(src.resolve("a/l")), target);
+        try (dev.rdcp.posix.DirectoryHandle a = dev.rdcp.posix.DirectoryHandle.open(src.resolve("a"),
+                FileNames.absolute(src.resolve("a")))) {
+            a.symlink(target, new byte[] {'l'});
+        }
         List<Entry> entries = list(SourceOperand.parse(src.resolve("a") + "/"), RECURSIVE | SessionRequest.LINKS);
         assertEquals("SYMLINK l", shape(entries).get(1));
         assertArrayEquals(target, entries.get(1).extra());

@@ -32,13 +32,19 @@ final class LoopbackCopy {
 
     static Outcome run(List<SourceOperand> sources, Path target, boolean directory, TransferOptions options,
             long timeoutSeconds, Faults faults) throws Exception {
+        return run(sources, target, directory, options, timeoutSeconds, faults, new TransferListener() { });
+    }
+
+    /** {@code senderEvents} hears what the sender does as it does it (a test can act on the source then). */
+    static Outcome run(List<SourceOperand> sources, Path target, boolean directory, TransferOptions options,
+            long timeoutSeconds, Faults faults, TransferListener senderEvents) throws Exception {
         LoopbackTransport[] ends = LoopbackTransport.pair(timeoutSeconds);
         faults.inject(ends[0], ends[1]);
         TransferReport sent = new TransferReport();
         TransferReport received = new TransferReport();
         CompletableFuture<Void> sender = CompletableFuture.runAsync(unchecked(() -> {
             try (LoopbackTransport transport = ends[0];
-                    FileSender role = FileSender.create(transport, options, sent, sources)) {
+                    FileSender role = FileSender.create(transport, options, new FanOutListener(sent, senderEvents), sources)) {
                 try {
                     role.run();
                 } finally {

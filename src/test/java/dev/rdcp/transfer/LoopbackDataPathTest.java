@@ -121,7 +121,7 @@ class LoopbackDataPathTest {
         Files.createDirectories(target.getParent());
         byte[] prefix = new byte[(int) (3 * CHUNK + 100)];
         System.arraycopy(Files.readAllBytes(source), 0, prefix, 0, prefix.length);
-        Files.write(AtomicFile.partialPath(target), prefix);
+        Files.write(target.resolveSibling("." + target.getFileName() + AtomicFile.PARTIAL_SUFFIX), prefix);
 
         LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
                 false, TransferOptions.of(CHUNK, SessionRequest.PARTIAL));
@@ -137,7 +137,7 @@ class LoopbackDataPathTest {
         Path source = randomFile(dir.resolve("src/other.bin"), size, 10);
         Path target = dir.resolve("dst/other.bin");
         Files.createDirectories(target.getParent());
-        randomFile(AtomicFile.partialPath(target), 2L * CHUNK, 11);
+        randomFile(target.resolveSibling("." + target.getFileName() + AtomicFile.PARTIAL_SUFFIX), 2L * CHUNK, 11);
 
         LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
                 false, TransferOptions.of(CHUNK, SessionRequest.PARTIAL));

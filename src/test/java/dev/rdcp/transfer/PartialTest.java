@@ -10,6 +10,8 @@ import java.util.Random;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.rdcp.posix.DirectoryHandle;
+import java.io.IOException;
 
 class PartialTest {
 
@@ -22,6 +24,13 @@ class PartialTest {
         byte[] bytes = new byte[length];
         new Random(42).nextBytes(bytes);
         return bytes;
+    }
+
+    /** Partial.examine of {@code partial}, by its name beneath the test directory. */
+    private Partial examine(Path partial, int chunk, long size, Heartbeat heartbeat) throws IOException {
+        try (DirectoryHandle base = DirectoryHandle.open(tmp, FileNames.absolute(tmp))) {
+            return Partial.examine(base, FileNames.lastComponent(partial), chunk, size, heartbeat);
+        }
     }
 
     /** The digest of the first {@code chunks} chunks of {@code data}, computed here, not by Partial. */
@@ -39,7 +48,7 @@ class PartialTest {
     void theOffsetIsRoundedDownToWholeChunksAndTheDigestCoversThem() throws Exception {
         byte[] data = data(2 * CHUNK + 1000);
         Path partial = Files.write(tmp.resolve(".f.rdcp-partial"), data);
-        Partial found = Partial.examine(partial, CHUNK, 10 * CHUNK, Heartbeat.NONE);
+        Partial found = examine(partial, CHUNK, 10 * CHUNK, Heartbeat.NONE);
         assertEquals(2L * CHUNK, found.offset());
         assertEquals(digestOf(data, 2), found.digest());
     }
@@ -48,7 +57,7 @@ class PartialTest {
     void anExactNumberOfChunksIsAllUsable() throws Exception {
         byte[] data = data(3 * CHUNK);
         Path partial = Files.write(tmp.resolve("p"), data);
-        Partial found = Partial.examine(partial, CHUNK, 3 * CHUNK + 1, Heartbeat.NONE);
+        Partial found = examine(partial, CHUNK, 3 * CHUNK + 1, Heartbeat.NONE);
         assertEquals(3L * CHUNK, found.offset());
         assertEquals(digestOf(data, 3), found.digest());
     }
@@ -57,7 +66,7 @@ class PartialTest {
     void aPartialFileLongerThanTheSourceIsCutToTheSourceSize() throws Exception {
         byte[] data = data(4 * CHUNK);
         Path partial = Files.write(tmp.resolve("p"), data);
-        Partial found = Partial.examine(partial, CHUNK, CHUNK + 10, Heartbeat.NONE);
+        Partial found = examine(partial, CHUNK, CHUNK + 10, Heartbeat.NONE);
         assertEquals(CHUNK, found.offset());
         assertEquals(digestOf(data, 1), found.digest());
     }
@@ -69,8 +78,8 @@ class PartialTest {
         byte[] changed = Arrays.copyOf(data, data.length);
         changed[CHUNK + 5] ^= 1;
         Path b = Files.write(tmp.resolve("b"), changed);
-        int first = Partial.examine(a, CHUNK, data.length + 1, Heartbeat.NONE).digest();
-        int second = Partial.examine(b, CHUNK, data.length + 1, Heartbeat.NONE).digest();
+        int first = examine(a, CHUNK, data.length + 1, Heartbeat.NONE).digest();
+        int second = examine(b, CHUNK, data.length + 1, Heartbeat.NONE).digest();
         assertEquals(digestOf(changed, 2), second);
         org.junit.jupiter.api.Assertions.assertNotEquals(first, second);
     }
@@ -78,12 +87,12 @@ class PartialTest {
     @Test
     void lessThanOneChunkIsNothingToResume() throws Exception {
         Path partial = Files.write(tmp.resolve("p"), data(CHUNK - 1));
-        assertEquals(Partial.NONE, Partial.examine(partial, CHUNK, 100 * CHUNK, Heartbeat.NONE));
+        assertEquals(Partial.NONE, examine(partial, CHUNK, 100 * CHUNK, Heartbeat.NONE));
     }
 
     @Test
-    void noPartialFileIsNone() {
-        assertEquals(Partial.NONE, Partial.examine(tmp.resolve("absent"), CHUNK, CHUNK, Heartbeat.NONE));
+    void noPartialFileIsNone() throws Exception {
+        assertEquals(Partial.NONE, examine(tmp.resolve("absent"), CHUNK, CHUNK, Heartbeat.NONE));
         assertEquals(0, Partial.NONE.offset());
     }
 
@@ -91,7 +100,7 @@ class PartialTest {
     void aCompletePartialFileStillLeavesThePieceThatCarriesLast() throws Exception {
         byte[] data = data(3 * CHUNK);
         Path partial = Files.write(tmp.resolve("p"), data);
-        Partial found = Partial.examine(partial, CHUNK, 3 * CHUNK, Heartbeat.NONE);
+        Partial found = examine(partial, CHUNK, 3 * CHUNK, Heartbeat.NONE);
         assertEquals(2L * CHUNK, found.offset());
         assertEquals(digestOf(data, 2), found.digest());
     }
@@ -100,6 +109,6 @@ class PartialTest {
     void aSymlinkUnderThePartialNameIsNotRead() throws Exception {
         Path target = Files.write(tmp.resolve("target"), data(4 * CHUNK));
         Path partial = Files.createSymbolicLink(tmp.resolve(".f.rdcp-partial"), target);
-        assertEquals(Partial.NONE, Partial.examine(partial, CHUNK, 10 * CHUNK, Heartbeat.NONE));
+        assertEquals(Partial.NONE, examine(partial, CHUNK, 10 * CHUNK, Heartbeat.NONE));
     }
 }

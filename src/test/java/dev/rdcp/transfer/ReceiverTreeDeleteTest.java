@@ -33,6 +33,15 @@ class ReceiverTreeDeleteTest {
     }
 
     /** dest: keep.txt, gone.txt, gonedir/inner, debug.log, two rdcp temporaries, sub/old, sub/kept. */
+    private final java.util.List<Destination> destinations = new java.util.ArrayList<>();
+
+    @org.junit.jupiter.api.AfterEach
+    void closeDestinations() throws IOException {
+        for (Destination destination : destinations) {
+            destination.close();
+        }
+    }
+
     @BeforeEach
     void destination() throws Exception {
         dest = Files.createDirectory(tmp.resolve("dest"));
@@ -49,7 +58,10 @@ class ReceiverTreeDeleteTest {
 
     private ReceiverTree tree(int flags) throws Exception {
         TransferOptions options = new TransferOptions(4096, 1, 1, flags, 0, FilterRules.parse(List.of("- *.log")));
-        return new ReceiverTree(Destination.of(dest, true, null), options, new ReceiverTree.Events() {
+        Destination destination = Destination.of(dest, true, null);
+        destination.prepare(false);
+        destinations.add(destination);
+        return new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
             public void deleted(byte[] name) {
                 deleted.add(new String(name, StandardCharsets.UTF_8));
@@ -70,10 +82,10 @@ class ReceiverTreeDeleteTest {
     /** The same, "." ending complete or not. */
     private void receive(ReceiverTree tree, boolean rootComplete) throws Exception {
         tree.listed(name("."));
-        tree.directory(name("."), dest);
+        tree.directory(name("."), name("."));
         tree.listed(name("keep.txt"));
         tree.listed(name("sub"));
-        tree.directory(name("sub"), dest.resolve("sub"));
+        tree.directory(name("sub"), name("sub"));
         tree.listed(name("sub/kept"));
         tree.directoryEnd(name("sub"), true);
         tree.directoryEnd(name("."), rootComplete);

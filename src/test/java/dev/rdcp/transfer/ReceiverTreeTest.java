@@ -1,7 +1,6 @@
 package dev.rdcp.transfer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -34,13 +33,25 @@ class ReceiverTreeTest {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
+    private final java.util.List<Destination> destinations = new java.util.ArrayList<>();
+
+    @org.junit.jupiter.api.AfterEach
+    void closeDestinations() throws IOException {
+        for (Destination destination : destinations) {
+            destination.close();
+        }
+    }
+
     @BeforeEach
     void destination() throws Exception {
         dest = Files.createDirectory(tmp.resolve("dest"));
     }
 
     private ReceiverTree tree(int flags) throws Exception {
-        return new ReceiverTree(Destination.of(dest, true, null), TransferOptions.of(4096, flags), new ReceiverTree.Events() {
+        Destination destination = Destination.of(dest, true, null);
+        destination.prepare(false);
+        destinations.add(destination);
+        return new ReceiverTree(destination, TransferOptions.of(4096, flags), new ReceiverTree.Events() {
             @Override
             public void deleted(byte[] name) {
             }
@@ -49,6 +60,10 @@ class ReceiverTreeTest {
             public void deleteFailed(byte[] name, IOException cause) {
             }
         }, Heartbeat.NONE);
+    }
+
+    private byte[] local(Path path) {
+        return dest.relativize(path).toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private static Entry link(String name, String target) {
@@ -60,57 +75,43 @@ class ReceiverTreeTest {
     }
 
     @Test
-    void requireParentRefusesASymlinkToADirectoryOutside() throws Exception {
+    void nothingIsMadeThroughASymlinkToADirectoryOutside() throws Exception {
         Path outside = Files.createDirectory(tmp.resolve("outside"));
         Files.createSymbolicLink(dest.resolve("escape"), outside);
-        for (int flags : new int[] {0, SessionRequest.DRY_RUN}) {
-            ReceiverTree tree = tree(flags);
-            RdcpException e = assertThrows(RdcpException.class,
-                    () -> tree.requireParent(name("escape/file"), dest.resolve("escape/file")), "flags " + flags);
-            assertEquals(ExitCode.PARTIAL, e.exitCode());
-        }
+        ReceiverTree tree = tree(0);
+        assertThrows(IOException.class, () -> tree.directory(name("escape/d"), name("escape/d")));
+        assertThrows(IOException.class, () -> tree.symlink(name("escape/l"), link("escape/l", "t"), noAttributes()));
         try (Stream<Path> inside = Files.list(outside)) {
             assertEquals(0, inside.count());
         }
     }
 
     @Test
-    void requireParentRefusesASymlinkDeeperInThePath() throws Exception {
+    void nothingIsMadeThroughASymlinkDeeperInThePath() throws Exception {
         Path outside = Files.createDirectory(tmp.resolve("outside"));
         Files.createDirectories(outside.resolve("b"));
         Files.createSymbolicLink(Files.createDirectory(dest.resolve("a")).resolve("link"), outside);
-        ReceiverTree tree = tree(0);
-        assertThrows(RdcpException.class,
-                () -> tree.requireParent(name("a/link/b/file"), dest.resolve("a/link/b/file")));
+        assertThrows(IOException.class, () -> tree(0).directory(name("a/link/b/d"), name("a/link/b/d")));
+        assertFalse(Files.exists(outside.resolve("b/d")));
     }
 
     @Test
-    void requireParentAcceptsRealDirectoriesAndTopLevelNames() throws Exception {
-        Files.createDirectories(dest.resolve("a/b"));
-        ReceiverTree tree = tree(0);
-        assertDoesNotThrow(() -> tree.requireParent(name("a/b/file"), dest.resolve("a/b/file")));
-        assertDoesNotThrow(() -> tree.requireParent(name("top"), dest.resolve("top")));
-        assertDoesNotThrow(() -> tree.requireParent(name("."), dest));
-    }
-
-    @Test
-    void requireParentRefusesAMissingParentButNotInADryRun() throws Exception {
-        assertThrows(RdcpException.class, () -> tree(0).requireParent(name("new/file"), dest.resolve("new/file")));
-        assertDoesNotThrow(() -> tree(SessionRequest.DRY_RUN).requireParent(name("new/file"),
-                dest.resolve("new/file")));
+    void aMissingParentFailsButNotInADryRun() throws Exception {
+        assertThrows(java.nio.file.NoSuchFileException.class, () -> tree(0).directory(name("new/d"), name("new/d")));
+        assertTrue(tree(SessionRequest.DRY_RUN).directory(name("new/d"), name("new/d")));
     }
 
     @Test
     void directoryCreatesAMissingOneAndSaysSo() throws Exception {
         ReceiverTree tree = tree(0);
-        assertTrue(tree.directory(name("d"), dest.resolve("d")));
+        assertTrue(tree.directory(name("d"), name("d")));
         assertTrue(Files.isDirectory(dest.resolve("d")));
-        assertFalse(tree.directory(name("d"), dest.resolve("d")), "already there");
+        assertFalse(tree.directory(name("d"), name("d")), "already there");
     }
 
     @Test
     void directoryInADryRunCreatesNothingButCountsItAsNew() throws Exception {
-        assertTrue(tree(SessionRequest.DRY_RUN).directory(name("d"), dest.resolve("d")));
+        assertTrue(tree(SessionRequest.DRY_RUN).directory(name("d"), name("d")));
         assertFalse(Files.exists(dest.resolve("d")));
     }
 
@@ -121,8 +122,8 @@ class ReceiverTreeTest {
         Files.createSymbolicLink(dest.resolve("d"), outside);
         Files.writeString(dest.resolve("f"), "x");
         ReceiverTree tree = tree(0);
-        assertTrue(tree.directory(name("d"), dest.resolve("d")));
-        assertTrue(tree.directory(name("f"), dest.resolve("f")));
+        assertTrue(tree.directory(name("d"), name("d")));
+        assertTrue(tree.directory(name("f"), name("f")));
         assertTrue(Files.isDirectory(dest.resolve("d"), LinkOption.NOFOLLOW_LINKS));
         assertTrue(Files.isDirectory(dest.resolve("f"), LinkOption.NOFOLLOW_LINKS));
         assertTrue(Files.exists(outside.resolve("keep")));
@@ -132,9 +133,9 @@ class ReceiverTreeTest {
     void symlinkIsCreatedWithItsTargetAndLeftAloneWhenUnchanged() throws Exception {
         ReceiverTree tree = tree(0);
         Path path = dest.resolve("l");
-        assertTrue(tree.symlink(path, link("l", "../somewhere"), noAttributes()));
+        assertTrue(tree.symlink(local(path), link("l", "../somewhere"), noAttributes()));
         assertEquals(Path.of("../somewhere"), Files.readSymbolicLink(path));
-        assertFalse(tree.symlink(path, link("l", "../somewhere"), noAttributes()));
+        assertFalse(tree.symlink(local(path), link("l", "../somewhere"), noAttributes()));
     }
 
     @Test
@@ -142,14 +143,14 @@ class ReceiverTreeTest {
         ReceiverTree tree = tree(0);
         byte[] target = {'.', '.', '/', (byte) 0xe9, 't', (byte) 0xe9, '/'};
         Path path = dest.resolve("raw");
-        assertTrue(tree.symlink(path, new Entry(0, EntryType.SYMLINK, 0777, 0, 0, 0, 0, 0, name("raw"), target),
+        assertTrue(tree.symlink(local(path), new Entry(0, EntryType.SYMLINK, 0777, 0, 0, 0, 0, 0, name("raw"), target),
                 noAttributes()));
         assertArrayEquals(target, dev.rdcp.posix.Symlinks.read(path, FileNames.absolute(path)));
-        assertFalse(tree.symlink(path, new Entry(0, EntryType.SYMLINK, 0777, 0, 0, 0, 0, 0, name("raw"), target),
+        assertFalse(tree.symlink(local(path), new Entry(0, EntryType.SYMLINK, 0777, 0, 0, 0, 0, 0, name("raw"), target),
                 noAttributes()), "the same bytes: left alone");
 
         Entry nul = new Entry(0, EntryType.SYMLINK, 0777, 0, 0, 0, 0, 0, name("nul"), new byte[] {'a', 0, 'b'});
-        assertThrows(java.io.IOException.class, () -> tree.symlink(dest.resolve("nul"), nul, noAttributes()));
+        assertThrows(java.io.IOException.class, () -> tree.symlink(name("nul"), nul, noAttributes()));
         assertFalse(Files.exists(dest.resolve("nul"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
     }
 
@@ -157,9 +158,9 @@ class ReceiverTreeTest {
     void symlinkReplacesAFileOrALinkWithAnotherTarget() throws Exception {
         ReceiverTree tree = tree(0);
         Path file = Files.writeString(dest.resolve("f"), "x");
-        assertFalse(tree.symlink(file, link("f", "t1"), noAttributes()), "replaced, not new");
+        assertFalse(tree.symlink(local(file), link("f", "t1"), noAttributes()), "replaced, not new");
         assertEquals(Path.of("t1"), Files.readSymbolicLink(file));
-        tree.symlink(file, link("f", "t2"), noAttributes());
+        tree.symlink(local(file), link("f", "t2"), noAttributes());
         assertEquals(Path.of("t2"), Files.readSymbolicLink(file));
         try (Stream<Path> left = Files.list(dest)) {
             assertEquals(1, left.count(), "no temporary left behind");
@@ -169,13 +170,13 @@ class ReceiverTreeTest {
     @Test
     void symlinkRefusesToReplaceADirectory() throws Exception {
         Path directory = Files.createDirectory(dest.resolve("d"));
-        assertThrows(RdcpException.class, () -> tree(0).symlink(directory, link("d", "t"), noAttributes()));
+        assertThrows(RdcpException.class, () -> tree(0).symlink(local(directory), link("d", "t"), noAttributes()));
         assertTrue(Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS));
     }
 
     @Test
     void symlinkInADryRunCreatesNothing() throws Exception {
-        assertTrue(tree(SessionRequest.DRY_RUN).symlink(dest.resolve("l"), link("l", "t"), noAttributes()));
+        assertTrue(tree(SessionRequest.DRY_RUN).symlink(name("l"), link("l", "t"), noAttributes()));
         assertFalse(Files.exists(dest.resolve("l"), LinkOption.NOFOLLOW_LINKS));
     }
 
@@ -183,25 +184,23 @@ class ReceiverTreeTest {
     void aDirectoryDeletedAndReplacedByASymlinkIsNoLongerTrusted() throws Exception {
         Path outside = Files.createDirectory(tmp.resolve("outside"));
         ReceiverTree tree = tree(SessionRequest.DELETE | SessionRequest.LINKS);
-        assertTrue(tree.directory(name("a"), dest.resolve("a")));
-        tree.requireParent(name("a/file"), dest.resolve("a/file"));
+        assertTrue(tree.directory(name("a"), name("a")));
         // "a" was never listed inside ".", so the end of "." deletes it.
-        tree.directory(name("."), dest);
+        tree.directory(name("."), name("."));
         tree.directoryEnd(name("."), true);
         assertFalse(Files.exists(dest.resolve("a"), LinkOption.NOFOLLOW_LINKS));
-        tree.symlink(dest.resolve("a"), link("a", outside.toString()), noAttributes());
-        RdcpException e = assertThrows(RdcpException.class,
-                () -> tree.requireParent(name("a/file"), dest.resolve("a/file")));
-        assertEquals(ExitCode.PARTIAL, e.exitCode());
+        tree.symlink(name("a"), link("a", outside.toString()), noAttributes());
+        assertThrows(IOException.class, () -> tree.directory(name("a/d"), name("a/d")));
+        assertFalse(Files.exists(outside.resolve("d")));
     }
 
     @Test
     void aDirectoryListedAgainKeepsWhatWasListedInIt() throws Exception {
         ReceiverTree tree = tree(SessionRequest.DELETE);
-        tree.directory(name("."), dest);
+        tree.directory(name("."), name("."));
         tree.listed(name("kept"));
-        tree.directory(name("kept"), dest.resolve("kept"));
-        tree.directory(name("."), dest);
+        tree.directory(name("kept"), name("kept"));
+        tree.directory(name("."), name("."));
         tree.directoryEnd(name("."), true);
         assertTrue(Files.isDirectory(dest.resolve("kept")));
     }
@@ -210,7 +209,7 @@ class ReceiverTreeTest {
     void anIncompletelyListedDirectoryDeletesNothing() throws Exception {
         Files.writeString(dest.resolve("extra"), "x");
         ReceiverTree tree = tree(SessionRequest.DELETE);
-        tree.directory(name("."), dest);
+        tree.directory(name("."), name("."));
         tree.directoryEnd(name("."), false);
         assertTrue(Files.exists(dest.resolve("extra")));
     }

@@ -44,8 +44,30 @@ class UpdateCheckTest {
         return listed(size, seconds, new byte[0]);
     }
 
-    private static boolean upToDate(int flags, Entry entry, Path path) throws Exception {
-        return new UpdateCheck(TransferOptions.of(4096, flags), Heartbeat.NONE).examine(entry, path).upToDate();
+    private Destination destination;
+
+    @org.junit.jupiter.api.AfterEach
+    void closeDestination() throws java.io.IOException {
+        if (destination != null) {
+            destination.close();
+        }
+    }
+
+    /** The test directory as the receiver's destination, prepared. */
+    private Destination destination() throws java.io.IOException {
+        if (destination == null) {
+            destination = Destination.of(tmp, true, null);
+            destination.prepare(false);
+        }
+        return destination;
+    }
+
+    private byte[] local(Path path) {
+        return tmp.relativize(path).toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private boolean upToDate(int flags, Entry entry, Path path) throws Exception {
+        return new UpdateCheck(TransferOptions.of(4096, flags), Heartbeat.NONE).examine(entry, destination(), local(path)).upToDate();
     }
 
     private static byte[] md5(String content) throws Exception {
@@ -55,7 +77,7 @@ class UpdateCheckTest {
     @Test
     void aMissingFileIsSentAndHasNoAttributes() throws Exception {
         UpdateCheck.Verdict verdict = new UpdateCheck(TransferOptions.of(4096, 0), Heartbeat.NONE)
-                .examine(listed(3, MTIME), tmp.resolve("absent"));
+                .examine(listed(3, MTIME), destination(), local(tmp.resolve("absent")));
         assertFalse(verdict.upToDate());
         assertNull(verdict.attributes());
     }
@@ -63,7 +85,7 @@ class UpdateCheckTest {
     @Test
     void quickCheckSameSizeAndMtimeIsUpToDate() throws Exception {
         UpdateCheck.Verdict verdict = new UpdateCheck(TransferOptions.of(4096, 0), Heartbeat.NONE)
-                .examine(listed(3, MTIME), existing("abc", MTIME));
+                .examine(listed(3, MTIME), destination(), local(existing("abc", MTIME)));
         assertTrue(verdict.upToDate());
         assertNotNull(verdict.attributes(), "the receiver's attributes, for fixing metadata");
     }
@@ -132,7 +154,7 @@ class UpdateCheckTest {
     void anExistingDirectoryCannotBeOverwrittenByAFile() throws Exception {
         Path directory = Files.createDirectory(tmp.resolve("dir"));
         RdcpException e = assertThrows(RdcpException.class,
-                () -> new UpdateCheck(TransferOptions.of(4096, 0), Heartbeat.NONE).examine(listed(3, MTIME), directory));
+                () -> new UpdateCheck(TransferOptions.of(4096, 0), Heartbeat.NONE).examine(listed(3, MTIME), destination(), local(directory)));
         assertEquals(ExitCode.PARTIAL, e.exitCode());
     }
 
@@ -141,7 +163,7 @@ class UpdateCheckTest {
         Path target = Files.writeString(tmp.resolve("elsewhere"), "x");
         Path link = Files.createSymbolicLink(tmp.resolve("linked"), target);
         UpdateCheck.Verdict verdict = new UpdateCheck(TransferOptions.of(4096, SessionRequest.IGNORE_EXISTING),
-                Heartbeat.NONE).examine(listed(1, MTIME), link);
+                Heartbeat.NONE).examine(listed(1, MTIME), destination(), local(link));
         assertTrue(verdict.upToDate());
         assertNull(verdict.attributes(), "nothing may be applied through the link");
     }
@@ -150,6 +172,6 @@ class UpdateCheckTest {
     void ignoreExistingSkipsAnExistingDirectoryQuietly() throws Exception {
         Path directory = Files.createDirectory(tmp.resolve("a-directory"));
         assertTrue(new UpdateCheck(TransferOptions.of(4096, SessionRequest.IGNORE_EXISTING), Heartbeat.NONE)
-                .examine(listed(3, MTIME), directory).upToDate());
+                .examine(listed(3, MTIME), destination(), local(directory)).upToDate());
     }
 }

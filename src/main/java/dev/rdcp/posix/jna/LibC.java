@@ -3,18 +3,30 @@ package dev.rdcp.posix.jna;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
+import java.nio.ByteBuffer;
 
 /**
  * The few libc calls rdcp needs that Java lacks: mapping source files as RDMA can register them
  * (Java's FileChannel.map gives a MAP_SHARED mapping, which a read-only registration refuses),
- * setting a symlink's own modification time to the nanosecond, and symlink targets as raw bytes.
+ * setting a symlink's own modification time to the nanosecond, symlink targets as raw bytes, and
+ * the descriptor-relative calls ({@code *at}, {@code f*}) every session's file access goes through.
  */
 public final class LibC {
 
     public static final int O_RDONLY = 0;
+    public static final int O_WRONLY = 1;
+    public static final int O_CREAT = 0x40;
+    public static final int O_EXCL = 0x80;
+    public static final int O_NONBLOCK = 0x800;
+    public static final int O_DIRECTORY = 0x10000;
+    public static final int O_NOFOLLOW = 0x20000;
     public static final int O_CLOEXEC = 0x80000;
+    public static final int O_PATH = 0x200000;
+    public static final int AT_REMOVEDIR = 0x200;
+    public static final int AT_EMPTY_PATH = 0x1000;
     public static final int PROT_READ = 1;
     public static final int MAP_PRIVATE = 2;
+    public static final int SEEK_SET = 0;
     public static final int SEEK_END = 2;
     public static final long MAP_FAILED = -1L;
     public static final int AT_FDCWD = -100;
@@ -42,7 +54,35 @@ public final class LibC {
     /** Returns the target's length, not NUL-terminated; {@code size} bytes means it may have been cut. */
     public static native long readlink(byte[] path, byte[] buf, long size);
 
-    public static native int symlink(byte[] target, byte[] linkpath);
+    public static native int mkdirat(int dirfd, byte[] path, int mode);
+
+    public static native int symlinkat(byte[] target, int newdirfd, byte[] linkpath);
+
+    public static native long readlinkat(int dirfd, byte[] path, byte[] buf, long size);
+
+    public static native int linkat(int olddirfd, byte[] oldpath, int newdirfd, byte[] newpath, int flags);
+
+    public static native int renameat(int olddirfd, byte[] oldpath, int newdirfd, byte[] newpath);
+
+    public static native int unlinkat(int dirfd, byte[] path, int flags);
+
+    public static native int fchmod(int fd, int mode);
+
+    /** Follows the path: rdcp passes only /proc/self/fd/N, which names one open descriptor's file. */
+    public static native int chmod(byte[] path, int mode);
+
+    public static native int fchownat(int dirfd, byte[] path, int owner, int group, int flags);
+
+    /** {@code buf} a direct buffer: JNA passes its address at its position, allocating nothing. */
+    public static native long pread(int fd, ByteBuffer buf, long count, long offset);
+
+    /** {@code buf} a direct buffer: JNA passes its address at its position, allocating nothing. */
+    public static native long pwrite(int fd, ByteBuffer buf, long count, long offset);
+
+    public static native int ftruncate(int fd, long length);
+
+    /** {@code times} as for utimensat. */
+    public static native int futimens(int fd, long[] times);
 
     /** {@code times} is struct timespec[2] (access, modification) as four longs: LP64 only. */
     public static native int utimensat(int dirfd, byte[] path, long[] times, int flags);

@@ -21,6 +21,15 @@ public final class RdcpPosix {
     /** {@code path} NUL-terminated; {@code out} has {@link #RDCP_STATUS_FIELDS} elements. */
     public static native int rdcp_file_status(byte[] path, int follow_links, long[] out);
 
+    /** lstat of {@code name} (NUL-terminated; empty: {@code dirfd} itself) inside {@code dirfd}. */
+    public static native int rdcp_status_at(int dirfd, byte[] name, long[] out);
+
+    /** Opens {@code path} beneath {@code dirfd}, no symlink followed; the descriptor or -errno. */
+    public static native int rdcp_open_beneath(int dirfd, byte[] path, int flags, int mode, int walk_only);
+
+    /** The names of directory {@code fd}, NUL-terminated; bytes used, 0 at the end, or -errno. */
+    public static native int rdcp_read_names(int fd, byte[] buffer, long length);
+
     /** {@code name} NUL-terminated; {@code out}: uid, primary gid. -ENOENT: no such user. */
     public static native int rdcp_user_ids(byte[] name, long[] out);
 
@@ -40,6 +49,18 @@ public final class RdcpPosix {
     public static native int rdcp_errno_ENOSYS();
 
     public static native int rdcp_errno_ETIMEDOUT();
+
+    public static native int rdcp_errno_EEXIST();
+
+    public static native int rdcp_errno_EBADF();
+
+    public static native int rdcp_errno_ENOTDIR();
+
+    public static native int rdcp_errno_EISDIR();
+
+    public static native int rdcp_errno_ELOOP();
+
+    public static native int rdcp_errno_EXDEV();
 
     /** Writes errnum's text, NUL-terminated and cut to {@code length}, into {@code buffer}. */
     public static native int rdcp_strerror(int errnum, byte[] buffer, long length);

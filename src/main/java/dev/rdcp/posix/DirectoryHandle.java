@@ -1,0 +1,234 @@
+package dev.rdcp.posix;
+
+import com.sun.jna.Native;
+import dev.rdcp.posix.jna.LibC;
+import dev.rdcp.posix.jna.RdcpPosix;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * An open directory that names are resolved beneath, never by string path: each relative,
+ * '/'-separated raw name is opened with openat2 (RESOLVE_BENEATH, RESOLVE_NO_SYMLINKS,
+ * RESOLVE_NO_MAGICLINKS), or by a walk of O_NOFOLLOW opens where the kernel lacks it, and the
+ * last component is then used with the *at call of the directory that holds it. A symlink in any
+ * component, "..", or an absolute name fails; whatever a peer or a local user does to the tree
+ * between two calls, no call reaches outside this directory.
+ */
+public final class DirectoryHandle implements AutoCloseable {
+
+    /** Tests set it to cover the walk that kernels before Linux 5.6 take. */
+    static volatile boolean walkOnly;
+    private static final int NAMES_BUFFER = 32 << 10;
+
+    private final Path path;
+    private int fd;
+
+    private DirectoryHandle(Path path, int fd) {
+        this.path = path;
+        this.fd = fd;
+    }
+
+    /** The directory at {@code path} as the user or operator named it (links followed): the top of a confined tree. */
+    public static DirectoryHandle open(Path path, byte[] name) throws IOException {
+        int fd = LibC.open(CStrings.of(name), LibC.O_RDONLY | LibC.O_DIRECTORY | LibC.O_CLOEXEC);
+        if (fd < 0) {
+            throw PathErrors.of(path, Native.getLastError());
+        }
+        return new DirectoryHandle(path, fd);
+    }
+
+    /** For messages only. */
+    public Path path() {
+        return path;
+    }
+
+    private int fd() {
+        if (fd < 0) {
+            throw new IllegalStateException(path + " is closed");
+        }
+        return fd;
+    }
+
+    private Path display(byte[] name) {
+        return isSelf(name) ? path : path.resolve(new String(name, StandardCharsets.UTF_8));
+    }
+
+    private static boolean isSelf(byte[] name) {
+        return name.length == 1 && name[0] == '.';
+    }
+
+    private int openBeneath(byte[] name, int flags, int mode) throws IOException {
+        int rc = RdcpPosix.rdcp_open_beneath(fd(), CStrings.of(name), flags, mode, walkOnly ? 1 : 0);
+        if (rc < 0) {
+            throw PathErrors.of(display(name), -rc);
+        }
+        return rc;
+    }
+
+    /** The directory {@code name} ("." for this one), opened for listing and as a base for more names. */
+    public DirectoryHandle openDirectory(byte[] name) throws IOException {
+        return new DirectoryHandle(display(name), openBeneath(name, LibC.O_RDONLY | LibC.O_DIRECTORY, 0));
+    }
+
+    /** {@code name} for reading; a FIFO or device does not block the open. */
+    public FileHandle openRead(byte[] name) throws IOException {
+        return new FileHandle(display(name), openBeneath(name, LibC.O_RDONLY | LibC.O_NONBLOCK, 0));
+    }
+
+    /** Creates {@code name} for writing; with {@code exclusive} it must not exist, else it is opened as it is. */
+    public FileHandle create(byte[] name, boolean exclusive, int mode) throws IOException {
+        int flags = LibC.O_WRONLY | LibC.O_CREAT | (exclusive ? LibC.O_EXCL : 0);
+        return new FileHandle(display(name), openBeneath(name, flags, mode));
+    }
+
+    /**
+     * {@code name} itself, whatever it is, to read its status or set its metadata: a symlink is
+     * opened as the link, never its target.
+     */
+    public FileHandle openNode(byte[] name) throws IOException {
+        return new FileHandle(display(name), openBeneath(name, LibC.O_PATH | LibC.O_NOFOLLOW, 0));
+    }
+
+    /** lstat of {@code name} ("." for this directory). */
+    public FileStatus status(byte[] name) throws IOException {
+        long[] fields = new long[RdcpPosix.RDCP_STATUS_FIELDS];
+        int rc = isSelf(name) ? RdcpPosix.rdcp_status_at(fd(), new byte[1], fields)
+                : inParent(name, (dirfd, leaf) -> RdcpPosix.rdcp_status_at(dirfd, leaf, fields));
+        if (rc < 0) {
+            throw PathErrors.of(display(name), -rc);
+        }
+        return FileStatus.of(fields);
+    }
+
+    public void makeDirectory(byte[] name, int mode) throws IOException {
+        check(name, inParent(name, (dirfd, leaf) -> result(LibC.mkdirat(dirfd, leaf, mode))));
+    }
+
+    /** Creates symlink {@code name} pointing at {@code target} (raw bytes, never resolved here). */
+    public void symlink(byte[] target, byte[] name) throws IOException {
+        Symlinks.checkTarget(display(name), target);
+        byte[] cTarget = CStrings.of(target);
+        check(name, inParent(name, (dirfd, leaf) -> result(LibC.symlinkat(cTarget, dirfd, leaf))));
+    }
+
+    /** The target of symlink {@code name}, as raw bytes. */
+    public byte[] readLink(byte[] name) throws IOException {
+        byte[] buffer = new byte[Symlinks.MAX_TARGET];
+        long[] length = new long[1];
+        check(name, inParent(name, (dirfd, leaf) -> {
+            length[0] = LibC.readlinkat(dirfd, leaf, buffer, buffer.length);
+            return result(length[0] < 0 ? -1 : 0);
+        }));
+        return Arrays.copyOf(buffer, (int) length[0]);
+    }
+
+    /** Makes {@code name} another name of {@code existing} (both beneath this directory; a symlink is linked as itself). */
+    public void link(byte[] existing, byte[] name) throws IOException {
+        check(name, inParent(existing, (fromFd, fromLeaf) -> inParent(name,
+                (toFd, toLeaf) -> result(LibC.linkat(fromFd, fromLeaf, toFd, toLeaf, 0)))));
+    }
+
+    /** rename(2) of {@code from} to {@code to}, both beneath this directory. */
+    public void rename(byte[] from, byte[] to) throws IOException {
+        check(to, inParent(from, (fromFd, fromLeaf) -> inParent(to,
+                (toFd, toLeaf) -> result(LibC.renameat(fromFd, fromLeaf, toFd, toLeaf)))));
+    }
+
+    /** Removes {@code name}: an empty directory with {@code directory}, else a file or symlink. */
+    public void delete(byte[] name, boolean directory) throws IOException {
+        int flags = directory ? LibC.AT_REMOVEDIR : 0;
+        check(name, inParent(name, (dirfd, leaf) -> result(LibC.unlinkat(dirfd, leaf, flags))));
+    }
+
+    /** Owner of {@code name} itself (a symlink's own). */
+    public void setLinkOwner(byte[] name, int uid, int gid) throws IOException {
+        check(name, inParent(name, (dirfd, leaf) -> result(LibC.fchownat(dirfd, leaf, uid, gid, LibC.AT_SYMLINK_NOFOLLOW))));
+    }
+
+    /** Modification time of {@code name} itself (a symlink's own), the access time now. */
+    public void setLinkTimes(byte[] name, long seconds, int nanos) throws IOException {
+        long[] times = {0, LibC.UTIME_NOW, seconds, nanos};
+        check(name, inParent(name, (dirfd, leaf) -> result(LibC.utimensat(dirfd, leaf, times, LibC.AT_SYMLINK_NOFOLLOW))));
+    }
+
+    /** The names this directory holds, "." and ".." left out, in the order the file system gives them. */
+    public List<byte[]> names() throws IOException {
+        if (LibC.lseek(fd(), 0, LibC.SEEK_SET) < 0) {
+            throw PathErrors.of(path, Native.getLastError());
+        }
+        List<byte[]> names = new ArrayList<>();
+        byte[] buffer = new byte[NAMES_BUFFER];
+        for (int used; (used = RdcpPosix.rdcp_read_names(fd(), buffer, buffer.length)) != 0; ) {
+            if (used < 0) {
+                throw PathErrors.of(path, -used);
+            }
+            for (int start = 0, i = 0; i < used; i++) {
+                if (buffer[i] == 0) {
+                    names.add(Arrays.copyOfRange(buffer, start, i));
+                    start = i + 1;
+                }
+            }
+        }
+        return names;
+    }
+
+    /** 0, or -errno of the libc call that just returned {@code rc}. */
+    private static int result(int rc) {
+        return rc == 0 ? 0 : -Native.getLastError();
+    }
+
+    private void check(byte[] name, int rc) throws IOException {
+        if (rc != 0) {
+            throw PathErrors.of(display(name), -rc);
+        }
+    }
+
+    /** A call on the last component of a name, given the directory that holds it: 0 or -errno. */
+    @FunctionalInterface
+    private interface AtCall {
+        int call(int dirfd, byte[] leaf) throws IOException;
+    }
+
+    /**
+     * Runs {@code call} with the descriptor of {@code name}'s directory, opened beneath this one,
+     * and its last component: the only component a *at call resolves, with no symlink followed.
+     */
+    private int inParent(byte[] name, AtCall call) throws IOException {
+        int slash = name.length - 1;
+        while (slash >= 0 && name[slash] != '/') {
+            slash--;
+        }
+        byte[] leaf = Arrays.copyOfRange(name, slash + 1, name.length);
+        if (leaf.length == 0 || isSelf(leaf) || (leaf.length == 2 && leaf[0] == '.' && leaf[1] == '.')) {
+            return -Errno.EXDEV;
+        }
+        if (slash < 0) {
+            return call.call(fd(), CStrings.of(leaf));
+        }
+        int parent = RdcpPosix.rdcp_open_beneath(fd(), CStrings.of(Arrays.copyOf(name, slash)),
+                LibC.O_PATH | LibC.O_DIRECTORY, 0, walkOnly ? 1 : 0);
+        if (parent < 0) {
+            return parent;
+        }
+        try {
+            return call.call(parent, CStrings.of(leaf));
+        } finally {
+            LibC.close(parent);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (fd >= 0) {
+            int rc = LibC.close(fd);
+            fd = -1;
+            if (rc != 0) {
+                throw PathErrors.of(path, Native.getLastError());
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package dev.rdcp.posix;
+
+import com.sun.jna.Native;
+import dev.rdcp.posix.jna.LibC;
+import dev.rdcp.posix.jna.RdcpPosix;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * One open descriptor of a file or directory reached beneath a {@link DirectoryHandle}: its
+ * data, status, mode, owner and times are read and set through the descriptor, so nothing a
+ * peer or a local user renames or replaces meanwhile is touched instead.
+ */
+public final class FileHandle implements AutoCloseable {
+
+    private final Path path;
+    private int fd;
+
+    FileHandle(Path path, int fd) {
+        this.path = path;
+        this.fd = fd;
+    }
+
+    /** The path it was opened by, for messages only. */
+    public Path path() {
+        return path;
+    }
+
+    int fd() {
+        if (fd < 0) {
+            throw new IllegalStateException(path + " is closed");
+        }
+        return fd;
+    }
+
+    /** fstat(2). */
+    public FileStatus status() throws IOException {
+        long[] fields = new long[RdcpPosix.RDCP_STATUS_FIELDS];
+        int rc = RdcpPosix.rdcp_status_at(fd(), new byte[1], fields);
+        if (rc < 0) {
+            throw PathErrors.of(path, -rc);
+        }
+        return FileStatus.of(fields);
+    }
+
+    /** Writes all of {@code data} at {@code position}; a heap buffer is copied first (not on the data path). */
+    public void write(ByteBuffer data, long position) throws IOException {
+        if (!data.isDirect()) {
+            ByteBuffer direct = ByteBuffer.allocateDirect(data.remaining()).put(data.duplicate()).flip();
+            write(direct, position);
+            data.position(data.limit());
+            return;
+        }
+        long at = position;
+        while (data.hasRemaining()) {
+            long n = LibC.pwrite(fd(), data, data.remaining(), at);
+            if (n < 0) {
+                throw PathErrors.of(path, Native.getLastError());
+            }
+            data.position(data.position() + (int) n);
+            at += n;
+        }
+    }
+
+    /**
+     * Reads into {@code data} (a direct buffer) from {@code position} until it is full or the file
+     * ends; returns the bytes read.
+     */
+    public int read(ByteBuffer data, long position) throws IOException {
+        if (!data.isDirect()) {
+            throw new IllegalArgumentException("pread into a heap buffer");
+        }
+        int total = 0;
+        while (data.hasRemaining()) {
+            long n = LibC.pread(fd(), data, data.remaining(), position + total);
+            if (n < 0) {
+                throw PathErrors.of(path, Native.getLastError());
+            }
+            if (n == 0) {
+                break;
+            }
+            data.position(data.position() + (int) n);
+            total += (int) n;
+        }
+        return total;
+    }
+
+    public void truncate(long length) throws IOException {
+        if (LibC.ftruncate(fd(), length) != 0) {
+            throw PathErrors.of(path, Native.getLastError());
+        }
+    }
+
+    /**
+     * The permission bits. A descriptor opened only to name the file (O_PATH) cannot fchmod; its
+     * /proc/self/fd link names the same open file, whatever happened to the path since.
+     */
+    public void setMode(int mode) throws IOException {
+        if (LibC.fchmod(fd(), mode & 07777) == 0) {
+            return;
+        }
+        int errno = Native.getLastError();
+        if (errno != Errno.EBADF || LibC.chmod(procPath(), mode & 07777) != 0) {
+            throw PathErrors.of(path, errno == Errno.EBADF ? Native.getLastError() : errno);
+        }
+    }
+
+    public void setOwner(int uid, int gid) throws IOException {
+        if (LibC.fchownat(fd(), new byte[1], uid, gid, LibC.AT_EMPTY_PATH) != 0) {
+            throw PathErrors.of(path, Native.getLastError());
+        }
+    }
+
+    /** The modification time to the nanosecond, the access time now. */
+    public void setTimes(long seconds, int nanos) throws IOException {
+        long[] times = {0, LibC.UTIME_NOW, seconds, nanos};
+        if (LibC.futimens(fd(), times) == 0) {
+            return;
+        }
+        int errno = Native.getLastError();
+        if (errno != Errno.EBADF || LibC.utimensat(LibC.AT_FDCWD, procPath(), times, 0) != 0) {
+            throw PathErrors.of(path, errno == Errno.EBADF ? Native.getLastError() : errno);
+        }
+    }
+
+    private byte[] procPath() {
+        return CStrings.of(("/proc/self/fd/" + fd()).getBytes(StandardCharsets.US_ASCII));
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (fd >= 0) {
+            int rc = LibC.close(fd);
+            fd = -1;
+            if (rc != 0) {
+                throw PathErrors.of(path, Native.getLastError());
+            }
+        }
+    }
+}

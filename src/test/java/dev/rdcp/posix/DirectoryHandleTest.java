@@ -1,0 +1,139 @@
+package dev.rdcp.posix;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Names resolved beneath a directory descriptor, through openat2 and through the walk older kernels take. */
+class DirectoryHandleTest {
+
+    @TempDir
+    Path dir;
+
+    private Path root;
+    private Path outside;
+    private DirectoryHandle handle;
+
+    private static byte[] bytes(String name) {
+        return name.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @BeforeEach
+    void tree() throws IOException {
+        root = Files.createDirectories(dir.resolve("root"));
+        outside = Files.createDirectories(dir.resolve("outside"));
+        Files.writeString(outside.resolve("secret"), "outside");
+        Files.createDirectories(root.resolve("a/b"));
+        Files.writeString(root.resolve("a/b/file"), "inside");
+        Files.createSymbolicLink(root.resolve("up"), outside);
+        Files.createSymbolicLink(root.resolve("a/link"), Path.of("b/file"));
+        Files.createSymbolicLink(root.resolve("dangling"), outside.resolve("created"));
+        handle = DirectoryHandle.open(root, bytes(root.toString()));
+    }
+
+    @AfterEach
+    void close() throws IOException {
+        handle.close();
+        DirectoryHandle.walkOnly = false;
+    }
+
+    private String read(byte[] name) throws IOException {
+        try (FileHandle file = handle.openRead(name)) {
+            ByteBuffer buffer = ByteBuffer.allocateDirect(64);
+            int n = file.read(buffer, 0);
+            return StandardCharsets.UTF_8.decode(buffer.flip().limit(n)).toString();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void namesInsideAreOpenedAndEveryWayOutIsRefused(boolean walk) throws IOException {
+        DirectoryHandle.walkOnly = walk;
+        assertEquals("inside", read(bytes("a/b/file")));
+        for (String name : List.of("..", "a/../../outside/secret", "a/../a/b/file", "/etc/hostname", "", "a//b/file",
+                "up/secret", "a/link", "up")) {
+            assertThrows(FileSystemException.class, () -> read(bytes(name)), name);
+        }
+        assertThrows(NoSuchFileException.class, () -> read(bytes("a/none")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void magicLinksAreNotFollowed(boolean walk) throws IOException {
+        DirectoryHandle.walkOnly = walk;
+        try (DirectoryHandle proc = DirectoryHandle.open(Path.of("/proc/self"), bytes("/proc/self"))) {
+            assertThrows(FileSystemException.class, () -> proc.openRead(bytes("root/etc/hostname")));
+            assertThrows(FileSystemException.class, () -> proc.openRead(bytes("cwd")));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aPlantedSymlinkIsNeverCreatedThroughOrChangedThrough(boolean walk) throws IOException {
+        DirectoryHandle.walkOnly = walk;
+        assertThrows(FileSystemException.class, () -> handle.create(bytes("dangling"), false, 0644));
+        assertThrows(FileAlreadyExistsException.class, () -> handle.create(bytes("dangling"), true, 0644));
+        assertThrows(FileSystemException.class, () -> handle.create(bytes("up/new"), true, 0644));
+        assertFalse(Files.exists(outside.resolve("created")));
+        assertFalse(Files.exists(outside.resolve("new")));
+        assertThrows(FileSystemException.class, () -> handle.makeDirectory(bytes("up/d"), 0755));
+        assertThrows(FileSystemException.class, () -> handle.delete(bytes("up/secret"), false));
+        assertThrows(FileSystemException.class, () -> handle.link(bytes("up/secret"), bytes("stolen")));
+        assertThrows(FileSystemException.class, () -> handle.rename(bytes("up/secret"), bytes("stolen")));
+        assertTrue(Files.exists(outside.resolve("secret")));
+        assertFalse(Files.exists(root.resolve("stolen")));
+        try (FileHandle link = handle.openNode(bytes("dangling"))) {
+            assertEquals(0120000, link.status().mode() & 0170000, "the link itself, not its target");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void filesAreMadeRenamedLinkedListedAndDeletedInside(boolean walk) throws IOException {
+        DirectoryHandle.walkOnly = walk;
+        handle.makeDirectory(bytes("a/c"), 0755);
+        try (FileHandle file = handle.create(bytes("a/c/.tmp"), true, 0600)) {
+            file.write(ByteBuffer.allocateDirect(5).put(bytes("hello")).flip(), 0);
+            file.setMode(0640);
+            file.setTimes(1_600_000_000L, 5);
+        }
+        handle.rename(bytes("a/c/.tmp"), bytes("a/c/f"));
+        handle.link(bytes("a/c/f"), bytes("g"));
+        handle.symlink(bytes("a/c/f"), bytes("a/c/s"));
+        assertArrayEquals(bytes("a/c/f"), handle.readLink(bytes("a/c/s")));
+        FileStatus f = handle.status(bytes("a/c/f"));
+        assertEquals(0640, f.mode() & 07777);
+        assertEquals(1_600_000_000L, f.mtimeSeconds());
+        assertEquals(2, f.links());
+        assertEquals("hello", Files.readString(root.resolve("g")));
+        try (DirectoryHandle c = handle.openDirectory(bytes("a/c"))) {
+            Set<String> names = c.names().stream().map(n -> new String(n, StandardCharsets.UTF_8))
+                    .collect(Collectors.toSet());
+            assertEquals(Set.of("f", "s"), names);
+            assertEquals(2, c.names().size(), "listed again from the start");
+            c.delete(bytes("f"), false);
+            c.delete(bytes("s"), false);
+        }
+        handle.delete(bytes("a/c"), true);
+        assertFalse(Files.exists(root.resolve("a/c")));
+    }
+}

@@ -1,0 +1,144 @@
+package dev.rdcp.transfer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.SessionRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 11, defects 1 and 2: a hostile sender that lists a directory, has it deleted, puts a
+ * symlink to the outside in its place and then uses names below it, must not reach outside the
+ * destination, whether it writes data, sets modes at the end or makes hard links.
+ */
+class ConfinedReceiverTest {
+
+    private static final long MTIME = 1_600_000_000L;
+    private static final int CHUNK = 4096;
+    private static final int BASE = SessionRequest.RECURSIVE | SessionRequest.LINKS | SessionRequest.DELETE
+            | SessionRequest.DESTINATION_IS_DIRECTORY | SessionRequest.PRESERVE_PERMISSIONS;
+
+    @TempDir
+    Path dir;
+
+    private Path root;
+    private Path outside;
+
+    @BeforeEach
+    void tree() throws Exception {
+        root = Files.createDirectories(dir.resolve("root"));
+        outside = Files.createDirectories(dir.resolve("outside"));
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static Entry entry(int index, EntryType type, int mode, String name, long size, byte[] extra) {
+        return new Entry(index, type, mode, MTIME, 0, size, 0, 0, bytes(name), extra);
+    }
+
+    private static Entry directory(int index, String name, int mode) {
+        return entry(index, EntryType.DIRECTORY, mode, name, 0, new byte[0]);
+    }
+
+    private static Entry file(int index, String name, long size) {
+        return entry(index, EntryType.FILE, 0644, name, size, new byte[0]);
+    }
+
+    private static Entry end(int index, String name) {
+        return entry(index, EntryType.DIRECTORY_END, 0, name, 0, new byte[0]);
+    }
+
+    /** The swap: "." listed anew and ended, which deletes a, then a as a symlink to the outside. */
+    private Entry[] swapForOutside(int first) {
+        return new Entry[] {directory(first, ".", 0755), end(first + 1, "."),
+            entry(first + 2, EntryType.SYMLINK, 0777, "a", 0, bytes(outside.toString()))};
+    }
+
+    private static Entry[] concat(Entry[] a, Entry... b) {
+        Entry[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    @Test
+    void dataForANameBelowASwappedDirectoryIsNotWrittenOutside() throws Exception {
+        ScriptedSender peer = ScriptedSender.start(root, TransferOptions.of(CHUNK, BASE));
+        peer.entries(directory(0, "a", 0755), file(1, "a/pwned", 6));
+        peer.entries(swapForOutside(2));
+        peer.piece(1, 0, bytes("pwned!"), true);
+
+        assertNull(peer.finish());
+        assertFalse(Files.exists(outside.resolve("pwned")), "written outside the destination");
+        assertEquals(ExitCode.PARTIAL.code(), peer.report().exitCode(), peer.report().failures().toString());
+    }
+
+    /** As root (-o applies), the owner too: the entry asks for uid and gid 4321. */
+    @Test
+    void directoryModesAndOwnersAtTheEndAreNotSetOutside() throws Exception {
+        Path victim = Files.createDirectory(outside.resolve("b"));
+        Files.setPosixFilePermissions(victim, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Object owner = Files.getAttribute(victim, "unix:uid");
+        ScriptedSender peer = ScriptedSender.start(root, TransferOptions.of(CHUNK, BASE | SessionRequest.OWNERS));
+        Entry b = new Entry(1, EntryType.DIRECTORY, 0700, MTIME, 0, 0, 4321, 4321, bytes("a/b"), new byte[0]);
+        peer.entries(concat(new Entry[] {directory(0, "a", 0755), b}, swapForOutside(2)));
+
+        assertNull(peer.finish());
+        assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(victim)));
+        assertEquals(owner, Files.getAttribute(victim, "unix:uid"));
+    }
+
+    @Test
+    void aHardLinkIsNotMadeToAFileOutside() throws Exception {
+        Path secret = Files.writeString(outside.resolve("s"), "secret");
+        ScriptedSender peer = ScriptedSender.start(root, TransferOptions.of(CHUNK, BASE | SessionRequest.HARD_LINKS));
+        peer.entries(directory(0, "a", 0755), file(1, "a/s", 6));
+        peer.piece(1, 0, bytes("inside"), true);
+        peer.entries(concat(swapForOutside(2), entry(5, EntryType.HARDLINK, 0644, "stolen", 6, bytes("a/s"))));
+
+        assertNull(peer.finish());
+        Path stolen = root.resolve("stolen");
+        assertFalse(Files.exists(stolen, LinkOption.NOFOLLOW_LINKS) && Files.isSameFile(stolen, secret),
+                "an outside file linked into the destination");
+        assertTrue(peer.report().exitCode() != 0, "the link cannot be made, and that is reported");
+    }
+
+    @Test
+    void aSymlinkPlantedAtThePartialNameGetsNoModeAndIsNotPassedOffAsTheFile() throws Exception {
+        Path target = Files.writeString(outside.resolve("target"), "theirs");
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-------"));
+        ScriptedSender peer = ScriptedSender.start(root, TransferOptions.of(CHUNK,
+                BASE | SessionRequest.PARTIAL));
+        byte[] first = new byte[CHUNK];
+        Arrays.fill(first, (byte) 'x');
+        peer.entries(entry(0, EntryType.FILE, 0777, "f", 2L * CHUNK, new byte[0]));
+        peer.piece(0, 0, first, false);
+        peer.sync();
+        Path partial = root.resolve(".f.rdcp-partial");
+        assertTrue(Files.isRegularFile(partial, LinkOption.NOFOLLOW_LINKS));
+        Files.delete(partial);
+        Files.createSymbolicLink(partial, target);
+        peer.piece(0, CHUNK, first, true);
+
+        assertNull(peer.finish());
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)),
+                "the mode went through the planted symlink");
+        Path f = root.resolve("f");
+        boolean arrived = Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) && Files.size(f) == 2L * CHUNK;
+        assertTrue(arrived || peer.report().exitCode() != 0, "lost while reported as done");
+    }
+}
