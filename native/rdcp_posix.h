@@ -15,6 +15,10 @@
 #define RDCP_STATUS_FIELDS 9
 RDCP_EXPORT int rdcp_file_status(const char *path, int follow_links, int64_t *out);
 
+/* rdcp_read.c: a chunk of an open file into registered memory; the bytes read (fewer only at the
+ * file's end) or -errno. */
+RDCP_EXPORT int64_t rdcp_read_at(int fd, void *buffer, int64_t length, int64_t offset);
+
 /* rdcp_identity.c: names to ids through NSS, and the daemon's privilege drop. */
 RDCP_EXPORT int rdcp_user_ids(const char *name, int64_t *out);
 RDCP_EXPORT int rdcp_group_id(const char *name, int64_t *out);

@@ -48,7 +48,7 @@ class ReceiverTreeDeleteTest {
     }
 
     private ReceiverTree tree(int flags) throws Exception {
-        TransferOptions options = new TransferOptions(4096, 1, 1, flags, 0, FilterRules.parse(List.of("- *.log")));
+        TransferOptions options = new TransferOptions(4096, 1, flags, 0, FilterRules.parse(List.of("- *.log")));
         return new ReceiverTree(Destination.of(dest, true, null), options, new ReceiverTree.Events() {
             @Override
             public void deleted(byte[] name) {
