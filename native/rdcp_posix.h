@@ -27,6 +27,10 @@ RDCP_EXPORT int rdcp_open_beneath(int dirfd, const char *path, int flags, int mo
 /* Names of directory fd, each NUL-terminated, "." and ".." left out; returns bytes used, 0 at the end. */
 RDCP_EXPORT int rdcp_read_names(int fd, char *buffer, size_t length);
 
+/* rdcp_read.c: a chunk of an open file into registered memory; the bytes read (fewer only at the
+ * file's end) or -errno. */
+RDCP_EXPORT int64_t rdcp_read_at(int fd, void *buffer, int64_t length, int64_t offset);
+
 /* rdcp_identity.c: names to ids through NSS, and the daemon's privilege drop. */
 RDCP_EXPORT int rdcp_user_ids(const char *name, int64_t *out);
 RDCP_EXPORT int rdcp_group_id(const char *name, int64_t *out);

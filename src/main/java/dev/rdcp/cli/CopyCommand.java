@@ -275,8 +275,8 @@ final class CopyCommand {
                 | (partial ? SessionRequest.PARTIAL : 0)
                 | (filesFrom != null ? SessionRequest.FILES_FROM : 0);
         try {
-            return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, TransferOptions.DEFAULT_WINDOW_CHUNKS,
-                    flags, bandwidthLimit, FilterRules.parse(filterRules));
+            return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
+                    FilterRules.parse(filterRules));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -54,7 +54,7 @@ final class DoctorCommand implements Callable<Integer> {
             out.flush();
         };
         RdmaChecks.run(rdma.sessionConfig().rdma(), report);
-        report.accept(MemlockCheck.check(PinnedMemory.of(TransferOptions.of(TransferOptions.DEFAULT_CHUNK, 0))));
+        report.accept(MemlockCheck.check(TransferOptions.of(TransferOptions.DEFAULT_CHUNK, 0).pinnedBytes()));
         if (host != null) {
             RemoteChecks remote = new RemoteChecks(remoteShell, host, port, rdma.timeoutSeconds);
             boolean remoteReady = remote.run(version, report);

@@ -22,15 +22,15 @@ final class MemlockCheck {
     private MemlockCheck() {
     }
 
-    static Finding check(PinnedMemory pinned) throws IOException {
-        return check(pinned, Files.readAllLines(Path.of("/proc/self/limits")),
+    /** {@code pinnedBytes}: what one side of a copy registers ({@code TransferOptions.pinnedBytes}), either role. */
+    static Finding check(long pinnedBytes) throws IOException {
+        return check(pinnedBytes, Files.readAllLines(Path.of("/proc/self/limits")),
                 Files.readAllLines(Path.of("/proc/self/status")));
     }
 
     /** {@code limits} and {@code status}: the lines of /proc/self/limits and /proc/self/status. */
-    static Finding check(PinnedMemory pinned, List<String> limits, List<String> status) {
-        String need = String.format(Locale.ROOT, "a copy pins up to %s as sender, %s as receiver",
-                mebibytes(pinned.senderBytes()), mebibytes(pinned.receiverBytes()));
+    static Finding check(long pinnedBytes, List<String> limits, List<String> status) {
+        String need = "a copy pins " + mebibytes(pinnedBytes) + " on each side";
         if (hasIpcLock(status)) {
             return Finding.ok("memlock", "CAP_IPC_LOCK held, no limit applies (" + need + ")");
         }
@@ -39,7 +39,7 @@ final class MemlockCheck {
             return Finding.ok("memlock", "unlimited (" + need + ")");
         }
         String detail = "limit " + mebibytes(limit.getAsLong()) + "; " + need;
-        return limit.getAsLong() >= pinned.mostBytes() ? Finding.ok("memlock", detail)
+        return limit.getAsLong() >= pinnedBytes ? Finding.ok("memlock", detail)
                 : Finding.fail(ExitCode.MEMORY, "memlock", detail, FIX);
     }
 

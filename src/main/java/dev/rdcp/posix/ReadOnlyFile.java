@@ -2,12 +2,13 @@ package dev.rdcp.posix;
 
 import com.sun.jna.Native;
 import dev.rdcp.posix.jna.LibC;
+import dev.rdcp.posix.jna.RdcpPosix;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 
-/** A file opened read-only, by descriptor, so that parts of it can be read or mapped for registration. */
+/** A file opened read-only, by descriptor, read a chunk at a time into registered memory. */
 public final class ReadOnlyFile implements AutoCloseable {
 
     private final FileHandle handle;
@@ -87,9 +88,22 @@ public final class ReadOnlyFile implements AutoCloseable {
         return handle.read(data, position);
     }
 
-    /** A private read-only mapping of {@code length} bytes at {@code offset} (a multiple of the page size). */
-    public FileMapping map(long offset, long length) throws IOException {
-        return FileMapping.map(handle.path(), handle.fd(), offset, length);
+    /**
+     * Reads {@code length} bytes at {@code offset} into {@code buffer} (a direct buffer) from its
+     * position on, with pread, so a file that shrinks meanwhile gives a short count rather than a
+     * fault. The buffer's position and limit are left alone (the sender's hot path: one native
+     * call a chunk, nothing allocated). Returns the bytes read: fewer than {@code length} only
+     * where the file now ends.
+     */
+    public int read(ByteBuffer buffer, int length, long offset) throws IOException {
+        if (!buffer.isDirect() || length < 0 || length > buffer.capacity() - buffer.position()) {
+            throw new IllegalArgumentException("read of " + length + " bytes into " + buffer);
+        }
+        long read = RdcpPosix.rdcp_read_at(handle.fd(), buffer, length, offset);
+        if (read < 0) {
+            throw ErrnoException.of("pread of " + handle.path(), (int) -read);
+        }
+        return (int) read;
     }
 
     @Override

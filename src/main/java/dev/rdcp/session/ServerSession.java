@@ -33,8 +33,6 @@ import org.apache.logging.log4j.Logger;
 public final class ServerSession {
 
     private static final Logger LOG = LogManager.getLogger(ServerSession.class);
-    /** Staging memory one client may make the server register. */
-    private static final long MAX_STAGING = 256L << 20;
 
     private final ServedModules modules;
     private final SessionConfig config;
@@ -168,11 +166,11 @@ public final class ServerSession {
 
     private TransferOptions options(SessionRequest request) throws RdcpException {
         try {
-            TransferOptions options = new TransferOptions(request.chunkSize(), request.slots(),
-                    TransferOptions.DEFAULT_WINDOW_CHUNKS, request.flags(), request.bandwidthLimit(),
-                    FilterRules.parse(request.filterRules()));
-            if ((long) options.chunkSize() * options.slots() > MAX_STAGING) {
-                throw new IllegalArgumentException("chunk size × slots over " + (MAX_STAGING >> 20) + " MiB");
+            TransferOptions options = new TransferOptions(request.chunkSize(), request.slots(), request.flags(),
+                    request.bandwidthLimit(), FilterRules.parse(request.filterRules()));
+            if (options.pinnedBytes() > TransferOptions.MAX_PINNED) {
+                throw new IllegalArgumentException("chunk size × slots and message rings would pin "
+                        + (options.pinnedBytes() >> 20) + " MiB, over " + (TransferOptions.MAX_PINNED >> 20) + " MiB");
             }
             return options;
         } catch (IllegalArgumentException e) {

@@ -22,6 +22,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -34,22 +36,20 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The sending side. It streams the file list (ENTRIES) ahead of the data, and sends the files the
- * receiver asked for (WANTS) into the staging buffers it advertised (MR): a large file a chunk
- * at a time, written straight from a registered read-only mmap; small files copied into a
- * registered bounce buffer and packed many to one staging buffer. Each write is followed by a
- * CHUNKS message naming its pieces with their CRC32C. The sender waits only when every staging
- * buffer is taken and the list is as far ahead as the receiver allows.
+ * receiver asked for (WANTS) into the staging buffers it advertised (MR), through a pool of
+ * chunk-sized buffers registered once for the session: a large file is read (pread) into one a
+ * chunk at a time; small files are read into one and packed, many to one staging buffer. Each
+ * write is followed by a CHUNKS message naming its pieces with their CRC32C. The sender waits
+ * only when every staging buffer is taken and the list is as far ahead as the receiver allows.
+ * Pinned memory is the pool, whatever the files' sizes: a file that shrinks while it is read
+ * gives a short read and fails alone.
  */
 public final class FileSender implements AutoCloseable {
 
     private static final Logger LOG = LogManager.getLogger(FileSender.class);
 
     private static final long TICK_MS = 1000;
-    /**
-     * Bytes of windows whose WRITEs may still be in flight, in full windows: beyond this the
-     * sender waits before mapping more, which bounds pinned memory without a wait per file.
-     */
-    private static final int MAX_RETIRING_WINDOWS = 2;
+    private static final int PAGE = 4096;
     private static final int MAX_ENTRIES_PER_MESSAGE = 256;
 
     /** A file the receiver wants, while it is being sent. */
@@ -88,16 +88,16 @@ public final class FileSender implements AutoCloseable {
     private int freeHead;
     private int freeCount;
 
-    private final Region bounceRegion;
-    private final ByteBuffer[] bounce;
-    private final long[] bounceLastRequest;
-    private int bounceNext;
+    /** The pool: one chunk-sized, page-aligned buffer per staging slot, registered once. */
+    private final Region poolRegion;
+    private final ByteBuffer[] pool;
+    /** The last write from each pool buffer: it may be refilled once that completed. */
+    private final long[] poolLastRequest;
+    private int poolNext;
 
     private final ArrayDeque<ListedEntry> awaitingDecision = new ArrayDeque<>();
     private final ArrayDeque<Outgoing> wanted = new ArrayDeque<>();
     private final ArrayDeque<Entry> problems = new ArrayDeque<>();
-    private final ArrayDeque<SourceWindow> retiring = new ArrayDeque<>();
-    private long retiringBytes;
     private final Map<Integer, Outgoing> unconfirmed = new HashMap<>();
     private final ChunkBatch batch = new ChunkBatch();
     private final MrMessage mr = new MrMessage();
@@ -106,14 +106,13 @@ public final class FileSender implements AutoCloseable {
     private boolean listDone;
     private int listsInFlight;
     private Outgoing current;
-    private SourceWindow window;
     private final Pacer pacer;
     private long bytesSent;
     private boolean endReceived;
     private boolean moreReports;
 
     private FileSender(Transport transport, TransferOptions options, TransferListener listener,
-            List<SourceOperand> sources, Region bounceRegion, ByteBuffer bounceRing) {
+            List<SourceOperand> sources, Region poolRegion, ByteBuffer poolMemory) {
         this.transport = transport;
         this.watch = transport.watch();
         this.options = options;
@@ -125,20 +124,24 @@ public final class FileSender implements AutoCloseable {
         this.slotAddress = new long[slots];
         this.slotLength = new int[slots];
         this.freeSlots = new int[slots];
-        this.bounceRegion = bounceRegion;
-        this.bounce = new ByteBuffer[slots];
-        this.bounceLastRequest = new long[slots];
+        this.poolRegion = poolRegion;
+        this.pool = new ByteBuffer[slots];
+        this.poolLastRequest = new long[slots];
         for (int i = 0; i < slots; i++) {
-            bounce[i] = bounceRing.slice(i * options.bounceSize(), options.bounceSize());
+            pool[i] = poolMemory.slice(i * options.chunkSize(), options.chunkSize());
         }
     }
 
-    /** Registers the bounce buffers small files are packed into. */
+    /**
+     * Allocates and registers the pool, one buffer per staging slot (no more writes can be in
+     * flight), page-aligned as DMA likes it.
+     */
     public static FileSender create(Transport transport, TransferOptions options, TransferListener listener,
             List<SourceOperand> sources) throws IOException {
-        ByteBuffer ring = ByteBuffer.allocateDirect(options.slots() * options.bounceSize());
-        Region region = transport.register(ring, false);
-        return new FileSender(transport, options, listener, sources, region, ring);
+        int bytes = options.slots() * options.chunkSize();
+        ByteBuffer memory = ByteBuffer.allocateDirect(bytes + PAGE).alignedSlice(PAGE).slice(0, bytes);
+        Region region = transport.register(memory, false);
+        return new FileSender(transport, options, listener, sources, region, memory);
     }
 
     /** Reports {@code message} as a source problem of its own (a request path the server refused). */
@@ -161,12 +164,11 @@ public final class FileSender implements AutoCloseable {
     }
 
     /**
-     * One duty cycle: releases windows whose writes completed, sends list entries and one batch
-     * of data where the receiver's answers and the pacing allow. Returns the work done; 0 means
-     * only the receiver can make progress now.
+     * One duty cycle: sends list entries and one batch of data where the receiver's answers, the
+     * pool and the pacing allow. Returns the work done; 0 means only the receiver can make
+     * progress now.
      */
     private int doWork() throws IOException {
-        releaseCompletedWindows();
         int work = 0;
         if (canList()) {
             sendEntries();
@@ -226,15 +228,11 @@ public final class FileSender implements AutoCloseable {
     }
 
     private boolean canSendData() {
-        if (freeCount == 0 || retiringBytes >= (long) MAX_RETIRING_WINDOWS * options.windowChunks() * options.chunkSize()) {
-            return false;
-        }
-        if (current == null && wanted.isEmpty()) {
+        if (freeCount == 0 || (current == null && wanted.isEmpty())) {
             return false;
         }
         Outgoing next = current != null ? current : wanted.peek();
-        boolean packed = next.entry.size() <= options.bounceSize() && next.abandonCode == 0;
-        return !packed || bounceLastRequest[bounceNext] <= transport.completedThrough();
+        return next.abandonCode != 0 || poolLastRequest[poolNext] <= transport.completedThrough();
     }
 
     private void sendEntries() throws IOException {
@@ -373,7 +371,7 @@ public final class FileSender implements AutoCloseable {
             batch.add(current.entry.index(), 0, current.offset, 0, current.abandonCode, ChunkBatch.ABANDON);
             closeCurrent();
         } else if (current.file != null) {
-            sendWindowPiece(slot);
+            sendChunk(slot);
         } else {
             sendPacked(slot);
         }
@@ -383,7 +381,7 @@ public final class FileSender implements AutoCloseable {
         transport.send();
     }
 
-    /** Makes the next wanted file current; a large one is opened and mapped window by window. */
+    /** Makes the next wanted file current; a large one is opened, to be read chunk by chunk. */
     private void startNext() {
         current = wanted.poll();
         listener.fileStarted(current.name, current.entry.size());
@@ -398,21 +396,25 @@ public final class FileSender implements AutoCloseable {
         }
     }
 
-    /** One piece of a large file, written from its registered mmap. */
-    private void sendWindowPiece(int slot) throws IOException {
+    /**
+     * One chunk of a large file, read into the next pool buffer and written from there. A short
+     * read (the file shrank) or a read error gives the file up with an ABANDON piece instead.
+     */
+    private void sendChunk(int slot) throws IOException {
         Outgoing file = current;
         int length = (int) Math.min(Math.min(options.chunkSize(), slotLength[slot]), file.entry.size() - file.offset);
-        if (window == null || !window.covers(file.offset, length)) {
-            retireWindow();
-            long windowLength = Math.min((long) options.windowChunks() * options.chunkSize(),
-                    file.entry.size() - file.offset);
-            window = SourceWindow.map(file.file, transport, file.offset, windowLength);
+        ByteBuffer buffer = pool[poolNext].clear();
+        if (!readChunk(file, buffer, length)) {
+            batch.add(file.entry.index(), 0, file.offset, 0, file.abandonCode, ChunkBatch.ABANDON);
+            closeCurrent();
+            return;
         }
         crc.reset();
-        crc.update(window.slice(file.offset, length));
+        crc.update(buffer.limit(length).position(0));
         int chunkCrc = (int) crc.getValue();
-        window.usedThrough(transport.write(window.region(), window.regionOffset(file.offset), length, slotAddress[slot],
-                slotRkey[slot]));
+        poolLastRequest[poolNext] = transport.write(poolRegion, (long) poolNext * options.chunkSize(), length,
+                slotAddress[slot], slotRkey[slot]);
+        poolNext = (poolNext + 1) % pool.length;
         boolean last = file.offset + length == file.entry.size();
         batch.add(file.entry.index(), 0, file.offset, length, chunkCrc, last ? ChunkBatch.LAST : 0);
         file.offset += length;
@@ -422,14 +424,31 @@ public final class FileSender implements AutoCloseable {
         }
     }
 
-    /** Whole small files, read into one bounce buffer and written with one WRITE. */
+    /** {@code length} bytes of {@code file} at its offset into {@code buffer}; false once it is given up. */
+    private boolean readChunk(Outgoing file, ByteBuffer buffer, int length) {
+        try {
+            if (file.file.read(buffer, length, file.offset) == length) {
+                return true;
+            }
+            if (Files.notExists(file.path, LinkOption.NOFOLLOW_LINKS)) {
+                abandon(file, ExitCode.VANISHED, "file has vanished: " + file.name);
+            } else {
+                abandon(file, ExitCode.PARTIAL, file.name + ": file changed size during the transfer");
+            }
+        } catch (IOException e) {
+            abandon(file, ExitCode.PARTIAL, sourceMessage(file.name, e));
+        }
+        return false;
+    }
+
+    /** Whole small files, read into one pool buffer and written with one WRITE. */
     private void sendPacked(int slot) throws IOException {
-        ByteBuffer buffer = bounce[bounceNext];
+        ByteBuffer buffer = pool[poolNext].clear();
         int used = 0;
         while (current != null && !batch.isFull()) {
             Outgoing file = current;
             int size = (int) file.entry.size();
-            if (used + size > buffer.capacity()) {
+            if (used + size > Math.min(buffer.capacity(), slotLength[slot])) {
                 break;
             }
             if (file.abandonCode == 0 && readWhole(file, buffer, used)) {
@@ -450,9 +469,9 @@ public final class FileSender implements AutoCloseable {
             startNext();
         }
         if (used > 0) {
-            bounceLastRequest[bounceNext] = transport.write(bounceRegion, (long) bounceNext * options.bounceSize(), used,
+            poolLastRequest[poolNext] = transport.write(poolRegion, (long) poolNext * options.chunkSize(), used,
                     slotAddress[slot], slotRkey[slot]);
-            bounceNext = (bounceNext + 1) % bounce.length;
+            poolNext = (poolNext + 1) % pool.length;
         }
     }
 
@@ -484,7 +503,6 @@ public final class FileSender implements AutoCloseable {
     }
 
     private void closeCurrent() throws IOException {
-        retireWindow();
         Outgoing file = current;
         current = null;
         if (file.file != null) {
@@ -500,22 +518,6 @@ public final class FileSender implements AutoCloseable {
 
     private static String sourceMessage(String name, IOException e) {
         return e instanceof NoSuchFileException ? "file has vanished: " + name : name + ": " + FileReceiver.describe(e);
-    }
-
-    private void retireWindow() {
-        if (window != null) {
-            retiring.add(window);
-            retiringBytes += window.length();
-            window = null;
-        }
-    }
-
-    private void releaseCompletedWindows() throws IOException {
-        while (!retiring.isEmpty() && retiring.peek().lastRequest() <= transport.completedThrough()) {
-            SourceWindow released = retiring.poll();
-            retiringBytes -= released.length();
-            released.close();
-        }
     }
 
     private void onMessage(ControlType type, ByteBuffer payload) throws IOException {
@@ -565,30 +567,22 @@ public final class FileSender implements AutoCloseable {
     }
 
     /**
-     * Releases the open source, every window and the bounce buffers. Call it once the transport
-     * is disconnected: a buffer must not be unmapped or deregistered while a write may read it.
+     * Releases the open source and the pool. Call it once the transport is disconnected: a buffer
+     * must not be deregistered while a write may read it.
      */
     @Override
     public void close() throws IOException {
         ResourceStack owned = new ResourceStack();
-        owned.push(bounceRegion);
+        owned.push(poolRegion);
         try {
             if (current != null) {
                 closeCurrent();
             }
         } catch (IOException | RuntimeException e) {
-            // The windows and bounce buffers are released even when the source cannot be closed.
-            handOverRetiring(owned);
+            // The pool is released even when the source cannot be closed.
             owned.closeAfter(e);
             throw e;
         }
-        handOverRetiring(owned);
         owned.close();
-    }
-
-    /** Moves the retiring windows into {@code owned}, to be closed with it. */
-    private void handOverRetiring(ResourceStack owned) {
-        retiring.forEach(owned::push);
-        retiring.clear();
     }
 }

@@ -1,16 +1,16 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.ControlHeader;
 import dev.rdcp.protocol.SessionRequest;
 
 /**
  * How a transfer runs. {@code chunkSize} bytes move per RDMA WRITE; the receiver stages
- * {@code slots} chunks at once, which is how many WRITEs can be in flight; the sender registers its
- * mmap of a large source {@code windowChunks} chunks at a time. {@code flags} are the
- * {@link SessionRequest} bits both ends agreed on; {@code bandwidthLimit} is bytes/s (0: none).
+ * {@code slots} chunks at once, which is how many WRITEs can be in flight, and the sender reads
+ * into a pool of as many chunk buffers. {@code flags} are the {@link SessionRequest} bits both ends
+ * agreed on; {@code bandwidthLimit} is bytes/s (0: none).
  */
-public record TransferOptions(int chunkSize, int slots, int windowChunks, int flags, long bandwidthLimit,
-        FilterRules filters) {
+public record TransferOptions(int chunkSize, int slots, int flags, long bandwidthLimit, FilterRules filters) {
 
     public static final int MIN_CHUNK = 4096;
     public static final int MAX_CHUNK = 64 << 20;
@@ -21,18 +21,19 @@ public record TransferOptions(int chunkSize, int slots, int windowChunks, int fl
      * both sides (see {@link #receiveBuffers()}): a peer asking for 65,535 would pin gigabytes.
      */
     public static final int MAX_SLOTS = 256;
-    public static final int DEFAULT_WINDOW_CHUNKS = 16;
     /** ENTRIES messages the sender may have unanswered. */
     public static final int LISTS_IN_FLIGHT = 8;
     /** Files at most this big are copied into the sender's registered bounce buffers and packed. */
     public static final int MAX_BOUNCE = 256 << 10;
+    /** The most memory a server lets one session make it register, whichever role it plays. */
+    public static final long MAX_PINNED = 256L << 20;
 
     public TransferOptions {
         if (chunkSize < MIN_CHUNK || chunkSize > MAX_CHUNK || chunkSize % MIN_CHUNK != 0) {
             throw new IllegalArgumentException("chunk size must be a multiple of 4 KiB between 4 KiB and 64 MiB");
         }
-        if (slots < 1 || windowChunks < 1) {
-            throw new IllegalArgumentException("slots and window must be positive");
+        if (slots < 1) {
+            throw new IllegalArgumentException("slots must be positive");
         }
         if (slots > MAX_SLOTS) {
             throw new IllegalArgumentException("more than " + MAX_SLOTS + " slots");
@@ -44,7 +45,7 @@ public record TransferOptions(int chunkSize, int slots, int windowChunks, int fl
 
     /** Single files with default settings: what tests and simple callers need. */
     public static TransferOptions of(int chunkSize, int flags) {
-        return new TransferOptions(chunkSize, DEFAULT_SLOTS, DEFAULT_WINDOW_CHUNKS, flags, 0, FilterRules.NONE);
+        return new TransferOptions(chunkSize, DEFAULT_SLOTS, flags, 0, FilterRules.NONE);
     }
 
     public boolean has(int flag) {
@@ -63,7 +64,7 @@ public record TransferOptions(int chunkSize, int slots, int windowChunks, int fl
         return has(SessionRequest.DRY_RUN);
     }
 
-    /** Bytes of one bounce buffer: the most small-file data one staging buffer carries. */
+    /** Files at most this big are packed, whole, many to a pool buffer and a staging buffer. */
     public int bounceSize() {
         return Math.min(chunkSize, MAX_BOUNCE);
     }
@@ -80,6 +81,15 @@ public record TransferOptions(int chunkSize, int slots, int windowChunks, int fl
     /** Send buffers: the same bound, the other way. */
     public int sendBuffers() {
         return receiveBuffers();
+    }
+
+    /**
+     * What one side registers for the whole session, in either role and whatever the files'
+     * sizes: a chunk per slot (the receiver's staging, or the sender's pool) and the rings of
+     * control messages.
+     */
+    public long pinnedBytes() {
+        return (long) slots * chunkSize + (long) (receiveBuffers() + sendBuffers()) * ControlHeader.MAX_MESSAGE;
     }
 
     /** Send queue depth: up to two WRITEs and a SEND per slot in flight, plus the control messages. */

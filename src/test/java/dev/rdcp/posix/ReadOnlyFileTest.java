@@ -1,5 +1,6 @@
 package dev.rdcp.posix;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -9,10 +10,15 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A listed source is opened only while it is still the file that was listed. */
+/**
+ * A listed source is opened only while it is still the file that was listed; pread into a direct
+ * buffer from its position on, as the sender reads chunks into its pool.
+ */
 class ReadOnlyFileTest {
 
     @TempDir
@@ -62,5 +68,62 @@ class ReadOnlyFileTest {
         FileSystemException e = assertThrows(FileSystemException.class,
                 () -> ReadOnlyFile.openListed(file, name(file), listed));
         assertEquals("file changed size during the transfer", e.getReason());
+    }
+
+
+    private static byte[] randomBytes(int size) {
+        byte[] bytes = new byte[size];
+        new Random(size).nextBytes(bytes);
+        return bytes;
+    }
+
+    private static ReadOnlyFile open(Path path) throws Exception {
+        return ReadOnlyFile.open(path, path.toAbsolutePath().toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static byte[] bytesAt(ByteBuffer buffer, int index, int length) {
+        byte[] bytes = new byte[length];
+        buffer.get(index, bytes);
+        return bytes;
+    }
+
+    @Test
+    void readsAtAnOffsetIntoASliceOfAPoolFromItsPosition() throws Exception {
+        byte[] content = randomBytes(3 * 8192 + 100);
+        Path path = Files.write(tmp.resolve("source"), content);
+        ByteBuffer pool = ByteBuffer.allocateDirect(4 * 8192);
+        ByteBuffer third = pool.slice(2 * 8192, 8192).position(100);
+        try (ReadOnlyFile file = open(path)) {
+            assertEquals(content.length, file.size());
+            assertEquals(8000, file.read(third, 8000, 8192));
+            assertThrows(IllegalArgumentException.class, () -> file.read(third, 8100, 0), "past the capacity");
+        }
+        assertArrayEquals(Arrays.copyOfRange(content, 8192, 8192 + 8000), bytesAt(third, 100, 8000));
+        assertEquals(100, third.position(), "position left alone");
+        assertEquals(0, third.get(99), "nothing before the position");
+        assertEquals(0, pool.get(2 * 8192 - 1), "nothing before the slice");
+        assertEquals(0, pool.get(3 * 8192), "nothing after the slice");
+    }
+
+    @Test
+    void aShrunkFileGivesAShortCount() throws Exception {
+        byte[] content = randomBytes(10_000);
+        Path path = Files.write(tmp.resolve("shrinking"), content);
+        ByteBuffer buffer = ByteBuffer.allocateDirect(8192);
+        try (ReadOnlyFile file = open(path)) {
+            Files.write(path, Arrays.copyOf(content, 5000));
+            assertEquals(1000, file.read(buffer, 8192, 4000));
+            assertEquals(0, file.read(buffer, 8192, 8192));
+        }
+        assertArrayEquals(Arrays.copyOfRange(content, 4000, 5000), bytesAt(buffer, 0, 1000));
+    }
+
+    @Test
+    void refusesAHeapBufferOrMoreThanItHolds() throws Exception {
+        Path path = Files.write(tmp.resolve("f"), new byte[10]);
+        try (ReadOnlyFile file = open(path)) {
+            assertThrows(IllegalArgumentException.class, () -> file.read(ByteBuffer.allocate(16), 10, 0));
+            assertThrows(IllegalArgumentException.class, () -> file.read(ByteBuffer.allocateDirect(8), 10, 0));
+        }
     }
 }

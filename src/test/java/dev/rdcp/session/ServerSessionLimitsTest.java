@@ -34,6 +34,19 @@ class ServerSessionLimitsTest {
      */
     @Test
     void aRequestForTensOfThousandsOfSlotsIsRefusedWithAnError() throws Exception {
+        assertRefused(4096, 65_535, "slots");
+    }
+
+    /**
+     * Four 64 MiB chunks fit the old 256 MiB staging cap exactly, but with the message rings (and,
+     * before the pool, the sender's 16-chunk source windows) they pin more than the one budget.
+     */
+    @Test
+    void aRequestWhosePinnedMemoryExceedsTheBudgetIsRefusedWithAnError() throws Exception {
+        assertRefused(64 << 20, 4, "pin");
+    }
+
+    private void assertRefused(int chunkSize, int slots, String reason) throws Exception {
         Files.createDirectory(root.resolve("in"));
         ServerSession session = new ServerSession(ServerPolicy.daemon(root, false, null),
                 new SessionConfig(RdmaSettings.defaults(), 5));
@@ -42,7 +55,7 @@ class ServerSessionLimitsTest {
                 client.handshake();
                 Challenge challenge = Challenge.decode(client.receive(MessageType.CHALLENGE));
                 ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH,
-                        SessionRequest.DESTINATION_IS_DIRECTORY, 4096, 65_535, 0, List.of("in/"), List.of())
+                        SessionRequest.DESTINATION_IS_DIRECTORY, chunkSize, slots, 0, List.of("in/"), List.of())
                         .encode().rewind();
                 client.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
                         .put(challenge.response(null, request)));
@@ -51,7 +64,7 @@ class ServerSessionLimitsTest {
                         () -> client.receive(MessageType.ACCEPT));
                 assertInstanceOf(RdcpException.class, refused, refused::toString);
                 assertEquals(ExitCode.USAGE, ((RdcpException) refused).exitCode(), refused::getMessage);
-                assertTrue(refused.getMessage().contains("slots"), refused.getMessage());
+                assertTrue(refused.getMessage().contains(reason), refused.getMessage());
             }
             assertInstanceOf(RdcpException.class, server.awaitEnd());
         }

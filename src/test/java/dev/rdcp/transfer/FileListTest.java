@@ -201,7 +201,7 @@ class FileListTest {
         Files.writeString(src.resolve("a/deep.log"), "log");
         Path build = Files.createDirectory(src.resolve("build"));
         Files.writeString(build.resolve("out.bin"), "x");
-        TransferOptions options = new TransferOptions(4096, 1, 1, RECURSIVE, 0,
+        TransferOptions options = new TransferOptions(4096, 1, RECURSIVE, 0,
                 FilterRules.parse(List.of("- *.log", "- build/")));
         List<String> names = shape(list(List.of(SourceOperand.parse(src + "/")), options));
         assertEquals(List.of(
@@ -219,7 +219,7 @@ class FileListTest {
     @Test
     void anOperandIsListedEvenWhenARuleWouldExcludeIt() throws Exception {
         Path log = Files.writeString(tmp.resolve("named.log"), "x");
-        TransferOptions options = new TransferOptions(4096, 1, 1, 0, 0, FilterRules.parse(List.of("- *.log")));
+        TransferOptions options = new TransferOptions(4096, 1, 0, 0, FilterRules.parse(List.of("- *.log")));
         assertEquals(List.of("FILE named.log"), shape(list(List.of(SourceOperand.parse(log.toString())), options)));
     }
 

@@ -9,9 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transport.LoopbackTransport;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -24,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LoopbackDataPathTest {
 
     private static final int CHUNK = 64 << 10;
-    /** Sizes around chunk, bounce and window edges (a window is 16 chunks here, 1 MiB). */
+    /** Sizes around chunk and small-file edges, up to many chunks. */
     private static final long[] SIZES = {0, 1, 4095, CHUNK - 1, CHUNK, CHUNK + 1, 3L * CHUNK + 17, 20L * CHUNK + 5,
             (6L << 20) + 123};
     private static final int TREE = SessionRequest.RECURSIVE | SessionRequest.PRESERVE_TIMES
@@ -217,5 +221,68 @@ class LoopbackDataPathTest {
         assertEquals(ExitCode.TIMEOUT, assertInstanceOf(RdcpException.class, outcome.senderError()).exitCode());
         assertFalse(Files.exists(target));
         assertEquals(List.of(), temporaryFiles(target.getParent()));
+    }
+
+    /**
+     * The sender's registered memory is its pool, one chunk per slot, whatever the file's size
+     * (it used to register a window of 16 chunks per file on top of its bounce buffers).
+     */
+    @Test
+    void theSenderRegistersOnlyItsPoolHoweverLargeTheFile() throws Exception {
+        Path source = randomFile(dir.resolve("src/large.bin"), 40L * CHUNK + 3, 12);
+        Path target = dir.resolve("dst/large.bin");
+        Files.createDirectories(target.getParent());
+        TransferOptions options = TransferOptions.of(CHUNK, 0);
+        LoopbackTransport[] ends = new LoopbackTransport[2];
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                false, options, 5, (sender, receiver) -> {
+                    ends[0] = sender;
+                    ends[1] = receiver;
+                });
+
+        assertClean(outcome);
+        assertTrue(FileUtils.contentEquals(source.toFile(), target.toFile()));
+        long slotsOfChunks = (long) options.slots() * options.chunkSize();
+        assertEquals(slotsOfChunks, ends[0].peakRegisteredBytes(), "sender: the pool");
+        assertEquals(slotsOfChunks, ends[1].peakRegisteredBytes(), "receiver: the staging buffers");
+    }
+
+    /**
+     * A source that shrinks while it is sent fails alone (exit code 23) and the next file still
+     * arrives; reading it from a mapping crashed the JVM with SIGBUS instead.
+     */
+    @Test
+    void aSourceTruncatedWhileSentFailsAloneAndTheNextFileArrives() throws Exception {
+        Path source = dir.resolve("src");
+        Path shrinking = randomFile(source.resolve("a.bin"), 40L * CHUNK, 13);
+        Path steady = randomFile(source.resolve("b.bin"), 3L * CHUNK + 1, 14);
+        Path target = dir.resolve("dst");
+        Files.createDirectories(target);
+        List<SourceOperand> sources = List.of(SourceOperand.parse(shrinking.toString()),
+                SourceOperand.parse(steady.toString()));
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(sources, target, true,
+                TransferOptions.of(CHUNK, SessionRequest.DESTINATION_IS_DIRECTORY), 5,
+                (sender, receiver) -> sender.afterWrite(3, () -> truncate(shrinking, 2L * CHUNK + 5)));
+
+        assertNull(outcome.senderError());
+        assertNull(outcome.receiverError());
+        assertEquals(ExitCode.PARTIAL.code(), outcome.senderReport().exitCode());
+        assertEquals(ExitCode.PARTIAL.code(), outcome.receiverReport().exitCode());
+        assertEquals(1, outcome.senderReport().failures().size(), () -> outcome.senderReport().failures().toString());
+        assertTrue(outcome.senderReport().failures().get(0).message().contains("a.bin: file changed size"),
+                () -> outcome.senderReport().failures().toString());
+        assertFalse(Files.exists(target.resolve("a.bin")), "no file under the final name");
+        assertTrue(FileUtils.contentEquals(steady.toFile(), target.resolve("b.bin").toFile()));
+        assertEquals(List.of(), temporaryFiles(target));
+    }
+
+    private static void truncate(Path file, long size) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.truncate(size);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

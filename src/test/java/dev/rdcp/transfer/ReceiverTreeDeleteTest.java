@@ -57,7 +57,7 @@ class ReceiverTreeDeleteTest {
     }
 
     private ReceiverTree tree(int flags) throws Exception {
-        TransferOptions options = new TransferOptions(4096, 1, 1, flags, 0, FilterRules.parse(List.of("- *.log")));
+        TransferOptions options = new TransferOptions(4096, 1, flags, 0, FilterRules.parse(List.of("- *.log")));
         Destination destination = Destination.of(dest, true, null);
         destination.prepare(false);
         destinations.add(destination);

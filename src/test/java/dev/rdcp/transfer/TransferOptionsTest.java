@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.ControlHeader;
 import dev.rdcp.protocol.SessionRequest;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,8 +18,8 @@ class TransferOptionsTest {
         return TransferOptions.of(chunkSize, 0);
     }
 
-    private static TransferOptions with(int slots, int window, long bandwidthLimit) {
-        return new TransferOptions(4096, slots, window, 0, bandwidthLimit, FilterRules.NONE);
+    private static TransferOptions with(int slots, long bandwidthLimit) {
+        return new TransferOptions(4096, slots, 0, bandwidthLimit, FilterRules.NONE);
     }
 
     @Test
@@ -51,31 +52,29 @@ class TransferOptionsTest {
     }
 
     @Test
-    void rejectsNonPositiveSlotsAndWindow() {
-        assertThrows(IllegalArgumentException.class, () -> with(0, 1, 0));
-        assertThrows(IllegalArgumentException.class, () -> with(1, 0, 0));
-        assertThrows(IllegalArgumentException.class, () -> with(-1, 1, 0));
+    void rejectsNonPositiveSlots() {
+        assertThrows(IllegalArgumentException.class, () -> with(0, 0));
+        assertThrows(IllegalArgumentException.class, () -> with(-1, 0));
     }
 
     @Test
     void rejectsMoreSlotsThanTheMessageRingsAreBoundedFor() {
-        assertEquals(TransferOptions.MAX_SLOTS, with(TransferOptions.MAX_SLOTS, 1, 0).slots());
-        assertThrows(IllegalArgumentException.class, () -> with(TransferOptions.MAX_SLOTS + 1, 1, 0));
-        assertThrows(IllegalArgumentException.class, () -> with(65_535, 1, 0));
+        assertEquals(TransferOptions.MAX_SLOTS, with(TransferOptions.MAX_SLOTS, 0).slots());
+        assertThrows(IllegalArgumentException.class, () -> with(TransferOptions.MAX_SLOTS + 1, 0));
+        assertThrows(IllegalArgumentException.class, () -> with(65_535, 0));
     }
 
     @Test
     void rejectsANegativeBandwidthLimitAndAcceptsZeroAsNone() {
-        assertThrows(IllegalArgumentException.class, () -> with(1, 1, -1));
-        assertEquals(0, with(1, 1, 0).bandwidthLimit());
-        assertEquals(Long.MAX_VALUE, with(1, 1, Long.MAX_VALUE).bandwidthLimit());
+        assertThrows(IllegalArgumentException.class, () -> with(1, -1));
+        assertEquals(0, with(1, 0).bandwidthLimit());
+        assertEquals(Long.MAX_VALUE, with(1, Long.MAX_VALUE).bandwidthLimit());
     }
 
     @Test
     void ofUsesTheDefaultsAndNoFilters() {
         TransferOptions options = TransferOptions.of(8192, SessionRequest.RECURSIVE);
         assertEquals(TransferOptions.DEFAULT_SLOTS, options.slots());
-        assertEquals(TransferOptions.DEFAULT_WINDOW_CHUNKS, options.windowChunks());
         assertEquals(0, options.bandwidthLimit());
         assertSame(FilterRules.NONE, options.filters());
         assertTrue(options.has(SessionRequest.RECURSIVE));
@@ -97,7 +96,7 @@ class TransferOptionsTest {
     @Test
     void receiveBuffersCoverEverythingThePeerCanHaveOutstanding() {
         for (int slots : new int[] {1, 8, 64, TransferOptions.MAX_SLOTS}) {
-            TransferOptions options = with(slots, 1, 0);
+            TransferOptions options = with(slots, 0);
             // A CHUNKS or MR per slot, an ENTRIES or WANTS per list in flight, and END and MORE.
             int outstanding = slots + TransferOptions.LISTS_IN_FLIGHT + 2;
             assertTrue(options.receiveBuffers() >= outstanding, "slots " + slots);
@@ -107,8 +106,17 @@ class TransferOptionsTest {
         }
     }
 
+    /** One chunk per slot (staging, or the sender's pool) and both message rings, whatever the files. */
     @Test
-    void bounceBuffersAreTheChunkCappedAtTheSmallFileLimit() {
+    void pinnedBytesAreTheSlotsChunksAndTheMessageRings() {
+        TransferOptions defaults = TransferOptions.of(TransferOptions.DEFAULT_CHUNK, 0);
+        assertEquals(8L * (1 << 20) + 36 * ControlHeader.MAX_MESSAGE, defaults.pinnedBytes());
+        TransferOptions large = new TransferOptions(64 << 20, 4, 0, 0, FilterRules.NONE);
+        assertTrue(large.pinnedBytes() > TransferOptions.MAX_PINNED, "4 x 64 MiB and the rings");
+    }
+
+    @Test
+    void smallFilesAreTheChunkCappedAtTheSmallFileLimit() {
         assertEquals(4096, withChunk(4096).bounceSize());
         assertEquals(TransferOptions.MAX_BOUNCE, withChunk(TransferOptions.MAX_BOUNCE).bounceSize());
         assertEquals(TransferOptions.MAX_BOUNCE, withChunk(4 << 20).bounceSize());
@@ -117,7 +125,7 @@ class TransferOptionsTest {
     @Test
     void carriesItsFilterRules() {
         FilterRules rules = FilterRules.parse(List.of("- *.log"));
-        TransferOptions options = new TransferOptions(4096, 1, 1, 0, 0, rules);
+        TransferOptions options = new TransferOptions(4096, 1, 0, 0, rules);
         assertTrue(options.filters().isExcluded("debug.log", false));
         assertFalse(options.filters().isExcluded("debug.txt", false));
     }

@@ -20,14 +20,36 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class LoopbackTransport implements Transport, PeerPresence {
 
-    private record LoopRegion(int key, ByteBuffer view) implements Region {
+    private final class LoopRegion implements Region {
+        private final int key;
+        private final ByteBuffer view;
+        private boolean registered = true;
+
+        LoopRegion(int key, ByteBuffer view) {
+            this.key = key;
+            this.view = view;
+        }
+
         @Override
         public long address() {
             return 0;
         }
 
         @Override
+        public int key() {
+            return key;
+        }
+
+        ByteBuffer view() {
+            return view;
+        }
+
+        @Override
         public void close() {
+            if (registered) {
+                registered = false;
+                registeredBytes -= view.capacity();
+            }
         }
     }
 
@@ -47,6 +69,10 @@ public final class LoopbackTransport implements Transport, PeerPresence {
     private int loseConnectionAtChunks = -1;
     private int corruptWrite = -1;
     private int stopReadingAfter = -1;
+    private int afterWrite = -1;
+    private Runnable afterWriteAction;
+    private long registeredBytes;
+    private long peakRegisteredBytes;
 
     private LoopbackTransport(AtomicInteger keys, long timeoutSeconds) {
         this.nextKey = keys;
@@ -78,9 +104,22 @@ public final class LoopbackTransport implements Transport, PeerPresence {
         stopReadingAfter = n;
     }
 
+    /** Runs {@code action} on the writing thread right after the {@code n}th write (from 1). */
+    public void afterWrite(int n, Runnable action) {
+        afterWrite = n;
+        afterWriteAction = action;
+    }
+
+    /** The most bytes this end had registered at once (what RDMA would have pinned). */
+    public long peakRegisteredBytes() {
+        return peakRegisteredBytes;
+    }
+
     @Override
     public Region register(ByteBuffer buffer, boolean peerWritable) {
         LoopRegion region = new LoopRegion(nextKey.incrementAndGet(), buffer.duplicate().clear());
+        registeredBytes += buffer.capacity();
+        peakRegisteredBytes = Math.max(peakRegisteredBytes, registeredBytes);
         if (peerWritable) {
             writable.put(region.key(), buffer.duplicate().clear());
         }
@@ -127,6 +166,9 @@ public final class LoopbackTransport implements Transport, PeerPresence {
         into.put(from);
         if (++writes == corruptWrite && length > 0) {
             into.put((int) remoteAddress, (byte) ~into.get((int) remoteAddress));
+        }
+        if (writes == afterWrite) {
+            afterWriteAction.run();
         }
         return ++requests;
     }

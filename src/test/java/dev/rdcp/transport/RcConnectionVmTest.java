@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rdcp.posix.FileMapping;
 import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.verbs.Access;
 import dev.rdcp.verbs.MemoryRegion;
@@ -34,18 +33,19 @@ class RcConnectionVmTest {
     Path dir;
 
     @Test
-    void rdmaWriteOfAMappedFileArrivesByteForByte() throws Exception {
+    void rdmaWriteOfAFileReadIntoRegisteredMemoryArrivesByteForByte() throws Exception {
         byte[] content = randomBytes(SIZE, 1);
         Path source = Files.write(dir.resolve("source.bin"), content);
         ByteBuffer target = ByteBuffer.allocateDirect(SIZE);
+        ByteBuffer pool = ByteBuffer.allocateDirect(SIZE);
         try (ConnectedPair pair = ConnectedPair.open();
-                ReadOnlyFile file = ReadOnlyFile.open(source, source.toAbsolutePath().toString().getBytes(StandardCharsets.UTF_8));
-                FileMapping mapped = file.map(0, SIZE)) {
+                ReadOnlyFile file = ReadOnlyFile.open(source, source.toAbsolutePath().toString().getBytes(StandardCharsets.UTF_8))) {
             try (MemoryRegion targetMr = pair.server.protectionDomain().register(target,
                     EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE));
-                    MemoryRegion sourceMr = pair.client.protectionDomain().register(mapped.buffer(),
+                    MemoryRegion sourceMr = pair.client.protectionDomain().register(pool,
                             EnumSet.noneOf(Access.class))) {
                 assertEquals(SIZE, targetMr.length());
+                assertEquals(SIZE, file.read(pool, SIZE, 0));
 
                 pair.client.queuePair().postWrite(7, sourceMr.address(), sourceMr.lkey(), SIZE, targetMr.address(),
                         targetMr.rkey(), true);

@@ -2,14 +2,13 @@ package dev.rdcp.posix.jna;
 
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
-import com.sun.jna.Pointer;
 import java.nio.ByteBuffer;
 
 /**
- * The few libc calls rdcp needs that Java lacks: mapping source files as RDMA can register them
- * (Java's FileChannel.map gives a MAP_SHARED mapping, which a read-only registration refuses),
- * setting a symlink's own modification time to the nanosecond, symlink targets as raw bytes, and
- * the descriptor-relative calls ({@code *at}, {@code f*}) every session's file access goes through.
+ * The few libc calls rdcp needs that Java lacks: opening a source by its raw name bytes for the
+ * sender's reads into registered memory, setting a symlink's own modification time to the
+ * nanosecond, symlink targets as raw bytes, and the descriptor-relative calls ({@code *at},
+ * {@code f*}) every session's file access goes through.
  */
 public final class LibC {
 
@@ -24,11 +23,8 @@ public final class LibC {
     public static final int O_PATH = 0x200000;
     public static final int AT_REMOVEDIR = 0x200;
     public static final int AT_EMPTY_PATH = 0x1000;
-    public static final int PROT_READ = 1;
-    public static final int MAP_PRIVATE = 2;
     public static final int SEEK_SET = 0;
     public static final int SEEK_END = 2;
-    public static final long MAP_FAILED = -1L;
     public static final int AT_FDCWD = -100;
     public static final int AT_SYMLINK_NOFOLLOW = 0x100;
     /** tv_nsec value meaning "the current time". */
@@ -46,10 +42,6 @@ public final class LibC {
     public static native int close(int fd);
 
     public static native long lseek(int fd, long offset, int whence);
-
-    public static native Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
-
-    public static native int munmap(Pointer addr, long length);
 
     /** Returns the target's length, not NUL-terminated; {@code size} bytes means it may have been cut. */
     public static native long readlink(byte[] path, byte[] buf, long size);

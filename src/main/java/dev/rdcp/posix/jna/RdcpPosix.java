@@ -1,6 +1,7 @@
 package dev.rdcp.posix.jna;
 
 import com.sun.jna.Native;
+import java.nio.ByteBuffer;
 
 /**
  * The shim's file, identity and errno calls (native/rdcp_posix.h). Each int-returning function
@@ -30,7 +31,14 @@ public final class RdcpPosix {
     /** The names of directory {@code fd}, NUL-terminated; bytes used, 0 at the end, or -errno. */
     public static native int rdcp_read_names(int fd, byte[] buffer, long length);
 
+    /**
+     * {@code buffer} is a direct buffer: JNA passes the address of the byte at its position.
+     * Returns the bytes read, fewer than {@code length} only at the file's end, or -errno.
+     */
+    public static native long rdcp_read_at(int fd, ByteBuffer buffer, long length, long offset);
+
     /** {@code name} NUL-terminated; {@code out}: uid, primary gid. -ENOENT: no such user. */
+
     public static native int rdcp_user_ids(byte[] name, long[] out);
 
     /** {@code name} NUL-terminated; {@code out}: gid. -ENOENT: no such group. */
