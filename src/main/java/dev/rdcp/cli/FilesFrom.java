@@ -34,15 +34,12 @@ final class FilesFrom {
             if (entry.isEmpty() || entry.startsWith("#") || entry.startsWith(";")) {
                 continue;
             }
-            String path = clean(entry);
-            if (!path.isEmpty()) {
-                paths.add(path);
-            }
+            paths.add(clean(entry));
         }
         return paths;
     }
 
-    /** "./a//b/./c/" is "a/b/c/"; "/" and "./" are nothing. */
+    /** "./a//b/./c/" is "a/b/c/"; "/", "." and "./" are "./", the base directory's contents. */
     static String clean(String entry) {
         StringBuilder path = new StringBuilder();
         for (String component : entry.split("/")) {
@@ -54,7 +51,11 @@ final class FilesFrom {
             }
             path.append(component);
         }
-        if (path.length() > 0 && (entry.endsWith("/") || entry.endsWith("/."))) {
+        if (path.length() == 0) {
+            // fpsync -E lists "./": the base directory, whose own files -d then copies.
+            return "./";
+        }
+        if (entry.endsWith("/") || entry.endsWith("/.")) {
             path.append('/');
         }
         return path.toString();

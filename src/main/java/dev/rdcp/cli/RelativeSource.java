@@ -22,7 +22,7 @@ record RelativeSource(String base, String kept) {
             rest = operand;
         }
         String kept = FilesFrom.clean(rest);
-        if (kept.isEmpty()) {
+        if (kept.equals("./")) {
             throw new IllegalArgumentException("-R: '" + operand + "' keeps no path: name what to copy after '/./'");
         }
         return new RelativeSource(base, kept);

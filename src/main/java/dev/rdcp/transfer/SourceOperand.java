@@ -20,14 +20,17 @@ public record SourceOperand(Path path, boolean contents, Path base, String relat
 
     /**
      * A --files-from path as the sender may use it: leading '/' dropped as rsync does, and no
-     * empty, "." or ".." component, so it stays under the base; a trailing '/' is kept (with
-     * -d it asks for the directory's contents).
+     * empty, "." or ".." component, so it stays under the base (only "." alone, the base
+     * itself); a trailing '/' is kept (with -d it asks for the directory's contents).
      */
     public static String checkedRelative(String path) throws RdcpException {
         String relative = path.replaceFirst("^/+", "");
         String bare = relative.replaceFirst("/+$", "");
         if (bare.isEmpty()) {
             throw new RdcpException(ExitCode.FILE_SELECTION, "empty path in --files-from");
+        }
+        if (bare.equals(".")) {
+            return relative;
         }
         try {
             Destination.validate(bare.getBytes(StandardCharsets.UTF_8));

@@ -17,7 +17,7 @@ class FilesFromTest {
     @Test
     void linesAreCleanedAsRsyncCleansThem() throws IOException {
         Path list = Files.writeString(tmp.resolve("list"), "./a//b/./c\r\n/abs/x\n\n# comment\n; too\ndir/\n./\n");
-        assertEquals(List.of("a/b/c", "abs/x", "dir/"), FilesFrom.read(list, false));
+        assertEquals(List.of("a/b/c", "abs/x", "dir/", "./"), FilesFrom.read(list, false));
     }
 
     @Test

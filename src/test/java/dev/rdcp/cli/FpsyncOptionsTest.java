@@ -154,10 +154,12 @@ class FpsyncOptionsTest {
             Files.writeString(served.resolve(side + "/outside.txt"), "outside\n");
             Files.setLastModifiedTime(served.resolve(side + "/outside.txt"), FileTime.from(OLD));
         }
-        Path part = nulList("./a/", "./d/");
+        Path part = nulList("./", "./a/", "./d/");
         comparePush(List.of("-lptgoD", "--numeric-ids", "-d", "--relative", "--delete", "--delete-after",
                 "--files-from=" + part, "--from0"), source + "/");
         assertFalse(Files.exists(served.resolve("rdcp/a/stale.txt")));
+        assertFalse(Files.exists(served.resolve("rdcp/outside.txt")));
+        assertTrue(Files.exists(served.resolve("rdcp/top.txt")));
         assertTrue(Files.exists(served.resolve("rdcp/a/b/kept-below.txt")));
     }
 
