@@ -85,6 +85,35 @@ final class CopyCommand {
     @Option(names = {"-H", "--hard-links"}, description = "Keep hard links: send a file once, link its other names.")
     boolean hardLinks;
 
+    @Option(names = {"--delete-after", "--delete-delay"},
+            description = "Like --delete, but delete at the end of the transfer, after every file has arrived.")
+    boolean deleteAfter;
+
+    @Option(names = {"-d", "--dirs"},
+            description = "Copy directories without recursing: a name ending in '/' (or '.') has its contents copied, one level.")
+    boolean dirs;
+
+    @Option(names = {"-R", "--relative"},
+            description = "Keep each source's path below the destination; '/./' in a source marks where the kept part starts.")
+    boolean relative;
+
+    @Option(names = {"-D"}, description = "Same as --devices --specials.")
+    void devicesAndSpecials(boolean on) {
+        devices = on;
+        specials = on;
+    }
+
+    @Option(names = "--devices",
+            description = "Copy device files: rdcp does not create them yet, so each one met is a failure (exit 23), never skipped silently.")
+    boolean devices;
+
+    @Option(names = "--specials",
+            description = "Copy FIFOs and sockets: rdcp does not create them yet, so each one met is a failure (exit 23).")
+    boolean specials;
+
+    @Option(names = {"-0", "--from0"}, description = "The --files-from list is separated by NUL characters, not lines.")
+    boolean from0;
+
     @Option(names = "--delete-excluded", description = "Also delete what the filters exclude on the receiver (implies --delete).")
     boolean deleteExcluded;
 
@@ -213,8 +242,8 @@ final class CopyCommand {
             }
             throw new CommandLine.ParameterException(spec.commandLine(), "missing destination: rdcp SRC... DEST");
         }
-        if ((delete || deleteExcluded) && !(recursive || (archive && filesFrom == null))) {
-            throw usage("--delete does not work without -r (or -a)");
+        if ((delete || deleteExcluded || deleteAfter) && !(recursive || (archive && filesFrom == null) || dirs())) {
+            throw usage("--delete does not work without --recursive (-r) or --dirs (-d).");
         }
         LOG.debug("command line parsed");
         transportChoice();
@@ -268,12 +297,16 @@ final class CopyCommand {
                 | (sizeOnly ? SessionRequest.SIZE_ONLY : 0)
                 | (ignoreExisting ? SessionRequest.IGNORE_EXISTING : 0)
                 | (update ? SessionRequest.UPDATE : 0)
-                | (delete || deleteExcluded ? SessionRequest.DELETE : 0)
+                | (delete || deleteExcluded || deleteAfter ? SessionRequest.DELETE : 0)
+                | (deleteAfter ? SessionRequest.DELETE_AFTER : 0)
+                | (dirs() ? SessionRequest.DIRS : 0)
+                | (devices ? SessionRequest.DEVICES : 0)
+                | (specials ? SessionRequest.SPECIALS : 0)
                 | (deleteExcluded ? SessionRequest.DELETE_EXCLUDED : 0)
                 | (hardLinks ? SessionRequest.HARD_LINKS : 0)
                 | (dryRun ? SessionRequest.DRY_RUN : 0)
                 | (partial ? SessionRequest.PARTIAL : 0)
-                | (filesFrom != null ? SessionRequest.FILES_FROM : 0);
+                | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0);
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
                     FilterRules.parse(filterRules));
@@ -294,6 +327,11 @@ final class CopyCommand {
                     report.seconds(), ProgressPrinter.rate(report.bytesDone() / Math.max(report.seconds(), 1e-9)));
         }
         out.flush();
+    }
+
+    /** As rsync: --files-from implies -d. */
+    private boolean dirs() {
+        return dirs || filesFrom != null;
     }
 
     /** -o and -g (each implied by -a, each undone by --no-owner, --no-group): both or neither. */
@@ -357,8 +395,13 @@ final class CopyCommand {
         List<SourceOperand> operands = new ArrayList<>();
         if (filesFrom != null) {
             Path base = Path.of(singleSource(sources).path());
-            for (String relative : FilesFrom.read(filesFrom)) {
+            for (String relative : FilesFrom.read(filesFrom, from0)) {
                 operands.add(SourceOperand.relative(base, relative));
+            }
+        } else if (relative) {
+            for (Location source : sources) {
+                RelativeSource split = relativeSource(source.path());
+                operands.add(SourceOperand.relative(Path.of(split.base()), split.kept()));
             }
         } else {
             sources.forEach(l -> operands.add(SourceOperand.parse(l.path())));
@@ -369,7 +412,7 @@ final class CopyCommand {
                 return;
             }
         }
-        boolean intoDirectory = destination.namesDirectory() || sources.size() > 1 || filesFrom != null
+        boolean intoDirectory = destination.namesDirectory() || sources.size() > 1 || filesFrom != null || relative
                 || (options.has(SessionRequest.RECURSIVE) && operands.stream().anyMatch(o -> Files.isDirectory(o.path())));
         withServer(destination, session -> session.push(operands, destination.path(), intoDirectory, options,
                 listener));
@@ -387,13 +430,35 @@ final class CopyCommand {
         List<String> paths = new ArrayList<>();
         if (filesFrom != null) {
             paths.add(singleSource(sources).path());
-            paths.addAll(FilesFrom.read(filesFrom));
+            paths.addAll(FilesFrom.read(filesFrom, from0));
+        } else if (relative) {
+            String base = null;
+            for (Location source : sources) {
+                RelativeSource split = relativeSource(source.path());
+                if (base != null && !base.equals(split.base())) {
+                    throw usage("-R: a pull's sources must share the part before '/./' (" + base + " and "
+                            + split.base() + ")");
+                }
+                if (base == null) {
+                    base = split.base();
+                    paths.add(base);
+                }
+                paths.add(split.kept());
+            }
         } else {
             sources.forEach(l -> paths.add(l.path()));
         }
         Path target = Path.of(destination.path());
-        boolean directory = destination.namesDirectory() || sources.size() > 1;
+        boolean directory = destination.namesDirectory() || sources.size() > 1 || relative;
         withServer(remote, session -> session.pull(paths, target, directory, options, listener));
+    }
+
+    private RelativeSource relativeSource(String operand) {
+        try {
+            return RelativeSource.of(operand);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
     }
 
     private Location singleSource(List<Location> sources) {

@@ -21,8 +21,6 @@ final class RefusedOptions {
             + " in the session request (a protocol change)";
     static final String ACLS_XATTRS = "not yet: ACLs and extended attributes are not in rdcp's file list"
             + " (a protocol change)";
-    static final String DEVICES = "not yet: devices and special files have no entry type in rdcp's file list"
-            + " (a protocol change); rdcp skips them with a message, as rsync does without -D";
     static final String NAME_MAPPING = "not yet: owners travel as numeric ids; mapping them needs names in"
             + " the file list (a protocol change)";
     static final String ITEMIZE = "not yet: rsync's %i change strings need the receiver to report what it"
@@ -47,27 +45,25 @@ final class RefusedOptions {
     private static final Map<String, String> REASONS = new HashMap<>();
 
     static {
-        refuse(RECEIVER_REQUEST, "-d", "--dirs", "--mkpath", "--safe-links", "--munge-links", "--insecure-links",
+        refuse(RECEIVER_REQUEST, "--mkpath", "--safe-links", "--munge-links", "--insecure-links",
                 "--confine-root", "-K", "--keep-dirlinks", "-E", "--executability", "--chmod", "-U", "--atimes",
                 "-N", "--crtimes", "-O", "--omit-dir-times", "-J", "--omit-link-times", "--super", "--fake-super",
                 "-S", "--sparse", "--preallocate", "--existing", "--ignore-non-existing", "--delete-before",
-                "--delete-delay", "--delete-after", "--ignore-errors", "--force", "--max-delete", "--max-size",
+                "--ignore-errors", "--force", "--max-delete", "--max-size",
                 "--min-size", "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs", "-I",
                 "--ignore-times", "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--compare-dest",
                 "--copy-dest", "--link-dest", "--fsync", "--delete-missing-args");
-        refuse(SENDER_REQUEST, "-R", "--relative", "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
+        refuse(SENDER_REQUEST, "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
                 "-k", "--copy-dirlinks", "-x", "--one-file-system", "--remove-source-files", "--open-noatime",
-                "--ignore-missing-args");
+                "--ignore-missing-args", "--copy-devices");
         refuse(IN_PLACE, "--inplace", "--append", "--append-verify", "--write-devices");
         refuse(BACKUP, "-b", "--backup", "--backup-dir", "--suffix");
         refuse(ACLS_XATTRS, "-A", "--acls", "-X", "--xattrs");
-        refuse(DEVICES, "-D", "--devices", "--specials", "--copy-devices");
         refuse(NAME_MAPPING, "--usermap", "--groupmap", "--chown");
         refuse(ITEMIZE, "-i", "--itemize-changes", "--out-format", "--log-file", "--log-file-format");
         refuse(LIST_ONLY, "--list-only");
         refuse(CLIENT_ONLY, "--stderr", "-8", "--8-bit-output", "--outbuf", "--contimeout", "--address", "-4",
-                "--ipv4", "-6", "--ipv6", "--stop-after", "--stop-at", "--iconv", "-M", "--remote-option", "-0",
-                "--from0", "-C", "--cvs-exclude", "-F", "--max-alloc", "--copy-as");
+                "--ipv4", "-6", "--ipv6", "--stop-after", "--stop-at", "--iconv", "-M", "--remote-option", "-C", "--cvs-exclude", "-F", "--max-alloc", "--copy-as");
         refuse(DELTA, "--no-whole-file", "--no-W");
         refuse(CHECKSUM, "--checksum-choice", "--cc", "--checksum-seed");
         refuse(BATCH, "--write-batch", "--only-write-batch", "--read-batch");

@@ -45,7 +45,18 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
     public static final int TRANSPORT_TCP = 1 << 16;
     /** --transport rdma: refuse rather than fall back to TCP. */
     public static final int RDMA_ONLY = 1 << 17;
-    private static final int KNOWN_FLAGS = (1 << 18) - 1;
+    /**
+     * Protocol 4, -d: directories are listed without recursing; only a name ending in '/' or
+     * naming '.' has its contents listed, one level.
+     */
+    public static final int DIRS = 1 << 18;
+    /** Protocol 4, with DELETE: the receiver deletes at the end of the transfer, not per directory. */
+    public static final int DELETE_AFTER = 1 << 19;
+    /** Protocol 4, --devices (-D): the sender does not skip device files silently. */
+    public static final int DEVICES = 1 << 20;
+    /** Protocol 4, --specials (-D): the sender does not skip FIFOs and sockets silently. */
+    public static final int SPECIALS = 1 << 21;
+    private static final int KNOWN_FLAGS = (1 << 22) - 1;
     private static final int MAX_PATHS = 65535;
     private static final int FIXED_SIZE = 23;
 

@@ -51,6 +51,9 @@ final class FileList {
 
     private final Iterator<SourceOperand> operands;
     private final boolean recursive;
+    private final boolean dirs;
+    private final boolean devices;
+    private final boolean specials;
     private final boolean links;
     private final boolean checksums;
     private final FilterRules filters;
@@ -75,6 +78,9 @@ final class FileList {
         this.heartbeat = heartbeat;
         this.operands = operands.iterator();
         this.recursive = options.has(SessionRequest.RECURSIVE);
+        this.dirs = options.has(SessionRequest.DIRS);
+        this.devices = options.has(SessionRequest.DEVICES);
+        this.specials = options.has(SessionRequest.SPECIALS);
         this.links = options.has(SessionRequest.LINKS);
         this.checksums = options.has(SessionRequest.CHECKSUM);
         this.filters = options.filters();
@@ -89,7 +95,7 @@ final class FileList {
                 Frame top = stack.peek();
                 if (top.children().hasNext()) {
                     Child child = top.children().next();
-                    if (!describe(child.path(), FileNames.join(top.name(), child.name()), false, false)
+                    if (!describe(child.path(), FileNames.join(top.name(), child.name()), false, false, false)
                             && top.complete()) {
                         stack.pop();
                         stack.push(new Frame(top.path(), top.name(), top.children(), false));
@@ -122,13 +128,13 @@ final class FileList {
             filesFrom = true;
             byte[] name = operand.relativeName().getBytes(StandardCharsets.UTF_8);
             impliedParents(operand.base(), name);
-            describe(path, name, true, false);
+            describe(path, name, true, false, operand.contents());
         } else if (operand.contents() && Files.isDirectory(path)) {
-            describe(path, new byte[] {'.'}, true, false);
+            describe(path, new byte[] {'.'}, true, false, true);
         } else {
             Path absolute = path.toAbsolutePath().normalize();
             byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
-            describe(path, name, true, false);
+            describe(path, name, true, false, false);
         }
     }
 
@@ -140,7 +146,7 @@ final class FileList {
             }
             byte[] parent = Arrays.copyOf(name, slash);
             if (!listed.contains(key(parent))) {
-                describe(FileNames.resolve(base, parent), parent, false, true);
+                describe(FileNames.resolve(base, parent), parent, false, true, false);
             }
         }
     }
@@ -152,8 +158,9 @@ final class FileList {
     /**
      * Lists one entry (and opens a directory to walk); false when it could not be examined for
      * another reason than having vanished, an I/O error after which its directory is incomplete.
+     * {@code contents}: an operand named with a trailing '/' (or '.'), whose contents -d lists.
      */
-    private boolean describe(Path path, byte[] name, boolean operand, boolean impliedOnly) {
+    private boolean describe(Path path, byte[] name, boolean operand, boolean impliedOnly, boolean contents) {
         FileStatus attributes;
         try {
             attributes = FileStatus.of(path, FileNames.absolute(path), operand && !links && !impliedOnly);
@@ -171,7 +178,8 @@ final class FileList {
         }
         if (filesFrom && !listed.add(key(name))) {
             // Named before: only a directory not yet walked still has something to list.
-            if (FileModes.type(mode) == FileModes.S_IFDIR && recursive && !impliedOnly && walked.add(key(name))) {
+            if (FileModes.type(mode) == FileModes.S_IFDIR && (recursive || (dirs && contents)) && !impliedOnly
+                    && walked.add(key(name))) {
                 walk(path, name);
             }
             return true;
@@ -183,7 +191,7 @@ final class FileList {
                 ready.add(first != null ? entry(EntryType.HARDLINK, path, name, attributes, first)
                         : entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, heartbeat) : null));
             }
-            case FileModes.S_IFDIR -> directory(path, name, attributes, impliedOnly);
+            case FileModes.S_IFDIR -> directory(path, name, attributes, impliedOnly, contents);
             case FileModes.S_IFLNK -> {
                 if (links) {
                     symlink(path, name, attributes);
@@ -191,7 +199,11 @@ final class FileList {
                     ready.add(problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
                 }
             }
-            default -> ready.add(problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
+            default -> ready.add((FileModes.isDevice(mode) ? devices : specials)
+                    // Asked for with -D and not made: a failure the user sees, never a silent gap.
+                    ? problemEntry(ExitCode.PARTIAL, name, "cannot copy %s: rdcp does not create devices or special"
+                            + " files yet")
+                    : problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
         }
         return true;
     }
@@ -208,13 +220,14 @@ final class FileList {
         }
     }
 
-    private void directory(Path path, byte[] name, FileStatus attributes, boolean impliedOnly) {
-        if (!recursive && !impliedOnly) {
+    /** -r walks every directory; -d lists each and walks only an operand named with a trailing '/' or '.'. */
+    private void directory(Path path, byte[] name, FileStatus attributes, boolean impliedOnly, boolean contents) {
+        if (!recursive && !dirs && !impliedOnly) {
             ready.add(problemEntry(ExitCode.PARTIAL, name, "skipping directory %s"));
             return;
         }
         ready.add(entry(EntryType.DIRECTORY, path, name, attributes, null));
-        if (impliedOnly) {
+        if (impliedOnly || (!recursive && !contents)) {
             return;
         }
         if (filesFrom) {

@@ -7,6 +7,8 @@ final class FileModes {
     static final int S_IFDIR = 0040000;
     static final int S_IFREG = 0100000;
     static final int S_IFLNK = 0120000;
+    static final int S_IFCHR = 0020000;
+    static final int S_IFBLK = 0060000;
 
     private FileModes() {
     }
@@ -14,5 +16,10 @@ final class FileModes {
     /** The type bits of {@code mode}: compare with {@link #S_IFDIR}, {@link #S_IFREG}, {@link #S_IFLNK}. */
     static int type(int mode) {
         return mode & S_IFMT;
+    }
+
+    /** A character or block device (what --devices is about; FIFOs and sockets are --specials). */
+    static boolean isDevice(int mode) {
+        return type(mode) == S_IFCHR || type(mode) == S_IFBLK;
     }
 }

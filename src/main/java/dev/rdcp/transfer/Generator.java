@@ -48,6 +48,8 @@ final class Generator {
     private final ReceiverTree tree;
     /** By name: a directory listed again is fixed once, with what was listed last. */
     private final Map<String, DirectoryFix> directoryFixes = new LinkedHashMap<>();
+    /** --delete-after: directories whose deletions wait for the end of the transfer, in list order. */
+    private final List<Entry> endedDirectories = new ArrayList<>();
     /** -H: regular files of this run that are complete here, by name, for the links that name them. */
     private final Map<String, byte[]> linkTargets = new HashMap<>();
     /** -H: other names of those files, made once the data has arrived (at the sender's END). */
@@ -108,10 +110,10 @@ final class Generator {
             return null;
         }
         if (entry.type() == EntryType.DIRECTORY_END) {
-            try {
-                tree.directoryEnd(entry.name(), entry.mode() == 0);
-            } catch (IOException e) {
-                reports.failed(entry.index(), ExitCode.PARTIAL.code(), FileNames.display(entry.name()) + ": " + FileReceiver.describe(e));
+            if (options.has(SessionRequest.DELETE_AFTER)) {
+                endedDirectories.add(entry);
+            } else {
+                endDirectory(entry);
             }
             return null;
         }
@@ -188,10 +190,25 @@ final class Generator {
                 partial.digest()) : new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
     }
 
-    /** The sender's END: every file has arrived, so links can be made and directories fixed. */
+    /**
+     * The sender's END: every file has arrived, so links can be made, --delete-after can
+     * delete, and directories be fixed.
+     */
     void finish() {
         makeLinks();
+        endedDirectories.forEach(this::endDirectory);
+        endedDirectories.clear();
         finishDirectories();
+    }
+
+    /** All of a directory was listed: --delete removes what the sender does not have. */
+    private void endDirectory(Entry entry) {
+        try {
+            tree.directoryEnd(entry.name(), entry.mode() == 0);
+        } catch (IOException e) {
+            reports.failed(entry.index(), ExitCode.PARTIAL.code(), FileNames.display(entry.name()) + ": "
+                    + FileReceiver.describe(e));
+        }
     }
 
     /** Directory permissions and times, applied last: writing into a directory changes its mtime. */

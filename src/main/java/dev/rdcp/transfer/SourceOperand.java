@@ -20,22 +20,29 @@ public record SourceOperand(Path path, boolean contents, Path base, String relat
 
     /**
      * A --files-from path as the sender may use it: leading '/' dropped as rsync does, and no
-     * empty, "." or ".." component, so it stays under the base.
+     * empty, "." or ".." component, so it stays under the base (only "." alone, the base
+     * itself); a trailing '/' is kept (with -d it asks for the directory's contents).
      */
     public static String checkedRelative(String path) throws RdcpException {
         String relative = path.replaceFirst("^/+", "");
-        if (relative.isEmpty()) {
+        String bare = relative.replaceFirst("/+$", "");
+        if (bare.isEmpty()) {
             throw new RdcpException(ExitCode.FILE_SELECTION, "empty path in --files-from");
         }
+        if (bare.equals(".")) {
+            return relative;
+        }
         try {
-            Destination.validate(relative.getBytes(StandardCharsets.UTF_8));
+            Destination.validate(bare.getBytes(StandardCharsets.UTF_8));
         } catch (ProtocolException e) {
             throw new RdcpException(ExitCode.FILE_SELECTION, "path escapes the served directory: " + path);
         }
         return relative;
     }
 
+    /** A --files-from (or -R) path under {@code base}; a trailing '/' names the directory's contents. */
     public static SourceOperand relative(Path base, String relative) {
-        return new SourceOperand(base.resolve(relative), false, base, relative);
+        String name = relative.replaceFirst("/+$", "");
+        return new SourceOperand(base.resolve(name), !name.equals(relative), base, name);
     }
 }

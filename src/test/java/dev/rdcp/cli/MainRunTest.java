@@ -183,7 +183,7 @@ class MainRunTest {
     void deleteWithoutRecursionIsAUsageError() {
         Result result = run("--delete", "a", "host::b");
         assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
-        assertTrue(result.err().contains("--delete does not work without -r"), result.err());
+        assertTrue(result.err().contains("--delete does not work without --recursive (-r) or --dirs (-d)."), result.err());
     }
 
     /** Issue 13: -h in a cluster is --human-readable; "rdcp -avh SRC DEST" printed the help and exited 0. */

@@ -31,9 +31,9 @@ class RefusedOptionsTest {
 
     @Test
     void aShortOptionInsideAClusterIsNamed() {
-        assertRefusedWith(RefusedOptions.DEVICES, Cli.rdcp("-avD", "src", "host:dst"), "-D");
+        assertRefusedWith(RefusedOptions.ACLS_XATTRS, Cli.rdcp("-avA", "src", "host:dst"), "-A");
         assertRefusedWith(RefusedOptions.ITEMIZE, Cli.rdcp("-ai", "src", "host:dst"), "-i");
-        assertRefusedWith(RefusedOptions.DEVICES, Cli.rdcp("-Dav", "src", "host:dst"), "-D");
+        assertRefusedWith(RefusedOptions.ACLS_XATTRS, Cli.rdcp("-Aav", "src", "host:dst"), "-A");
     }
 
     @Test

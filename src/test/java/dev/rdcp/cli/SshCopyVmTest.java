@@ -12,14 +12,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** ssh mode against Debian's openssh-server on 127.0.0.1:2222 inside the VM, with a generated key. */
+/** ssh mode against Debian's openssh-server on 127.0.0.1:2222 inside the VM ({@link LocalSshd}). */
 @Tag("vm")
 class SshCopyVmTest {
 
@@ -30,53 +29,19 @@ class SshCopyVmTest {
     @TempDir
     Path local;
 
-    private static Process sshd;
+    private static LocalSshd sshd;
     private static String rsh;
 
     @BeforeAll
     static void startSshd() throws Exception {
-        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", sshDir.resolve("host_key").toString());
-        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", sshDir.resolve("client_key").toString());
-        Files.copy(sshDir.resolve("client_key.pub"), sshDir.resolve("authorized_keys"));
-        Path config = Files.writeString(sshDir.resolve("sshd_config"), String.join("\n",
-                "Port " + SSH_PORT,
-                "ListenAddress 127.0.0.1",
-                "HostKey " + sshDir.resolve("host_key"),
-                "AuthorizedKeysFile " + sshDir.resolve("authorized_keys"),
-                "PermitRootLogin prohibit-password",
-                "StrictModes no",
-                "UsePAM no",
-                "PidFile " + sshDir.resolve("sshd.pid"),
-                ""));
-        Files.createDirectories(Path.of("/run/sshd"));
-        sshd = new ProcessBuilder("/usr/sbin/sshd", "-D", "-e", "-f", config.toString())
-                .redirectErrorStream(true).redirectOutput(sshDir.resolve("sshd.log").toFile()).start();
-        rsh = String.join(" ", "ssh", "-p", String.valueOf(SSH_PORT), "-i", sshDir.resolve("client_key").toString(),
-                "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
-                "-o", "LogLevel=ERROR");
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (!sshWorks()) {
-            assertTrue(System.currentTimeMillis() < deadline, "sshd did not come up: " + Files.readString(sshDir.resolve("sshd.log")));
-            Thread.sleep(200);
-        }
-    }
-
-    private static boolean sshWorks() throws Exception {
-        List<String> command = new ArrayList<>(List.of(rsh.split(" ")));
-        command.addAll(List.of("root@127.0.0.1", "true"));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
-    }
-
-    private static void run(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).inheritIO().start();
-        assertEquals(0, p.waitFor());
+        sshd = LocalSshd.start(sshDir, SSH_PORT);
+        rsh = sshd.rsh();
     }
 
     @AfterAll
     static void stopSshd() {
         if (sshd != null) {
-            sshd.destroy();
+            sshd.close();
         }
     }
 

@@ -90,7 +90,7 @@ class ReadOnlyFileTest {
     @Test
     void readsAtAnOffsetIntoASliceOfAPoolFromItsPosition() throws Exception {
         byte[] content = randomBytes(3 * 8192 + 100);
-        Path path = Files.write(tmp.resolve("source"), content);
+        Path path = Files.write(dir.resolve("source"), content);
         ByteBuffer pool = ByteBuffer.allocateDirect(4 * 8192);
         ByteBuffer third = pool.slice(2 * 8192, 8192).position(100);
         try (ReadOnlyFile file = open(path)) {
@@ -108,7 +108,7 @@ class ReadOnlyFileTest {
     @Test
     void aShrunkFileGivesAShortCount() throws Exception {
         byte[] content = randomBytes(10_000);
-        Path path = Files.write(tmp.resolve("shrinking"), content);
+        Path path = Files.write(dir.resolve("shrinking"), content);
         ByteBuffer buffer = ByteBuffer.allocateDirect(8192);
         try (ReadOnlyFile file = open(path)) {
             Files.write(path, Arrays.copyOf(content, 5000));
@@ -120,7 +120,7 @@ class ReadOnlyFileTest {
 
     @Test
     void refusesAHeapBufferOrMoreThanItHolds() throws Exception {
-        Path path = Files.write(tmp.resolve("f"), new byte[10]);
+        Path path = Files.write(dir.resolve("f"), new byte[10]);
         try (ReadOnlyFile file = open(path)) {
             assertThrows(IllegalArgumentException.class, () -> file.read(ByteBuffer.allocate(16), 10, 0));
             assertThrows(IllegalArgumentException.class, () -> file.read(ByteBuffer.allocateDirect(8), 10, 0));

@@ -75,7 +75,8 @@ class SessionRequestTest {
             SessionRequest.OWNERS, SessionRequest.DELETE, SessionRequest.CHECKSUM, SessionRequest.SIZE_ONLY,
             SessionRequest.IGNORE_EXISTING, SessionRequest.UPDATE, SessionRequest.DRY_RUN, SessionRequest.PARTIAL,
             SessionRequest.FILES_FROM, SessionRequest.DELETE_EXCLUDED, SessionRequest.HARD_LINKS,
-            SessionRequest.TRANSPORT_TCP, SessionRequest.RDMA_ONLY};
+            SessionRequest.TRANSPORT_TCP, SessionRequest.RDMA_ONLY, SessionRequest.DIRS, SessionRequest.DELETE_AFTER,
+            SessionRequest.DEVICES, SessionRequest.SPECIALS};
         int all = 0;
         for (int flag : flags) {
             SessionRequest received = roundTrip(push(flag, List.of("x")));
@@ -89,7 +90,7 @@ class SessionRequestTest {
 
     @Test
     void flagsAboveTheKnownOnesAreRejected() {
-        for (int flag : new int[] {1 << 18, 1 << 20, 1 << 31}) {
+        for (int flag : new int[] {1 << 22, 1 << 24, 1 << 31}) {
             ByteBuffer wire = push(flag, List.of("x")).encode().flip();
             assertThrows(ProtocolException.class, () -> SessionRequest.decode(wire), "flag " + flag);
         }

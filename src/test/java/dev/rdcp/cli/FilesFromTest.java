@@ -1,0 +1,36 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FilesFromTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void linesAreCleanedAsRsyncCleansThem() throws IOException {
+        Path list = Files.writeString(tmp.resolve("list"), "./a//b/./c\r\n/abs/x\n\n# comment\n; too\ndir/\n./\n");
+        assertEquals(List.of("a/b/c", "abs/x", "dir/", "./"), FilesFrom.read(list, false));
+    }
+
+    @Test
+    void from0SplitsOnNulAndKeepsNewlinesInNames() throws IOException {
+        Path list = Files.writeString(tmp.resolve("list"), "./one\0./two\nlines\0./empty/\0#c\0");
+        assertEquals(List.of("one", "two\nlines", "empty/"), FilesFrom.read(list, true));
+    }
+
+    @Test
+    void relativeSourcesSplitWhereRsyncSplitsThem() {
+        assertEquals(new RelativeSource("/srv/data", "a/b/"), RelativeSource.of("/srv/data/./a/b/"));
+        assertEquals(new RelativeSource("/", "srv/data"), RelativeSource.of("/srv/data"));
+        assertEquals(new RelativeSource(".", "a/b"), RelativeSource.of("a/b"));
+        assertEquals(new RelativeSource("/", "x"), RelativeSource.of("/./x"));
+    }
+}

@@ -1,0 +1,245 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.rdcp.protocol.ExitCode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The options fpsync -T passes (-d, --files-from with --from0, -R, --delete-after, -D), each
+ * run by rdcp (over TCP, to an in-process daemon, push and pull) and by rsync on the same tree,
+ * the resulting trees compared.
+ */
+class FpsyncOptionsTest {
+
+    private static final Path RSYNC = Path.of("/usr/bin/rsync");
+    private static final Instant OLD = Instant.parse("2022-01-02T03:04:05Z");
+
+    @TempDir
+    Path tmp;
+
+    private Path source;
+    private Path served;
+    private InProcessDaemon daemon;
+
+    @BeforeEach
+    void start() throws IOException {
+        assumeTrue(Files.isExecutable(RSYNC), "rsync is not installed");
+        source = Files.createDirectories(tmp.resolve("src"));
+        write("top.txt", "top\n");
+        write("a/one.txt", "one\n");
+        write("a/b/two.txt", "two\n");
+        write("a/b/c/three.txt", "three\n");
+        write("d/four.txt", "four\n");
+        Files.createDirectories(source.resolve("empty"));
+        Files.createSymbolicLink(source.resolve("a/link"), Path.of("one.txt"));
+        Files.getFileAttributeView(source.resolve("a/link"), java.nio.file.attribute.BasicFileAttributeView.class,
+                java.nio.file.LinkOption.NOFOLLOW_LINKS).setTimes(FileTime.from(OLD), null, null);
+        served = Files.createDirectories(tmp.resolve("served"));
+        daemon = new InProcessDaemon(served, null, 10);
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        if (daemon != null) {
+            daemon.close();
+        }
+    }
+
+    private void write(String name, String text) throws IOException {
+        Path path = source.resolve(name);
+        Files.createDirectories(path.getParent());
+        Files.writeString(path, text);
+        Files.setLastModifiedTime(path, FileTime.from(OLD));
+    }
+
+    private static void rsync(Path cwd, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(RSYNC.toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), "rsync " + command + ": " + output);
+    }
+
+    private Cli.Result rdcp(String... args) {
+        List<String> all = new ArrayList<>(List.of("--timeout", "10", "--transport", "tcp", "--port",
+                String.valueOf(daemon.port())));
+        all.addAll(List.of(args));
+        return Cli.rdcp(all.toArray(String[]::new));
+    }
+
+    /** rsync's and rdcp's run of the same options, into served/rsync and served/rdcp (push). */
+    private void comparePush(List<String> options, String... sources) throws Exception {
+        List<String> rsyncArgs = new ArrayList<>(options);
+        rsyncArgs.addAll(List.of(sources));
+        rsyncArgs.add(served.resolve("rsync") + "/");
+        rsync(tmp, rsyncArgs.toArray(String[]::new));
+        List<String> rdcpArgs = new ArrayList<>(options);
+        rdcpArgs.addAll(List.of(sources));
+        rdcpArgs.add("127.0.0.1::rdcp/");
+        Cli.Result result = rdcp(rdcpArgs.toArray(String[]::new));
+        assertEquals(0, result.exitCode(), result::toString);
+        assertSameTree(served.resolve("rsync"), served.resolve("rdcp"));
+    }
+
+    /**
+     * Entries, types, contents, modes, and the times of files and symlinks. Not directories'
+     * times: rsync leaves those of implied directories and of directories it deleted in at the
+     * time of its run, where rdcp keeps the source's.
+     */
+    private static void assertSameTree(Path expectedRoot, Path actualRoot) throws IOException {
+        java.util.SortedMap<String, TreeEntry> expected = TreeListing.of(expectedRoot);
+        java.util.SortedMap<String, TreeEntry> actual = TreeListing.of(actualRoot);
+        java.util.SortedSet<String> names = new java.util.TreeSet<>(expected.keySet());
+        names.addAll(actual.keySet());
+        for (String name : names) {
+            String difference = TreeDifference.between(expected.get(name), actual.get(name), false);
+            if (difference == null && expected.get(name).type() == TreeEntry.Type.FILE
+                    && Files.mismatch(expectedRoot.resolve(name), actualRoot.resolve(name)) >= 0) {
+                difference = "content differs";
+            }
+            assertEquals(null, difference, name + " (rsync: " + expectedRoot + ", rdcp: " + actualRoot + ")");
+        }
+    }
+
+    private Path nulList(String... names) throws IOException {
+        return Files.writeString(tmp.resolve("part.0"), String.join("\0", names) + "\0");
+    }
+
+    /** fpsync's file mode: fpart's NUL-separated "./" names, empty directories with a trailing '/'. */
+    @Test
+    void fpsyncsFileModeLine() throws Exception {
+        Path part = nulList("./top.txt", "./a/b/two.txt", "./a/link", "./empty/", "#not a comment?", "./d/four.txt");
+        comparePush(List.of("-q", "-lptgoD", "--numeric-ids", "-d", "--files-from=" + part, "--from0"), source + "/");
+    }
+
+    @Test
+    void fpsyncsFileModeLineAsAPull() throws Exception {
+        Path part = nulList("./a/b/two.txt", "./empty/", "./d/four.txt");
+        rsync(tmp, "-lptgoD", "--numeric-ids", "-d", "--files-from=" + part, "--from0", source + "/",
+                served.resolve("rsync") + "/");
+        Files.createDirectories(served.resolve("exported"));
+        rsync(tmp, "-a", "src/", served.resolve("exported") + "/");
+        Path pulled = tmp.resolve("pulled");
+        Cli.Result result = rdcp("-lptgoD", "--numeric-ids", "-d", "--files-from=" + part, "--from0",
+                "127.0.0.1::exported/", pulled + "/");
+        assertEquals(0, result.exitCode(), result::toString);
+        assertSameTree(served.resolve("rsync"), pulled);
+    }
+
+    /** fpsync -E: whole directories, one level each, with deletion at the end. */
+    @Test
+    void fpsyncsDirectoryModeLineDeletesAfter() throws Exception {
+        for (String side : List.of("rsync", "rdcp")) {
+            Files.createDirectories(served.resolve(side + "/a/b"));
+            Files.writeString(served.resolve(side + "/a/stale.txt"), "stale\n");
+            Files.writeString(served.resolve(side + "/a/b/kept-below.txt"), "not in a listed directory's level\n");
+            Files.setLastModifiedTime(served.resolve(side + "/a/b/kept-below.txt"), FileTime.from(OLD));
+            Files.writeString(served.resolve(side + "/outside.txt"), "outside\n");
+            Files.setLastModifiedTime(served.resolve(side + "/outside.txt"), FileTime.from(OLD));
+        }
+        Path part = nulList("./", "./a/", "./d/");
+        comparePush(List.of("-lptgoD", "--numeric-ids", "-d", "--relative", "--delete", "--delete-after",
+                "--files-from=" + part, "--from0"), source + "/");
+        assertFalse(Files.exists(served.resolve("rdcp/a/stale.txt")));
+        assertFalse(Files.exists(served.resolve("rdcp/outside.txt")));
+        assertTrue(Files.exists(served.resolve("rdcp/top.txt")));
+        assertTrue(Files.exists(served.resolve("rdcp/a/b/kept-below.txt")));
+    }
+
+    @Test
+    void dirsWithoutFilesFrom() throws Exception {
+        comparePush(List.of("-lptd"), source + "/");
+    }
+
+    @Test
+    void dirsNamesADirectoryWithoutItsContents() throws Exception {
+        comparePush(List.of("-lptd"), source + "/a", source + "/top.txt");
+    }
+
+    @Test
+    void relativeKeepsThePathAfterTheMarker() throws Exception {
+        comparePush(List.of("-aR"), source + "/./a/b", source + "/./d/four.txt");
+    }
+
+    @Test
+    void relativeKeepsTheWholeAbsolutePath() throws Exception {
+        String rsyncArgs = "-aR";
+        rsync(tmp, rsyncArgs, source + "/a/b/c", served.resolve("rsync") + "/");
+        Cli.Result result = rdcp(rsyncArgs, source + "/a/b/c", "127.0.0.1::rdcp/");
+        assertEquals(0, result.exitCode(), result::toString);
+        // Below the source's own path: the implied /tmp differs in its sticky bit (rdcp keeps 0777 of it).
+        String kept = source.toString().substring(1);
+        assertSameTree(served.resolve("rsync").resolve(kept), served.resolve("rdcp").resolve(kept));
+    }
+
+    @Test
+    void relativePull() throws Exception {
+        Files.createDirectories(served.resolve("exported"));
+        rsync(tmp, "-a", "src/", served.resolve("exported") + "/");
+        rsync(served, "-aR", "exported/./a/b", "exported/./d", tmp.resolve("rsync-pulled") + "/");
+        Cli.Result result = rdcp("-aR", "127.0.0.1::exported/./a/b", "127.0.0.1::exported/./d",
+                tmp.resolve("pulled") + "/");
+        assertEquals(0, result.exitCode(), result::toString);
+        assertSameTree(tmp.resolve("rsync-pulled"), tmp.resolve("pulled"));
+    }
+
+    @Test
+    void deleteAfterDeletesWhatRsyncDeletes() throws Exception {
+        for (String side : List.of("rsync", "rdcp")) {
+            Files.createDirectories(served.resolve(side + "/a/gone"));
+            Files.writeString(served.resolve(side + "/a/gone/x"), "x\n");
+            Files.writeString(served.resolve(side + "/old.txt"), "old\n");
+        }
+        comparePush(List.of("-a", "--delete-after"), source + "/");
+        assertFalse(Files.exists(served.resolve("rdcp/old.txt")));
+    }
+
+    @Test
+    void deleteDelayDeletesWhatRsyncDeletes() throws Exception {
+        Files.createDirectories(served.resolve("rsync"));
+        Files.createDirectories(served.resolve("rdcp"));
+        Files.writeString(served.resolve("rsync/old.txt"), "old\n");
+        Files.writeString(served.resolve("rdcp/old.txt"), "old\n");
+        comparePush(List.of("-a", "--delete-delay"), source + "/");
+    }
+
+    @Test
+    void deleteWithoutRecursionOrDirsIsRsyncsUsageError() {
+        Cli.Result result = rdcp("-lpt", "--delete", source + "/", "127.0.0.1::x/");
+        assertEquals(ExitCode.USAGE.code(), result.exitCode(), result::toString);
+        assertTrue(result.err().startsWith("rdcp: --delete does not work without --recursive (-r) or --dirs (-d)."),
+                result.err());
+    }
+
+    /** -D asks for devices and specials; rdcp cannot make them yet, so it says so and exits 23, never silently. */
+    @Test
+    void aFifoWithDevicesAndSpecialsIsAFailureNotAGap() throws Exception {
+        Process mkfifo = new ProcessBuilder("mkfifo", source.resolve("d/pipe").toString()).start();
+        assertEquals(0, mkfifo.waitFor());
+        Cli.Result with = rdcp("-aD", source + "/", "127.0.0.1::with/");
+        assertEquals(ExitCode.PARTIAL.code(), with.exitCode(), with::toString);
+        assertTrue(with.err().contains("cannot copy d/pipe: rdcp does not create devices or special files yet"),
+                with.err());
+        assertTrue(Files.exists(served.resolve("with/d/four.txt")));
+        Cli.Result without = rdcp("-a", source + "/", "127.0.0.1::without/");
+        assertEquals(0, without.exitCode(), without::toString);
+        assertFalse(Files.exists(served.resolve("without/d/pipe")));
+    }
+}
