@@ -16,7 +16,7 @@ class SessionRequestFuzzTest {
             return;
         }
         ByteBuffer again = request.encode().flip();
-        SessionRequest redecoded = decodeOrRefuse(again.remaining(), 0, () -> SessionRequest.decode(again));
+        SessionRequest redecoded = decodeOrRefuse(again.remaining(), 0, () -> SessionRequest.decode(again.duplicate()));
         assertEquals(request, redecoded, "a REQUEST decodes to what it re-encodes to");
     }
 }
