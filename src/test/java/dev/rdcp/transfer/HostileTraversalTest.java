@@ -42,9 +42,10 @@ class HostileTraversalTest {
             | SessionRequest.PRESERVE_TIMES | SessionRequest.DESTINATION_IS_DIRECTORY;
     private static final TransferOptions OPTIONS = new TransferOptions(4096, 2, 1, FLAGS, 0,
             dev.rdcp.filter.FilterRules.NONE);
-    /** Colliding names come up often, the plainly malformed ones now and then. */
-    private static final String[] NAMES = {".", ".", ".", "a", "a", "a", "a/pwned", "a/pwned", "a/pwned", "a/b",
-        "link", "link/pwned", "..", "../escape", "a/../../escape", "/abs", "a/./b", "a//b"};
+    /** Colliding names come up often (a directory, a file in it, the root), the plainly malformed ones now and then. */
+    private static final String[] NAMES = {".", ".", "a", "a", "a/pwned", "a/pwned", "a/b", "link", "link/pwned"};
+    /** Names the receiver must refuse outright, which end the session: rare, so most sequences go on. */
+    private static final String[] MALFORMED = {"..", "../escape", "a/../../escape", "/abs", "a//b", "a/./b"};
 
     @TempDir
     Path temp;
@@ -86,6 +87,7 @@ class HostileTraversalTest {
     }
 
     private static void play(HostilePeer peer, Random random, Path outside, List<String> script) {
+        // The receiver takes data in the order it wanted the files: the oldest first.
         Map<Integer, Entry> wanted = new LinkedHashMap<>();
         List<String> files = new ArrayList<>();
         int index = 0;
@@ -93,7 +95,7 @@ class HostileTraversalTest {
             int steps = 1 + random.nextInt(16);
             for (int step = 0; step < steps; step++) {
                 if (!wanted.isEmpty() && random.nextInt(3) == 0) {
-                    Entry file = pick(random, wanted);
+                    Entry file = wanted.values().iterator().next();
                     wanted.remove(file.index());
                     byte[] data = new byte[(int) file.size()];
                     random.nextBytes(data);
@@ -118,7 +120,7 @@ class HostileTraversalTest {
                 }
             }
             while (!wanted.isEmpty()) {
-                Entry file = pick(random, wanted);
+                Entry file = wanted.values().iterator().next();
                 wanted.remove(file.index());
                 script.add("CHUNKS " + file.index() + " (" + name(file) + ")");
                 peer.chunk(file.index(), 0, new byte[(int) file.size()], true);
@@ -130,17 +132,13 @@ class HostileTraversalTest {
         }
     }
 
-    private static Entry pick(Random random, Map<Integer, Entry> wanted) {
-        List<Entry> all = new ArrayList<>(wanted.values());
-        return all.get(random.nextInt(all.size()));
-    }
-
     /**
      * A random entry, its name often one the sequence used before (or that name's directory), so
      * entries collide and the same directory is listed, ended and replaced.
      */
     private static Entry randomEntry(Random random, int index, Path outside, List<String> files) {
-        String name = NAMES[random.nextInt(NAMES.length)];
+        String name = random.nextInt(40) == 0 ? MALFORMED[random.nextInt(MALFORMED.length)]
+                : NAMES[random.nextInt(NAMES.length)];
         if (!files.isEmpty() && random.nextInt(3) == 0) {
             String earlier = files.get(random.nextInt(files.size()));
             int slash = earlier.lastIndexOf('/');
@@ -150,10 +148,10 @@ class HostileTraversalTest {
             case 0:
                 return dir(index, name);
             case 1:
-                return dirEnd(index, random.nextBoolean() ? "." : name);
+                return dirEnd(index, random.nextInt(5) < 3 ? "." : name);
             case 2: {
-                String[] targets = {outside.toString(), outside.toString(), outside.toString(), "../outside", "..",
-                    "a", "/", outside.resolve("b").toString()};
+                String[] targets = {outside.toString(), outside.toString(), outside.toString(), outside.toString(),
+                    outside.toString(), outside.toString(), "../outside", "..", "a", outside.resolve("b").toString()};
                 return symlink(index, name, targets[random.nextInt(targets.length)]);
             }
             case 3: {
