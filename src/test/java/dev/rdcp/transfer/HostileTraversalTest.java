@@ -30,8 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Seeded and reproducible: a failure names the sequence's seed. {@code -Dhostile.seed=S
  * -Dhostile.sequences=1} replays one; {@code -Dhostile.sequences=100000} runs a longer search.
- * This fails until every file access of the receiver is confined beneath the root's descriptor
- * (issue 11, defect 1).
+ * Before the receiver checked the order of entries it found defect 1 of issue 11 (seed 20261072
+ * over TCP wrote a file outside the root); it guards the confined file layer that removes the
+ * class.
  */
 class HostileTraversalTest {
 
