@@ -33,10 +33,13 @@ public record Challenge(boolean required, byte[] nonce) {
 
     public static Challenge decode(ByteBuffer in) throws ProtocolException {
         Frames.expectSize(MessageType.CHALLENGE, in, SIZE);
-        boolean required = in.get() != 0;
+        int required = in.get();
+        if ((required & ~1) != 0) {
+            throw new ProtocolException("CHALLENGE says required = " + required);
+        }
         byte[] nonce = new byte[NONCE_SIZE];
         in.get(nonce);
-        return new Challenge(required, nonce);
+        return new Challenge(required == 1, nonce);
     }
 
     /**

@@ -27,7 +27,9 @@ public final class ControlHeader {
             throw new ProtocolException("control message of " + byteLength + " bytes");
         }
         ControlType type = ControlType.ofCode(Byte.toUnsignedInt(in.get()));
-        in.get();
+        if (in.get() != 0) {
+            throw new ProtocolException(type + " header's reserved byte is not zero");
+        }
         int payloadLength = Short.toUnsignedInt(in.getShort());
         if (SIZE + payloadLength != byteLength) {
             throw new ProtocolException(type + " says " + payloadLength + " payload bytes but " + (byteLength - SIZE)

@@ -127,7 +127,8 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
             throw new ProtocolException("REQUEST truncated");
         }
         int count = Short.toUnsignedInt(in.getShort());
-        List<String> strings = new ArrayList<>(count);
+        // Sized by what the bytes can hold (each string takes at least 3), not by the count the peer chose.
+        List<String> strings = new ArrayList<>(Math.min(count, in.remaining() / 3));
         for (int i = 0; i < count; i++) {
             if (in.remaining() < 2) {
                 throw new ProtocolException("REQUEST truncated");

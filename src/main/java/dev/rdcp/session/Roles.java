@@ -67,12 +67,13 @@ final class Roles {
     private static Transport connect(BootstrapChannel channel, SessionConfig config, TransportKind kind,
             TransferOptions options) throws IOException {
         if (kind == TransportKind.TCP) {
-            return TcpTransport.open(channel, options.receiveBuffers(), config.timeoutSeconds());
+            return TcpTransport.open(channel, options.receiveBuffers(), config.timeoutSeconds(),
+                    config.keepalivesHoldOff());
         }
         RdmaSettings asked = config.rdma();
         RdmaSettings settings = new RdmaSettings(asked.deviceName(), asked.portNumber(), asked.gidIndex(),
                 options.queueDepth());
         return RdmaTransport.establish(channel, settings, options.receiveBuffers(), options.sendBuffers(),
-                config.timeoutSeconds());
+                config.timeoutSeconds(), config.keepalivesHoldOff());
     }
 }

@@ -42,6 +42,7 @@ public final class FileReceiver implements AutoCloseable {
     private final Attributes attributes;
     private final ReportQueue reports;
     private final Generator generator;
+    private final SessionBudget budget = new SessionBudget();
     private final ArrayDeque<Incoming> wanted = new ArrayDeque<>();
     private final ChunkBatch batch = new ChunkBatch();
     private final CRC32C crc = new CRC32C();
@@ -64,7 +65,7 @@ public final class FileReceiver implements AutoCloseable {
         this.attributes = new Attributes(options, destination);
         this.reports = new ReportQueue(listener);
         this.generator = new Generator(destination, options, listener, attributes, reports, this::newEntry,
-                wanted::add, watch::busy);
+                wanted::add, watch::busy, budget);
     }
 
     /** Registers the staging buffers: the only memory the peer may write. */
@@ -144,7 +145,7 @@ public final class FileReceiver implements AutoCloseable {
                 throw new ProtocolException("piece of " + batch.length(i) + " bytes overruns its staging buffer");
             }
             if (batch.isAbandoned(i)) {
-                wanted.poll();
+                budget.release(SessionBudget.pendingCost(wanted.poll().entry));
                 discard(incoming);
                 continue;
             }
@@ -152,7 +153,7 @@ public final class FileReceiver implements AutoCloseable {
                 receivePiece(incoming, buffer, i);
             }
             if (batch.isLast(i)) {
-                wanted.poll();
+                budget.release(SessionBudget.pendingCost(wanted.poll().entry));
                 finish(incoming);
             }
         }

@@ -54,14 +54,19 @@ final class Generator {
     private final Map<String, byte[]> linkTargets = new HashMap<>();
     /** -H: other names of those files, made once the data has arrived (at the sender's END). */
     private final List<PendingLink> pendingLinks = new ArrayList<>();
+    private final SessionBudget budget;
+    private final EntryOrder order;
 
     /**
      * @param newEntry called for each entry made here that did not exist
      * @param wanted takes each file whose data is asked for, in list order
      * @param busy called during long work with no message to send (a keepalive may go out)
+     * @param budget what this session's list may make the receiving side remember
      */
     Generator(Destination destination, TransferOptions options, TransferListener listener, Attributes attributes,
-            ReportQueue reports, Runnable newEntry, Consumer<Incoming> wanted, Heartbeat busy) {
+            ReportQueue reports, Runnable newEntry, Consumer<Incoming> wanted, Heartbeat busy, SessionBudget budget) {
+        this.budget = budget;
+        this.order = new EntryOrder(budget);
         this.destination = destination;
         this.options = options;
         this.listener = listener;
@@ -91,7 +96,9 @@ final class Generator {
         int countAt = CountedList.start(out);
         int decisions = 0;
         for (int i = 0; i < count; i++) {
-            Decision decision = onEntry(Entry.decode(payload));
+            Entry entry = Entry.decode(payload);
+            order.check(entry);
+            Decision decision = onEntry(entry);
             if (decision != null) {
                 decision.encode(out);
                 decisions++;
@@ -142,6 +149,7 @@ final class Generator {
                     if (!options.has(SessionRequest.HARD_LINKS)) {
                         throw new RdcpException(ExitCode.PARTIAL, "a hard link, but -H was not asked for");
                     }
+                    budget.spend(SessionBudget.pendingCost(entry));
                     listener.listed(name, EntryType.FILE, 0);
                     pendingLinks.add(new PendingLink(entry, local));
                 }
@@ -185,6 +193,7 @@ final class Generator {
         }
         Partial partial = options.has(SessionRequest.PARTIAL) ? Partial.examine(destination.base(),
                 AtomicFile.partialName(local), options.chunkSize(), entry.size(), busy) : Partial.NONE;
+        budget.spend(SessionBudget.pendingCost(entry));
         wanted.accept(new Incoming(entry, local, partial.offset(), verdict.attributes() != null));
         return partial.offset() > 0 ? new Decision(entry.index(), Decision.Kind.RESUME, partial.offset(),
                 partial.digest()) : new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
@@ -234,8 +243,9 @@ final class Generator {
     }
 
     /** A regular file of this run is complete here: -H links may name it. */
-    void linkTarget(Entry entry, byte[] local) {
+    void linkTarget(Entry entry, byte[] local) throws ProtocolException {
         if (options.has(SessionRequest.HARD_LINKS)) {
+            budget.spend(SessionBudget.pendingCost(entry));
             linkTargets.put(new String(entry.name(), StandardCharsets.ISO_8859_1), local);
         }
     }
@@ -243,6 +253,7 @@ final class Generator {
     /** Gives each file its other names; a name whose file did not arrive fails alone. */
     private void makeLinks() {
         for (PendingLink link : pendingLinks) {
+            budget.release(SessionBudget.pendingCost(link.entry()));
             byte[] target = linkTargets.get(new String(link.entry().extra(), StandardCharsets.ISO_8859_1));
             String name = FileNames.display(link.entry().name());
             try {

@@ -6,28 +6,43 @@ import java.io.IOException;
 
 /**
  * Notices a peer that is gone or stuck while the transfer waits for it: its connection closing
- * (the peer process died) or no message for longer than the timeout.
+ * (the peer process died) or no message for longer than the timeout. Keepalives (a peer busy
+ * with long local work) hold the timeout off, except for a daemon's session: there a client
+ * that sends nothing but keepalives would hold its slot for ever, so only messages count.
  */
 public final class PeerWatch {
 
     private final PeerPresence channel;
     private final long timeoutNanos;
+    private final boolean keepalivesHoldOff;
     private long lastActivity = System.nanoTime();
     private long lastKeepalive = System.nanoTime();
+    private boolean keepaliveSinceActivity;
 
     public PeerWatch(PeerPresence channel, long timeoutSeconds) {
+        this(channel, timeoutSeconds, true);
+    }
+
+    /** @param keepalivesHoldOff whether the peer's keepalives count as word from it (not for a daemon) */
+    public PeerWatch(PeerPresence channel, long timeoutSeconds, boolean keepalivesHoldOff) {
         this.channel = channel;
         this.timeoutNanos = timeoutSeconds * 1_000_000_000L;
+        this.keepalivesHoldOff = keepalivesHoldOff;
     }
 
     public void activity() {
         lastActivity = System.nanoTime();
+        keepaliveSinceActivity = false;
     }
 
     private PeerState look() throws IOException {
         PeerState state = channel.peerState();
         if (state == PeerState.BUSY) {
-            activity();
+            if (keepalivesHoldOff) {
+                activity();
+            } else {
+                keepaliveSinceActivity = true;
+            }
         }
         return state;
     }
@@ -65,8 +80,8 @@ public final class PeerWatch {
             throw new RdcpException(ExitCode.SOCKET_IO, "the peer closed the connection in the middle of the transfer");
         }
         if (System.nanoTime() - lastActivity > timeoutNanos) {
-            throw new RdcpException(ExitCode.TIMEOUT, "no word from the peer for " + timeoutNanos / 1_000_000_000L
-                    + " s (--timeout)");
+            throw new RdcpException(ExitCode.TIMEOUT, (keepaliveSinceActivity ? "nothing but keepalives"
+                    : "no word") + " from the peer for " + timeoutNanos / 1_000_000_000L + " s (--timeout)");
         }
     }
 }

@@ -56,6 +56,12 @@ public final class RdmaTransport implements Transport {
      */
     public static RdmaTransport establish(BootstrapChannel channel, RdmaSettings settings, int receiveBuffers,
             int sendBuffers, long timeoutSeconds) throws IOException {
+        return establish(channel, settings, receiveBuffers, sendBuffers, timeoutSeconds, true);
+    }
+
+    /** As above; {@code keepalivesHoldOff} as for {@link PeerWatch}. */
+    public static RdmaTransport establish(BootstrapChannel channel, RdmaSettings settings, int receiveBuffers,
+            int sendBuffers, long timeoutSeconds, boolean keepalivesHoldOff) throws IOException {
         ResourceStack handles = new ResourceStack();
         try {
             RcConnection connection = handles.push(RcConnection.open(settings));
@@ -64,7 +70,7 @@ public final class RdmaTransport implements Transport {
             connection.connect(channel.exchange(connection.localEndpoint()));
             channel.barrier();
             LOG.debug("both queue pairs ready to send");
-            return new RdmaTransport(handles, connection, pipe, new PeerWatch(channel, timeoutSeconds));
+            return new RdmaTransport(handles, connection, pipe, new PeerWatch(channel, timeoutSeconds, keepalivesHoldOff));
         } catch (IOException | RuntimeException e) {
             handles.closeAfter(e);
             throw e;

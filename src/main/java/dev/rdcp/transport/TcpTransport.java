@@ -83,7 +83,7 @@ public final class TcpTransport implements Transport, PeerPresence {
     private final AtomicInteger keepalives = new AtomicInteger();
 
     private TcpTransport(SocketChannel socket, Selector readSelector, Selector writeSelector, ByteBuffer readAhead,
-            int receiveBuffers, long timeoutSeconds) {
+            int receiveBuffers, long timeoutSeconds, boolean keepalivesHoldOff) {
         this.socket = socket;
         this.readSelector = readSelector;
         this.writeSelector = writeSelector;
@@ -99,7 +99,7 @@ public final class TcpTransport implements Transport, PeerPresence {
             received[i] = ring.slice(i * ControlHeader.MAX_MESSAGE, ControlHeader.MAX_MESSAGE);
         }
         this.receivedLength = new int[receiveBuffers];
-        this.watch = new PeerWatch(this, timeoutSeconds);
+        this.watch = new PeerWatch(this, timeoutSeconds, keepalivesHoldOff);
         this.reader = new Thread(this::readLoop, "rdcp-tcp-reader");
         reader.setDaemon(true);
     }
@@ -110,6 +110,12 @@ public final class TcpTransport implements Transport, PeerPresence {
      */
     public static TcpTransport open(BootstrapChannel channel, int receiveBuffers, long timeoutSeconds)
             throws IOException {
+        return open(channel, receiveBuffers, timeoutSeconds, true);
+    }
+
+    /** As {@link #open(BootstrapChannel, int, long)}; {@code keepalivesHoldOff} as for {@link PeerWatch}. */
+    public static TcpTransport open(BootstrapChannel channel, int receiveBuffers, long timeoutSeconds,
+            boolean keepalivesHoldOff) throws IOException {
         ByteBuffer readAhead = channel.readAhead();
         SocketChannel socket = channel.transferChannel();
         Selector readSelector = Selector.open();
@@ -127,7 +133,7 @@ public final class TcpTransport implements Transport, PeerPresence {
             throw e;
         }
         TcpTransport transport = new TcpTransport(socket, readSelector, writeSelector, readAhead, receiveBuffers,
-                timeoutSeconds);
+                timeoutSeconds, keepalivesHoldOff);
         transport.reader.start();
         return transport;
     }

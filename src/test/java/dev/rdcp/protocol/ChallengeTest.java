@@ -100,4 +100,10 @@ class ChallengeTest {
         assertThrows(ProtocolException.class, () -> Challenge.decode(ByteBuffer.allocate(Challenge.SIZE - 1)));
         assertThrows(ProtocolException.class, () -> Challenge.decode(ByteBuffer.allocate(Challenge.SIZE + 1)));
     }
+
+    @Test
+    void aRequiredFlagOtherThanZeroOrOneIsRejected() {
+        ByteBuffer wire = ByteBuffer.allocate(Challenge.SIZE).put(0, (byte) 2);
+        assertThrows(ProtocolException.class, () -> Challenge.decode(wire));
+    }
 }

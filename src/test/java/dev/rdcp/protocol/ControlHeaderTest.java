@@ -95,4 +95,11 @@ class ControlHeaderTest {
         assertThrows(ProtocolException.class, () -> ControlType.ofCode(0));
         assertThrows(ProtocolException.class, () -> ControlType.ofCode(8));
     }
+
+    @Test
+    void aNonZeroReservedByteIsRejected() {
+        ByteBuffer wire = message(ControlType.END, 0, 0);
+        wire.put(1, (byte) 1);
+        assertThrows(ProtocolException.class, () -> ControlHeader.read(wire, wire.remaining()));
+    }
 }

@@ -196,4 +196,19 @@ class SessionRequestTest {
         paths.add("b");
         assertEquals(List.of("a"), request.paths());
     }
+
+    /** Fuzzing found it: a count of 65,535 in a 28-byte REQUEST presized a list for all of them. */
+    @Test
+    void aLargeStringCountAllocatesOnlyWhatTheBytesHold() {
+        ByteBuffer wire = ByteBuffer.allocate(28).put((byte) 1).putInt(0).putInt(4096).putShort((short) 1)
+                .putLong(0).putShort((short) 0xFFFF);
+        long before = allocated();
+        assertThrows(ProtocolException.class, () -> SessionRequest.decode(wire.flip()));
+        assertTrue(allocated() - before < 64 * 1024, "allocated " + (allocated() - before) + " bytes");
+    }
+
+    private static long allocated() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+                .getCurrentThreadAllocatedBytes();
+    }
 }

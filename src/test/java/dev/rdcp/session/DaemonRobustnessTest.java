@@ -85,6 +85,37 @@ class DaemonRobustnessTest {
         }
     }
 
+    /**
+     * Issue 11: an authenticated client whose transfer has begun (over TCP) and that then sends
+     * nothing but keepalives is dropped after --timeout instead of holding its slot.
+     */
+    @Test
+    void anAuthenticatedClientSendingOnlyKeepalivesIsDroppedAfterTheTimeout() throws Exception {
+        Socket socket = connect();
+        BootstrapChannel channel = new BootstrapChannel(socket, Duration.ofSeconds(10));
+        ClientSteps.requestPush(channel, "s3cret".getBytes(StandardCharsets.UTF_8),
+                SessionRequest.TRANSPORT_TCP | SessionRequest.DESTINATION_IS_DIRECTORY, ".");
+        channel.receive(MessageType.ACCEPT);
+        Thread keepalives = new Thread(() -> {
+            try {
+                for (int i = 0; i < 100; i++) {
+                    socket.getOutputStream().write(new byte[] {'K', 0, 0, 0, 0});
+                    Thread.sleep(200);
+                }
+            } catch (IOException | InterruptedException e) {
+                // the daemon closed the connection: what the test waits for
+            }
+        });
+        keepalives.setDaemon(true);
+        keepalives.start();
+        long millis = millisUntilClosed(socket);
+        assertTrue(keepalives.isAlive(), "the daemon closed only once the client stopped its keepalives");
+        assertTrue(millis < 15_000, "closed after " + millis + " ms");
+        keepalives.interrupt();
+        socket.close();
+        assertStillServing();
+    }
+
     @Test
     void garbageBytesEndOnlyThatSession() throws IOException {
         try (Socket socket = connect()) {

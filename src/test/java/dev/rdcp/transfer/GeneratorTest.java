@@ -44,7 +44,7 @@ class GeneratorTest {
         Destination destination = Destination.of(dir, true, null);
         destination.prepare(false);
         generator = new Generator(destination, options, report, new Attributes(options, destination), new ReportQueue(report),
-                () -> created++, wanted::add, () -> { });
+                () -> created++, wanted::add, () -> { }, new SessionBudget());
     }
 
     private static Entry entry(int index, EntryType type, String name, long size) {

@@ -3,6 +3,7 @@ package dev.rdcp.transport;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -112,5 +113,28 @@ class PeerWatchTest {
         RdcpException e = assertThrows(RdcpException.class, watch::check, "silence past the timeout");
         assertEquals(ExitCode.TIMEOUT, e.exitCode());
         assertTrue(e.getMessage().contains("--timeout"), e.getMessage());
+    }
+
+    /** Issue 11: a daemon's client that sends nothing but keepalives ends after --timeout instead of holding its slot. */
+    @Test
+    void keepalivesAloneDoNotHoldOffADaemonsTimeout() throws Exception {
+        PeerWatch watch = new PeerWatch(near, 1, false);
+        BootstrapChannel farChannel = new BootstrapChannel(far, Duration.ofSeconds(5));
+        PeerWatch farWatch = new PeerWatch(farChannel, 1);
+        RdcpException e = null;
+        for (int i = 0; i < 20 && e == null; i++) {
+            Thread.sleep(200);
+            farWatch.busy();
+            try {
+                watch.check();
+            } catch (RdcpException timedOut) {
+                e = timedOut;
+            }
+        }
+        assertNotNull(e, "keepalives for 4 s held off a timeout of 1 s");
+        assertEquals(ExitCode.TIMEOUT, e.exitCode());
+        assertTrue(e.getMessage().contains("nothing but keepalives"), e.getMessage());
+        watch.activity();
+        assertDoesNotThrow(watch::check, "a message starts the wait again");
     }
 }

@@ -1,0 +1,44 @@
+package dev.rdcp.filter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Fuzzes the filter rules a daemon takes from a client's REQUEST and matches against its names:
+ * parsing either succeeds or refuses the rule with an IllegalArgumentException (which the server
+ * answers with an ERROR), and matching returns or ends with FilterTooComplexException.
+ */
+class FilterRulesFuzzTest {
+
+    @FuzzTest(maxDuration = "30s")
+    void rulesAndNames(FuzzedDataProvider data) {
+        List<String> rules = new ArrayList<>();
+        int ruleCount = data.consumeInt(0, 8);
+        for (int i = 0; i < ruleCount; i++) {
+            rules.add(data.consumeString(64));
+        }
+        FilterRules parsed;
+        try {
+            parsed = FilterRules.parse(rules);
+        } catch (FilterTooComplexException e) {
+            throw new AssertionError("parsing cannot overdraw a match budget", e);
+        } catch (IllegalArgumentException refused) {
+            return;
+        }
+        assertEquals(rules, parsed.rules());
+        while (data.remainingBytes() > 0) {
+            String name = data.consumeString(128);
+            boolean directory = data.consumeBoolean();
+            try {
+                boolean first = parsed.isExcluded(name, directory);
+                assertEquals(first, parsed.isExcluded(name, directory), "matching is deterministic");
+            } catch (FilterTooComplexException spent) {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package dev.rdcp.protocol;
+
+import static dev.rdcp.protocol.DecoderContract.decodeOrRefuse;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * Fuzzes the payloads of the control messages of a transfer, decoded as the receiver and the
+ * sender decode them: ENTRIES (a counted list of entries), CHUNKS, and the receiver's MR, WANTS
+ * and END with the reports they carry. The first byte picks the message; each decoded part must
+ * re-encode to the bytes it came from.
+ */
+class ControlMessagesFuzzTest {
+
+    @FuzzTest(maxDuration = "30s")
+    void controlPayload(byte[] input) {
+        if (input.length == 0) {
+            return;
+        }
+        byte[] payload = Arrays.copyOfRange(input, 1, input.length);
+        switch (Byte.toUnsignedInt(input[0]) % 5) {
+            case 0 -> decodeOrRefuse(payload.length, 0, () -> entries(ByteBuffer.wrap(payload)));
+            case 1 -> decodeOrRefuse(payload.length, 0, () -> chunks(ByteBuffer.wrap(payload)));
+            case 2 -> decodeOrRefuse(payload.length, 0, () -> mr(ByteBuffer.wrap(payload)));
+            case 3 -> decodeOrRefuse(payload.length, 0, () -> wants(ByteBuffer.wrap(payload)));
+            default -> decodeOrRefuse(payload.length, 0, () -> end(ByteBuffer.wrap(payload)));
+        }
+    }
+
+    private static Object entries(ByteBuffer in) throws ProtocolException {
+        int count = CountedList.read(in, ControlType.ENTRIES);
+        for (int i = 0; i < count; i++) {
+            int start = in.position();
+            Entry entry = Entry.decode(in);
+            ByteBuffer again = ByteBuffer.allocate(entry.encodedSize());
+            entry.encode(again);
+            assertArrayEquals(Arrays.copyOfRange(in.array(), start, in.position()), again.array(),
+                    "an entry re-encodes to the bytes it came from");
+        }
+        return count;
+    }
+
+    private static Object chunks(ByteBuffer in) throws ProtocolException {
+        ChunkBatch batch = new ChunkBatch();
+        batch.decode(in);
+        ByteBuffer again = ByteBuffer.allocate(in.capacity());
+        batch.encode(again);
+        assertEquals(in.capacity(), again.position());
+        assertArrayEquals(in.array(), again.array(), "a CHUNKS payload re-encodes to the bytes it came from");
+        return batch;
+    }
+
+    private static Object mr(ByteBuffer in) throws ProtocolException {
+        MrMessage mr = new MrMessage();
+        mr.decode(in);
+        ByteBuffer again = ByteBuffer.allocate(MrMessage.SIZE);
+        MrMessage.encode(again, mr.slot(), mr.rkey(), mr.address(), mr.length());
+        assertArrayEquals(Arrays.copyOf(in.array(), MrMessage.SIZE), again.array());
+        reports(in);
+        return mr;
+    }
+
+    private static Object wants(ByteBuffer in) throws ProtocolException {
+        int count = CountedList.read(in, ControlType.WANTS);
+        for (int i = 0; i < count; i++) {
+            int start = in.position();
+            Decision decision = Decision.decode(in);
+            ByteBuffer again = ByteBuffer.allocate(Decision.SIZE);
+            decision.encode(again);
+            assertArrayEquals(Arrays.copyOfRange(in.array(), start, in.position()), again.array());
+        }
+        reports(in);
+        return count;
+    }
+
+    private static Object end(ByteBuffer in) throws ProtocolException {
+        ReceiverEnd end = ReceiverEnd.decode(in);
+        ByteBuffer again = ByteBuffer.allocate(ReceiverEnd.SIZE);
+        ReceiverEnd.setMore(again, ReceiverEnd.start(again, end.created()), end.more());
+        assertArrayEquals(Arrays.copyOf(in.array(), ReceiverEnd.SIZE), again.array());
+        reports(in);
+        return end;
+    }
+
+    private static void reports(ByteBuffer in) throws ProtocolException {
+        while (in.hasRemaining()) {
+            int start = in.position();
+            Report report = Report.decode(in);
+            ByteBuffer again = ByteBuffer.allocate(report.encodedSize());
+            report.encode(again);
+            assertArrayEquals(Arrays.copyOfRange(in.array(), start, in.position()), again.array(),
+                    "a report re-encodes to the bytes it came from");
+        }
+    }
+}

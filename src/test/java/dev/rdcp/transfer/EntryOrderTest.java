@@ -1,0 +1,125 @@
+package dev.rdcp.transfer;
+
+import static dev.rdcp.transfer.HostilePeer.Entries.dir;
+import static dev.rdcp.transfer.HostilePeer.Entries.dirEnd;
+import static dev.rdcp.transfer.HostilePeer.Entries.file;
+import static dev.rdcp.transfer.HostilePeer.Entries.symlink;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.SessionRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each ordering rule of the file list, broken by a scripted sender: the receiver ends the session with a protocol error. */
+class EntryOrderTest {
+
+    private static final int FLAGS = SessionRequest.RECURSIVE | SessionRequest.LINKS | SessionRequest.DELETE
+            | SessionRequest.DESTINATION_IS_DIRECTORY;
+
+    @TempDir
+    Path root;
+
+    /** Sends each ENTRIES message in turn; returns the error the receiver ended with. */
+    private Throwable refusal(List<Entry[]> messages) throws Exception {
+        try (HostilePeer peer = HostilePeer.start(HostilePeer.Wire.LOOPBACK, root, TransferOptions.of(4096, FLAGS))) {
+            HostilePeer.ReceiverGone gone = assertThrows(HostilePeer.ReceiverGone.class, () -> {
+                for (Entry[] entries : messages) {
+                    peer.entries(entries);
+                }
+                peer.end();
+            });
+            return gone.getCause();
+        }
+    }
+
+    private void assertRefused(String why, Entry[]... messages) throws Exception {
+        Throwable error = refusal(List.of(messages));
+        assertInstanceOf(ProtocolException.class, error);
+        assertTrue(error.getMessage().contains(why), error.getMessage());
+    }
+
+    @Test
+    void aDirectoryEndMustNameAnOpenDirectory() throws Exception {
+        Files.createDirectory(root.resolve("a"));
+        assertRefused("ends a directory that is not open", new Entry[] {dir(0, "."), dirEnd(1, "a")});
+    }
+
+    @Test
+    void aDirectoryEndsOnce() throws Exception {
+        assertRefused("ends a directory that is not open",
+                new Entry[] {dir(0, "."), dir(1, "a"), dirEnd(2, "a"), dirEnd(3, "a")});
+    }
+
+    @Test
+    void nothingIsListedInADirectoryAfterItsEnd() throws Exception {
+        assertRefused("is not inside an open directory",
+                new Entry[] {dir(0, "."), dir(1, "a"), dirEnd(2, "a")}, new Entry[] {file(3, "a/late", 0)});
+    }
+
+    @Test
+    void anEntryComesAfterItsDirectory() throws Exception {
+        Files.createDirectory(root.resolve("a"));
+        assertRefused("is not inside an open directory", new Entry[] {file(0, "a/early", 0)});
+    }
+
+    @Test
+    void aNameAppearsOnceInOneListing() throws Exception {
+        assertRefused("is listed twice", new Entry[] {dir(0, "."), file(1, "x", 0), symlink(2, "x", "target")});
+    }
+
+    @Test
+    void aDirectoryIsNotListedAgainBeforeItsEnd() throws Exception {
+        assertRefused("is listed twice", new Entry[] {dir(0, "."), dir(1, "a"), dir(2, "a")});
+    }
+
+    @Test
+    void aNameListedAsADirectoryIsNeverListedAsSomethingElse() throws Exception {
+        assertRefused("was listed as a directory before", new Entry[] {dir(0, "."), dir(1, "a"), dirEnd(2, "a"),
+            dirEnd(3, ".")}, new Entry[] {dir(4, "."), symlink(5, "a", "/")});
+    }
+
+    @Test
+    void theIssuesTraversalIsRefusedBeforeTheSymlinkIsMade() throws Exception {
+        Path outside = Files.createTempDirectory("rdcp-outside");
+        assertRefused("was listed as a directory before", new Entry[] {dir(0, "."), dir(1, "a"), file(2, "a/pwned", 5)},
+                new Entry[] {dirEnd(3, ".")}, new Entry[] {dir(4, ".")}, new Entry[] {dirEnd(5, ".")},
+                new Entry[] {symlink(6, "a", outside.toString())});
+        assertEquals(List.of(), List.of(outside.toFile().list()));
+        Files.delete(outside);
+    }
+
+    /** What the sender itself lists for several "dir/" operands and a single file: "." again after its end. */
+    @Test
+    void aDirectoryListedAgainAfterItsEndAndTopLevelFilesAreAccepted() throws Exception {
+        try (HostilePeer peer = HostilePeer.start(HostilePeer.Wire.LOOPBACK, root, TransferOptions.of(4096, FLAGS))) {
+            peer.entries(dir(0, "."), dir(1, "d"), dirEnd(2, "d"), dirEnd(3, "."));
+            peer.entries(dir(4, "."), dir(5, "d"), file(6, "d/f", 0), dirEnd(7, "d"), dirEnd(8, "."));
+            peer.chunk(6, 0, new byte[0], true);
+            peer.entries(file(9, "single", 0));
+            peer.chunk(9, 0, new byte[0], true);
+            peer.end();
+            assertNull(peer.finish());
+        }
+        assertTrue(Files.isRegularFile(root.resolve("d/f")));
+        assertTrue(Files.isRegularFile(root.resolve("single")));
+    }
+
+    @Test
+    void dataOnlyForAFileTheReceiverWanted() throws Exception {
+        try (HostilePeer peer = HostilePeer.start(HostilePeer.Wire.LOOPBACK, root, TransferOptions.of(4096, FLAGS))) {
+            peer.entries(dir(0, "."), dir(1, "d"));
+            HostilePeer.ReceiverGone gone = assertThrows(HostilePeer.ReceiverGone.class,
+                    () -> peer.chunk(1, 0, new byte[] {1}, true));
+            assertInstanceOf(ProtocolException.class, gone.getCause());
+        }
+    }
+}

@@ -1,0 +1,296 @@
+package dev.rdcp.transfer;
+
+import dev.rdcp.protocol.ChunkBatch;
+import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.CountedList;
+import dev.rdcp.protocol.Decision;
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.MrMessage;
+import dev.rdcp.protocol.ReceiverEnd;
+import dev.rdcp.transport.BootstrapChannel;
+import dev.rdcp.transport.LoopbackTransport;
+import dev.rdcp.transport.Region;
+import dev.rdcp.transport.TcpTransport;
+import dev.rdcp.transport.Transport;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.zip.CRC32C;
+
+/**
+ * A scripted sender: drives a real {@link FileReceiver} (with its {@link Generator}) on a
+ * directory with any sequence of messages the test chooses, valid or not, in any order, through
+ * the in-process {@link LoopbackTransport} or a real {@link TcpTransport} on 127.0.0.1. Each call
+ * sends one message and waits for its answer; once the receiver has ended (a protocol error, for
+ * instance) every further call throws {@link ReceiverGone}, and {@link #finish} tells how it
+ * ended.
+ */
+final class HostilePeer implements AutoCloseable {
+
+    /** The receiver is no longer there to answer. */
+    static final class ReceiverGone extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        ReceiverGone(Throwable cause) {
+            super(cause);
+        }
+    }
+
+    /** Which connection the peer drives the receiver through. */
+    enum Wire {
+        LOOPBACK,
+        TCP
+    }
+
+    private static final long ANSWER_WAIT_MS = 10_000;
+
+    private final Transport transport;
+    private final Transport receiverEnd;
+    private final CompletableFuture<Void> receiver;
+    private final TransferReport report = new TransferReport();
+    private final ArrayDeque<int[]> freeSlots = new ArrayDeque<>();
+    private final long[] slotAddress;
+    private final ByteBuffer source;
+    private final Region sourceRegion;
+    private final ChunkBatch batch = new ChunkBatch();
+    private final CRC32C crc = new CRC32C();
+    private final int chunkSize;
+    private List<Decision> decisions;
+    private ReceiverEnd end;
+    /** MR messages expected so far: one per staging buffer at the start, then one per CHUNKS. */
+    private int mrsExpected;
+    private int mrsReceived;
+
+    private HostilePeer(Transport transport, Transport receiverEnd, Path root, TransferOptions options)
+            throws IOException {
+        this.transport = transport;
+        this.receiverEnd = receiverEnd;
+        this.chunkSize = options.chunkSize();
+        this.slotAddress = new long[options.slots()];
+        this.mrsExpected = options.slots();
+        this.source = ByteBuffer.allocateDirect(options.chunkSize());
+        this.sourceRegion = transport.register(source, false);
+        Destination destination = Destination.of(root, true, root);
+        this.receiver = CompletableFuture.runAsync(() -> {
+            try (Transport own = receiverEnd;
+                    FileReceiver role = FileReceiver.create(own, destination, options, report)) {
+                try {
+                    role.run();
+                } finally {
+                    own.disconnect();
+                }
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, HostilePeer::thread);
+    }
+
+    /** A receiver on {@code root} (the destination directory, also the root nothing may escape). */
+    static HostilePeer start(Wire wire, Path root, TransferOptions options) throws IOException {
+        if (wire == Wire.LOOPBACK) {
+            LoopbackTransport[] ends = LoopbackTransport.pair(30);
+            return new HostilePeer(ends[0], ends[1], root, options);
+        }
+        try (ServerSocketChannel listener = ServerSocketChannel.open()
+                .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+            java.net.Socket near = SocketChannel.open(listener.getLocalAddress()).socket();
+            java.net.Socket far = listener.accept().socket();
+            TcpTransport sender = TcpTransport.open(new BootstrapChannel(near, Duration.ofSeconds(30)),
+                    options.receiveBuffers(), 30);
+            TcpTransport receiving = TcpTransport.open(new BootstrapChannel(far, Duration.ofSeconds(30)),
+                    options.sendBuffers(), 30);
+            return new HostilePeer(sender, receiving, root, options);
+        }
+    }
+
+    private static void thread(Runnable task) {
+        Thread thread = new Thread(task, "hostile-peer-receiver");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Sends one ENTRIES message and returns the receiver's decisions (its WANTS). */
+    List<Decision> entries(Entry... entries) throws ReceiverGone {
+        try {
+            ByteBuffer out = transport.startMessage(ControlType.ENTRIES);
+            CountedList.finish(out, CountedList.start(out), entries.length);
+            for (Entry entry : entries) {
+                entry.encode(out);
+            }
+            decisions = null;
+            transport.send();
+        } catch (IOException | RuntimeException e) {
+            throw new ReceiverGone(e);
+        }
+        pollUntil(() -> decisions != null);
+        return decisions;
+    }
+
+    /**
+     * Writes {@code data} into a free staging buffer and sends the CHUNKS that names it as the
+     * piece of entry {@code index} at {@code fileOffset}; waits for the buffer to come back.
+     */
+    void chunk(int index, long fileOffset, byte[] data, boolean last) throws ReceiverGone {
+        try {
+            awaitFreeSlot();
+            int[] slot = freeSlots.poll();
+            source.clear().put(data);
+            transport.write(sourceRegion, 0, data.length, slotAddress[slot[0]], slot[1]);
+            crc.reset();
+            crc.update(data);
+            batch.start(slot[0]);
+            batch.add(index, 0, fileOffset, data.length, (int) crc.getValue(), last ? ChunkBatch.LAST : 0);
+            ByteBuffer out = transport.startMessage(ControlType.CHUNKS);
+            batch.encode(out);
+            mrsExpected++;
+            transport.send();
+        } catch (IOException | RuntimeException e) {
+            throw new ReceiverGone(e);
+        }
+        pollUntil(() -> mrsReceived >= mrsExpected);
+    }
+
+    /** The sender's END, the receiver's ENDs (asking for MORE while it has reports), then BYE. */
+    void end() throws ReceiverGone {
+        try {
+            transport.startMessage(ControlType.END);
+            end = null;
+            transport.send();
+            pollUntil(() -> end != null);
+            while (end.more()) {
+                transport.startMessage(ControlType.MORE);
+                end = null;
+                transport.send();
+                pollUntil(() -> end != null);
+            }
+            transport.startMessage(ControlType.BYE);
+            transport.send();
+        } catch (IOException | RuntimeException e) {
+            throw new ReceiverGone(e);
+        }
+    }
+
+    /** Waits for the receiver to end; returns what it ended with, or null when it ended well. */
+    Throwable finish() {
+        try {
+            receiver.get(ANSWER_WAIT_MS, TimeUnit.MILLISECONDS);
+            return null;
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            return cause instanceof java.io.UncheckedIOException u ? u.getCause() : cause;
+        } catch (InterruptedException | TimeoutException e) {
+            throw new AssertionError("the receiver did not end", e);
+        }
+    }
+
+    /** The receiver's tally: what it reported as failed, created, deleted. */
+    TransferReport report() {
+        return report;
+    }
+
+    private void awaitFreeSlot() throws ReceiverGone {
+        pollUntil(() -> !freeSlots.isEmpty());
+    }
+
+    private void pollUntil(java.util.function.BooleanSupplier answered) throws ReceiverGone {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ANSWER_WAIT_MS);
+        try {
+            while (!answered.getAsBoolean()) {
+                if (receiver.isDone()) {
+                    transport.poll(this::onMessage, 0);
+                    if (!answered.getAsBoolean()) {
+                        throw new ReceiverGone(finish());
+                    }
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("the receiver neither answered nor ended");
+                }
+                transport.poll(this::onMessage, 20);
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new ReceiverGone(e);
+        }
+    }
+
+    private void onMessage(ControlType type, ByteBuffer payload) throws IOException {
+        switch (type) {
+            case MR -> {
+                MrMessage mr = new MrMessage();
+                mr.decode(payload);
+                slotAddress[mr.slot()] = mr.address();
+                freeSlots.add(new int[] {mr.slot(), mr.rkey()});
+                mrsReceived++;
+            }
+            case WANTS -> {
+                int count = CountedList.read(payload, ControlType.WANTS);
+                decisions = new ArrayList<>(count);
+                for (int i = 0; i < count; i++) {
+                    decisions.add(Decision.decode(payload));
+                }
+            }
+            case END -> end = ReceiverEnd.decode(payload);
+            default -> throw new IOException("the receiver sent " + type);
+        }
+    }
+
+    /** Entries a test lists, with owner and mode a hostile sender would choose. */
+    static final class Entries {
+        static final int UID = 4242;
+        static final int GID = 4343;
+
+        private Entries() {
+        }
+
+        static Entry dir(int index, String name) {
+            return entry(index, EntryType.DIRECTORY, 040777, 0, name, "");
+        }
+
+        static Entry dirEnd(int index, String name) {
+            return entry(index, EntryType.DIRECTORY_END, 0, 0, name, "");
+        }
+
+        static Entry file(int index, String name, long size) {
+            return entry(index, EntryType.FILE, 0104777, size, name, "");
+        }
+
+        static Entry symlink(int index, String name, String target) {
+            return entry(index, EntryType.SYMLINK, 0120777, target.length(), name, target);
+        }
+
+        static Entry hardlink(int index, String name, String earlier) {
+            return entry(index, EntryType.HARDLINK, 0100777, 0, name, earlier);
+        }
+
+        private static Entry entry(int index, EntryType type, int mode, long size, String name, String extra) {
+            return new Entry(index, type, mode, 1_000_000_000L, 0, size, UID, GID,
+                    name.getBytes(StandardCharsets.UTF_8), extra.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        transport.close();
+        receiverEnd.close();
+        finish();
+    }
+
+    /** The chunk size the receiver's staging buffers have. */
+    int chunkSize() {
+        return chunkSize;
+    }
+}
