@@ -52,7 +52,7 @@ class ConfinedDeleteTest {
         };
         TransferReport report = new TransferReport();
         Generator generator = new Generator(destination, options, report, new Attributes(options, destination),
-                new ReportQueue(report), () -> { }, incoming -> { }, swap);
+                new ReportQueue(report), () -> { }, incoming -> { }, swap, new SessionBudget());
         ByteBuffer entries = ByteBuffer.allocate(1024);
         int at = CountedList.start(entries);
         new Entry(0, EntryType.DIRECTORY, 0755, 0, 0, 0, 0, 0, new byte[] {'.'}, new byte[0]).encode(entries);

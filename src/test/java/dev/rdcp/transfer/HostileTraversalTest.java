@@ -41,7 +41,7 @@ class HostileTraversalTest {
     private static final int FLAGS = SessionRequest.RECURSIVE | SessionRequest.LINKS | SessionRequest.DELETE
             | SessionRequest.HARD_LINKS | SessionRequest.PRESERVE_PERMISSIONS | SessionRequest.OWNERS
             | SessionRequest.PRESERVE_TIMES | SessionRequest.DESTINATION_IS_DIRECTORY;
-    private static final TransferOptions OPTIONS = new TransferOptions(4096, 2, 1, FLAGS, 0,
+    private static final TransferOptions OPTIONS = new TransferOptions(4096, 2, FLAGS, 0,
             dev.rdcp.filter.FilterRules.NONE);
     /** Colliding names come up often (a directory, a file in it, the root), the plainly malformed ones now and then. */
     private static final String[] NAMES = {".", ".", "a", "a", "a/pwned", "a/pwned", "a/b", "link", "link/pwned"};
