@@ -66,6 +66,10 @@ public final class RdmaTransport implements Transport {
         try {
             RcConnection connection = handles.push(RcConnection.open(settings));
             MessagePipe pipe = handles.push(MessagePipe.open(connection, receiveBuffers, sendBuffers));
+            // On a failure below, the queue pair goes first (it flushes the receives posted into the
+            // rings), then the rings are deregistered: the verbs order. Its close is idempotent, so
+            // the connection's own close later finds it done.
+            handles.push(connection.queuePair());
             LOG.debug("device, protection domain, queues and message rings ready");
             connection.connect(channel.exchange(connection.localEndpoint()));
             channel.barrier();
