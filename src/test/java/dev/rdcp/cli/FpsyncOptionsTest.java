@@ -3,7 +3,6 @@ package dev.rdcp.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.rdcp.protocol.ExitCode;
 import java.io.IOException;
@@ -39,7 +38,7 @@ class FpsyncOptionsTest {
 
     @BeforeEach
     void start() throws IOException {
-        assumeTrue(Files.isExecutable(RSYNC), "rsync is not installed");
+        assertTrue(Files.isExecutable(RSYNC), "rsync is missing: dist/setup-debian installs it");
         source = Files.createDirectories(tmp.resolve("src"));
         write("top.txt", "top\n");
         write("a/one.txt", "one\n");
