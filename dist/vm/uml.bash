@@ -6,7 +6,7 @@
 # hostfs= parameter would prefix every other hostfs mount with it too.
 
 # Bump when the kernel recipe below changes, so cached kernels are rebuilt.
-readonly UML_RECIPE=1
+readonly UML_RECIPE=2
 # Built in (UML here has no modules). UML gets PCI, HAS_DMA and HAS_IOMEM, which
 # INFINIBAND depends on, only through UML_PCI_OVER_VIRTIO; its harmless boot warning
 # "No virtio device ID configured" comes with it.
@@ -25,6 +25,12 @@ readonly UML_CONFIG=(
 #    KERNEL_STACK_ORDER=4 above.
 # 2. arch/um/Kconfig fixes HZ at 100. With one guest CPU, two processes that spin swap only
 #    at a timer tick: 20 ms a round trip at HZ=100, 6 ms at 1000.
+# 3. arch/um/kernel/trap.c answers a kernel-mode fault in the vmalloc area by syncing the
+#    host's mappings with the kernel's page tables and returning. A kernel access to an address
+#    that is not mapped there (a use after free) then faults again forever: the guest hangs
+#    with the host process looping on SIGSEGV (seen twice: after 175 soak sessions, and late
+#    in a CI run). A thousand faults in a row at one address now panic with the registers,
+#    so the guest ends at once and its console log says where.
 uml_patch_source() {
     local src=$1
     grep -q 'DEFINE_LONGS(HOST_FP_SIZE, 2696);' "$src/arch/x86/um/user-offsets.c" || return 1
@@ -33,6 +39,33 @@ uml_patch_source() {
     awk 'prev == "config HZ" && $0 ~ /^\tint$/ { print; getline; if ($0 ~ /^\tdefault 100$/) { $0 = "\tdefault 1000"; done = 1 } }
          { print; prev = $0 } END { exit !done }' "$src/arch/um/Kconfig" >"$src/arch/um/Kconfig.new" || return 1
     mv -f "$src/arch/um/Kconfig.new" "$src/arch/um/Kconfig"
+    uml_patch_fault_loop "$src/arch/um/kernel/trap.c"
+}
+
+uml_patch_fault_loop() {
+    local trap_c=$1
+    awk '
+        /^unsigned long segv\(struct faultinfo fi/ && !declared {
+            print "static unsigned long vm_fault_address;"
+            print "static unsigned int vm_fault_repeats;"
+            print ""
+            declared = 1
+        }
+        /^\t\tflush_tlb_kernel_vm\(\);$/ && declared && !guarded {
+            print "\t\tif (address != vm_fault_address) {"
+            print "\t\t\tvm_fault_address = address;"
+            print "\t\t\tvm_fault_repeats = 0;"
+            print "\t\t} else if (++vm_fault_repeats > 1000) {"
+            print "\t\t\tif (regs)"
+            print "\t\t\t\tshow_regs(container_of(regs, struct pt_regs, regs));"
+            print "\t\t\tpanic(\"Kernel mode fault loop at vmalloc addr 0x%lx, ip 0x%lx\","
+            print "\t\t\t      address, ip);"
+            print "\t\t}"
+            guarded = 1
+        }
+        { print }
+        END { exit !(declared && guarded) }' "$trap_c" >"$trap_c.new" || return 1
+    mv -f "$trap_c.new" "$trap_c"
 }
 
 # Configures and builds <dir>/linux from the source tarball of package $1.
@@ -47,7 +80,7 @@ uml_build_kernel() {
     tar -xf "$tarball" -C "$work" || die "$EXIT_SETUP" "cannot build the UML kernel: cannot unpack $tarball"
     src=$(find "$work" -mindepth 1 -maxdepth 1 -type d -print -quit)
     uml_patch_source "$src" ||
-        die "$EXIT_SETUP" "cannot build the UML kernel: $pkg does not have the FPU-size or HZ lines this script patches"
+        die "$EXIT_SETUP" "cannot build the UML kernel: $pkg does not have the FPU-size, HZ or fault-loop lines this script patches"
     {
         make -C "$src" ARCH=um defconfig &&
             for option in "${UML_CONFIG[@]}"; do
@@ -168,7 +201,9 @@ backend_run() {
     # con1 (/dev/tty1) carries the command's output through a pipe to cat, so the
     # non-blocking mode UML sets on its channel fds never touches our own stdout.
     open_output_pipe
-    # UML keeps the guest's memory in a file under TMPDIR: /dev/shm is tmpfs.
+    # UML keeps the guest's memory in a file under TMPDIR: /dev/shm is tmpfs. A guest panic
+    # ends in abort(): no core file of the guest's whole memory.
+    ulimit -c 0
     TMPDIR=/dev/shm setsid timeout -k 5 "$TIMEOUT" "$UML_DIR/linux" \
         mem="$MEM" root=/dev/root rootfstype=hostfs rootflags="$GUEST_ROOT" ro init="$init" \
         con=null con0=null,fd:3 con1=null,fd:"$OUT_FD" ssl=null \
