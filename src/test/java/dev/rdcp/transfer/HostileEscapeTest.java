@@ -26,8 +26,13 @@ class HostileEscapeTest {
     Path temp;
 
     @ParameterizedTest
-    @EnumSource(HostilePeer.Wire.class)
+    @EnumSource(value = HostilePeer.Wire.class, names = {"LOOPBACK", "TCP"})
     void aDirectoryReplacedByASymlinkAfterItsFileWasListedDoesNotLeadOutside(HostilePeer.Wire wire) throws Exception {
+        play(temp, wire);
+    }
+
+    /** The script over {@code wire}, with its root and outside directory under {@code temp}. */
+    static void play(Path temp, HostilePeer.Wire wire) throws Exception {
         Path root = Files.createDirectory(temp.resolve("root"));
         Path outside = Files.createDirectory(temp.resolve("outside"));
         Files.writeString(outside.resolve("keep"), "keep");

@@ -10,6 +10,8 @@ import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.ReceiverEnd;
 import dev.rdcp.transport.BootstrapChannel;
 import dev.rdcp.transport.LoopbackTransport;
+import dev.rdcp.transport.RdmaSettings;
+import dev.rdcp.transport.RdmaTransport;
 import dev.rdcp.transport.Region;
 import dev.rdcp.transport.TcpTransport;
 import dev.rdcp.transport.Transport;
@@ -34,7 +36,8 @@ import java.util.zip.CRC32C;
 /**
  * A scripted sender: drives a real {@link FileReceiver} (with its {@link Generator}) on a
  * directory with any sequence of messages the test chooses, valid or not, in any order, through
- * the in-process {@link LoopbackTransport} or a real {@link TcpTransport} on 127.0.0.1. Each call
+ * the in-process {@link LoopbackTransport}, a real {@link TcpTransport} on 127.0.0.1, or (in the
+ * guest) a real {@link RdmaTransport} with both queue pairs on the first device. Each call
  * sends one message and waits for its answer; once the receiver has ended (a protocol error, for
  * instance) every further call throws {@link ReceiverGone}, and {@link #finish} tells how it
  * ended.
@@ -53,7 +56,8 @@ final class HostilePeer implements AutoCloseable {
     /** Which connection the peer drives the receiver through. */
     enum Wire {
         LOOPBACK,
-        TCP
+        TCP,
+        RDMA
     }
 
     private static final long ANSWER_WAIT_MS = 10_000;
@@ -109,11 +113,49 @@ final class HostilePeer implements AutoCloseable {
                 .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
             java.net.Socket near = SocketChannel.open(listener.getLocalAddress()).socket();
             java.net.Socket far = listener.accept().socket();
-            TcpTransport sender = TcpTransport.open(new BootstrapChannel(near, Duration.ofSeconds(30)),
-                    options.receiveBuffers(), 30);
-            TcpTransport receiving = TcpTransport.open(new BootstrapChannel(far, Duration.ofSeconds(30)),
+            BootstrapChannel senderChannel = new BootstrapChannel(near, Duration.ofSeconds(30));
+            BootstrapChannel receiverChannel = new BootstrapChannel(far, Duration.ofSeconds(30));
+            if (wire == Wire.TCP) {
+                return new HostilePeer(TcpTransport.open(senderChannel, options.receiveBuffers(), 30),
+                        TcpTransport.open(receiverChannel, options.sendBuffers(), 30), root, options);
+            }
+            return overRdma(senderChannel, receiverChannel, root, options);
+        }
+    }
+
+    /** Each end waits for the other's endpoint and barrier, so the receiver's end comes up in a thread of its own. */
+    private static HostilePeer overRdma(BootstrapChannel senderChannel, BootstrapChannel receiverChannel, Path root,
+            TransferOptions options) throws IOException {
+        CompletableFuture<RdmaTransport> receiving = CompletableFuture.supplyAsync(() -> {
+            try {
+                return RdmaTransport.establish(receiverChannel, RdmaSettings.defaults(), options.receiveBuffers(),
+                        options.sendBuffers(), 30);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, HostilePeer::thread);
+        RdmaTransport sender = null;
+        try {
+            sender = RdmaTransport.establish(senderChannel, RdmaSettings.defaults(), options.receiveBuffers(),
                     options.sendBuffers(), 30);
-            return new HostilePeer(sender, receiving, root, options);
+            return new HostilePeer(sender, receiving.get(30, TimeUnit.SECONDS), root, options);
+        } catch (InterruptedException | ExecutionException | TimeoutException e) {
+            IOException failure = new IOException("the receiver's RDMA end did not come up", e);
+            closeLate(sender, failure);
+            // An end that still comes up has nobody to report to: close it, keep the first failure.
+            receiving.thenAccept(late -> closeLate(late, failure));
+            throw failure;
+        }
+    }
+
+    private static void closeLate(Transport transport, IOException failure) {
+        if (transport == null) {
+            return;
+        }
+        try {
+            transport.close();
+        } catch (IOException e) {
+            failure.addSuppressed(e);
         }
     }
 
@@ -284,7 +326,10 @@ final class HostilePeer implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        transport.close();
+        // The verbs order: no more data movement, then the source's registration, then the rest.
+        try (Transport own = transport; Region region = sourceRegion) {
+            transport.disconnect();
+        }
         receiverEnd.close();
         finish();
     }

@@ -66,6 +66,11 @@ class HostileTraversalTest {
     }
 
     private void sequence(HostilePeer.Wire wire, long seed) throws Exception {
+        sequence(temp, wire, seed);
+    }
+
+    /** Plays the sequence of {@code seed} over {@code wire} in a directory of its own under {@code temp}. */
+    static void sequence(Path temp, HostilePeer.Wire wire, long seed) throws Exception {
         Path top = Files.createDirectory(temp.resolve("s" + seed));
         Path root = Files.createDirectory(top.resolve("root"));
         Path outside = Files.createDirectory(top.resolve("outside"));
@@ -82,7 +87,7 @@ class HostileTraversalTest {
             play(peer, random, outside, script);
         }
         before.assertUnchanged("sequence seed " + seed + " over " + wire + " (replay: -Dhostile.seed=" + seed
-                + " -Dhostile.sequences=1" + (wire == HostilePeer.Wire.TCP ? ", in the TCP test" : "") + ")\n  "
+                + " -Dhostile.sequences=1" + (wire == HostilePeer.Wire.LOOPBACK ? "" : ", in the " + wire + " test") + ")\n  "
                 + String.join("\n  ", script) + "\n");
         PathUtils.deleteDirectory(top);
     }
