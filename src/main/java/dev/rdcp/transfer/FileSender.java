@@ -13,6 +13,7 @@ import dev.rdcp.protocol.FileDigest;
 import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.ReceiverEnd;
+import dev.rdcp.protocol.ItemizedChange;
 import dev.rdcp.protocol.Report;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.Region;
@@ -555,6 +556,10 @@ public final class FileSender implements AutoCloseable {
             Report report = Report.decode(payload);
             if (report.kind() == Report.Kind.DELETED) {
                 listener.deleted(FileNames.display(report.text()));
+                continue;
+            }
+            if (report.kind() == Report.Kind.ITEMIZED) {
+                listener.itemized(ItemizedChange.decode(report.text()).asSent());
                 continue;
             }
             listener.fileFailed(report.code(), FileNames.printable(new String(report.text(), StandardCharsets.UTF_8)));

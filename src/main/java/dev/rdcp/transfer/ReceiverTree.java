@@ -255,7 +255,8 @@ final class ReceiverTree {
             forget(key(relative));
         }
         heartbeat.beat();
-        events.deleted(relative);
+        // As rsync shows it: a directory with a trailing slash.
+        events.deleted(isDirectory ? FileNames.join(relative, new byte[0]) : relative);
     }
 
     /** {@code key} and everything under it are no longer listed directories waiting for their end. */

@@ -1,0 +1,238 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * -i, --out-format and --list-only next to rsync's: the same changes made by rsync (to a
+ * "remote" that is this host, reached through a remote shell that runs the command locally, so
+ * rsync prints as for a real remote) and by rdcp (over TCP, to an in-process daemon), push and
+ * pull; the lines (in any order) and the resulting trees compared.
+ */
+class ItemizeChangesTest {
+
+    private static final Path RSYNC = Path.of("/usr/bin/rsync");
+    private static final Instant OLD = Instant.parse("2022-01-02T03:04:05Z");
+
+    @TempDir
+    Path tmp;
+
+    private Path source;
+    private Path served;
+    private Path shell;
+    private InProcessDaemon daemon;
+
+    @BeforeEach
+    void start() throws IOException {
+        assertTrue(Files.isExecutable(RSYNC), "rsync is missing: dist/setup-debian installs it");
+        served = Files.createDirectories(tmp.resolve("served"));
+        source = Files.createDirectories(served.resolve("src"));
+        write("a", "a\n");
+        write("c", "c\n");
+        write("gone", "gone\n");
+        write("sub/b", "bb\n");
+        Files.createDirectories(source.resolve("e"));
+        Files.createSymbolicLink(source.resolve("ln"), Path.of("a"));
+        // A time in the past: rsync leaves a time within the second of its run as it is.
+        Files.getFileAttributeView(source.resolve("ln"), BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .setTimes(FileTime.from(OLD), null, null);
+        shell = tmp.resolve("local-shell");
+        Files.writeString(shell, "#!/bin/sh\nshift\nexec \"$@\"\n");
+        shell.toFile().setExecutable(true);
+        daemon = new InProcessDaemon(served, null, 10);
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        if (daemon != null) {
+            daemon.close();
+        }
+    }
+
+    private void write(String name, String text) throws IOException {
+        Path path = source.resolve(name);
+        Files.createDirectories(path.getParent());
+        Files.writeString(path, text);
+        Files.setLastModifiedTime(path, FileTime.from(OLD));
+    }
+
+    /** The changes of the second run: size and time, time only, mode only, a new directory, a deletion. */
+    private void change() throws IOException {
+        Files.writeString(source.resolve("a"), "a longer\n");
+        Files.setLastModifiedTime(source.resolve("a"), FileTime.from(OLD.plusSeconds(120)));
+        Files.setLastModifiedTime(source.resolve("sub/b"), FileTime.from(OLD.plusSeconds(60)));
+        Files.setPosixFilePermissions(source.resolve("c"), PosixFilePermissions.fromString("rw-------"));
+        write("f/new", "new\n");
+        Files.deleteIfExists(source.resolve("gone"));
+    }
+
+    private String rsync(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(RSYNC.toString(), "-e", shell.toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).directory(served.toFile()).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), "rsync " + command + ": " + output);
+        return output;
+    }
+
+    private String rdcp(String... args) {
+        List<String> all = new ArrayList<>(List.of("--timeout", "10", "--transport", "tcp", "--port",
+                String.valueOf(daemon.port())));
+        all.addAll(List.of(args));
+        Cli.Result result = Cli.rdcp(all.toArray(String[]::new));
+        assertEquals(0, result.exitCode(), result::toString);
+        return result.out();
+    }
+
+    private static List<String> with(List<String> options, String... more) {
+        List<String> all = new ArrayList<>(options);
+        all.addAll(List.of(more));
+        return all;
+    }
+
+    private void comparePush(List<String> options) throws Exception {
+        comparePush(options, true);
+    }
+
+    /**
+     * Both push the source twice (before and after {@link #change}); each run's lines compared,
+     * and the trees when {@code sameTrees} (without -t, each file's time is that of its copy).
+     */
+    private void comparePush(List<String> options, boolean sameTrees) throws Exception {
+        Files.createDirectories(served.resolve("rsync"));
+        Files.createDirectories(served.resolve("rdcp"));
+        for (int run = 0; run < 2; run++) {
+            String expected = rsync(with(options, "src/", "localhost:" + served.resolve("rsync") + "/")
+                    .toArray(String[]::new));
+            String actual = rdcp(with(options, source + "/", "127.0.0.1::rdcp/").toArray(String[]::new));
+            assertEquals(lines(expected), lines(actual), "run " + run + " of " + options);
+            if (sameTrees) {
+                TreeComparison.assertSameTree(served.resolve("rsync"), served.resolve("rdcp"));
+            }
+            if (run == 0) {
+                change();
+            }
+        }
+    }
+
+    private void comparePull(List<String> options) throws Exception {
+        Path rsyncDestination = Files.createDirectories(tmp.resolve("pulled-rsync"));
+        Path rdcpDestination = Files.createDirectories(tmp.resolve("pulled-rdcp"));
+        for (int run = 0; run < 2; run++) {
+            String expected = rsync(with(options, "localhost:" + source + "/", rsyncDestination + "/")
+                    .toArray(String[]::new));
+            String actual = rdcp(with(options, "127.0.0.1::src/", rdcpDestination + "/").toArray(String[]::new));
+            assertEquals(lines(expected), lines(actual), "run " + run + " of " + options);
+            TreeComparison.assertSameTree(rsyncDestination, rdcpDestination);
+            if (run == 0) {
+                change();
+            }
+        }
+    }
+
+    /**
+     * The lines, sorted: rsync and rdcp list a tree in different orders. Hard-linked names are
+     * replaced by their group ("{a,hl}"), since which name carries the data is each tool's choice.
+     */
+    static TreeSet<String> lines(String output) {
+        List<String> all = output.lines().filter(line -> !line.isBlank()).toList();
+        Map<String, String> groups = new HashMap<>();
+        for (String line : all) {
+            int arrow = line.indexOf(" => ");
+            if (arrow > 0) {
+                String name = line.substring(12, arrow);
+                String other = line.substring(arrow + 4);
+                String group = "{" + (name.compareTo(other) < 0 ? name + "," + other : other + "," + name) + "}";
+                groups.put(name, group);
+                groups.put(other, group);
+            }
+        }
+        TreeSet<String> sorted = new TreeSet<>();
+        for (String line : all) {
+            int arrow = line.indexOf(" => ");
+            String kept = arrow > 0 ? line.substring(0, 12) + line.substring(12, arrow) : line;
+            if (kept.length() > 12 && groups.containsKey(kept.substring(12))) {
+                kept = kept.substring(0, 12) + groups.get(kept.substring(12));
+            }
+            sorted.add(kept);
+        }
+        return sorted;
+    }
+
+    @Test
+    void itemizedPushMatchesRsync() throws Exception {
+        comparePush(List.of("-ai", "--delete"));
+    }
+
+    @Test
+    void itemizedPullMatchesRsync() throws Exception {
+        comparePull(List.of("-ai", "--delete"));
+    }
+
+    @Test
+    void withoutTimesAFileSentGetsCapitalT() throws Exception {
+        comparePush(List.of("-rli"), false);
+    }
+
+    @Test
+    void hardLinksAreItemizedAsRsyncDoes() throws Exception {
+        Files.createLink(source.resolve("hl"), source.resolve("a"));
+        comparePush(List.of("-aiH"));
+    }
+
+    @Test
+    void unchangedEntriesWithDoubleI() throws Exception {
+        comparePush(List.of("-aii"));
+    }
+
+    @Test
+    void outFormatMatchesRsync() throws Exception {
+        comparePush(List.of("-a", "--delete", "--out-format=%o|%n|%L|%l|%M|%B"));
+        comparePull(List.of("-a", "--delete", "--out-format=[%i] %f %o"));
+    }
+
+    @Test
+    void dryRunItemizesWithoutChanging() throws Exception {
+        comparePush(List.of("-ain"));
+    }
+
+    @Test
+    void listOnlyMatchesRsyncLocallyAndRemotely() throws Exception {
+        write("sub/deeper/x", "x\n");
+        for (List<String> options : List.of(List.of("--list-only"), List.of("-r", "--list-only"))) {
+            assertEquals(rsync(with(options, "src/").toArray(String[]::new)),
+                    rdcp(with(options, source + "/").toArray(String[]::new)), options.toString());
+            assertEquals(rsync(with(options, "localhost:" + source).toArray(String[]::new)),
+                    rdcp(with(options, "127.0.0.1::src").toArray(String[]::new)), options + " remote");
+        }
+        assertEquals(rsync("src/"), rdcp(source + "/"), "a lone SRC lists it");
+    }
+
+    @Test
+    void anEscapeRdcpDoesNotTakeIsAUsageError() {
+        Cli.Result result = Cli.rdcp("--out-format=%n %U", "src/", "127.0.0.1::rdcp/");
+        assertEquals(1, result.exitCode(), result::toString);
+        assertTrue(result.err().contains("unsupported escape '%U'"), result::toString);
+    }
+}
