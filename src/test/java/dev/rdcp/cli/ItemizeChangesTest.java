@@ -229,6 +229,59 @@ class ItemizeChangesTest {
         assertEquals(rsync("src/"), rdcp(source + "/"), "a lone SRC lists it");
     }
 
+    /** rsync's itemized lines among -v's other output (its header and summary differ from rdcp's). */
+    private static String itemizedOnly(String output) {
+        return String.join("\n", output.lines().filter(line -> line.matches("([<>ch.][fdL][.+a-zT ]{9}|\\*deleting  ) .*"))
+                .toList());
+    }
+
+    @Test
+    void verboseWithItemizePrintsEachLineOnce() throws Exception {
+        Files.createDirectories(served.resolve("rsync"));
+        Files.createDirectories(served.resolve("rdcp"));
+        String expected = itemizedOnly(rsync("-avi", "src/", "localhost:" + served.resolve("rsync") + "/"));
+        String actual = itemizedOnly(rdcp("-avi", source + "/", "127.0.0.1::rdcp/"));
+        assertTrue(expected.contains("<f+++++++++ a"), expected);
+        assertEquals(lines(expected), lines(actual));
+        assertEquals(actual.lines().count(), lines(actual).size(), "no line twice");
+    }
+
+    /**
+     * A log file's lines without their "DATE TIME [PID] " start, and without the summary lines
+     * (whose byte counts are rsync's protocol bytes), which are checked for their form only.
+     */
+    private static String logged(Path log) throws IOException {
+        List<String> kept = new ArrayList<>();
+        for (String line : Files.readAllLines(log)) {
+            assertTrue(line.matches("\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d \\[\\d+\\] .*"), line);
+            String text = line.substring(line.indexOf("] ") + 2);
+            if (text.startsWith("sent ")) {
+                assertTrue(text.matches("sent \\d+ bytes  received \\d+ bytes  total size \\d+"), text);
+            } else {
+                kept.add(text);
+            }
+        }
+        return String.join("\n", kept);
+    }
+
+    @Test
+    void logFileLinesMatchRsyncs() throws Exception {
+        Path rsyncLog = tmp.resolve("rsync.log");
+        Path rdcpLog = tmp.resolve("rdcp.log");
+        Files.createDirectories(served.resolve("rsync"));
+        Files.createDirectories(served.resolve("rdcp"));
+        for (String format : List.of("%i %n%L", "%o %i %n%L %l")) {
+            rsync("-a", "--delete", "--log-file=" + rsyncLog, "--log-file-format=" + format, "src/",
+                    "localhost:" + served.resolve("rsync") + "/");
+            rdcp("-a", "--delete", "--log-file=" + rdcpLog, "--log-file-format=" + format, source + "/",
+                    "127.0.0.1::rdcp/");
+            change();
+        }
+        String expected = logged(rsyncLog);
+        assertTrue(expected.contains("del. *deleting   gone 0"), expected);
+        assertEquals(lines(expected), lines(logged(rdcpLog)));
+    }
+
     @Test
     void anEscapeRdcpDoesNotTakeIsAUsageError() {
         Cli.Result result = Cli.rdcp("--out-format=%n %U", "src/", "127.0.0.1::rdcp/");
