@@ -6,17 +6,19 @@ import java.util.Arrays;
 
 /**
  * What the receiving side did (or, in a dry run, would do) to one listed entry, in rsync's
- * {@code %i} terms, with what the sender's output lines need about it: {@code 11 bytes of %i
- * (ASCII), u8 entry type, u32 mode, u64 size, i64 mtime seconds, u16 name length, name, u16 link
- * length, link}. The link is a symlink's target or, for a hard link, its other name. It travels
- * as the text of an ITEMIZED report (version 5), so it is at most {@link Report#MAX_TEXT} bytes:
- * a link that would not fit is left out (the line then shows no {@code -> target}).
+ * {@code %i} terms, with the entry's type, mode, size and time for the output lines. On the wire
+ * (the text of an ITEMIZED report, version 5) only {@code 11 bytes of %i (ASCII), u16 name
+ * length, name, u16 link length, link}: the link is a symlink's target or, for a hard link, its
+ * other name; the type follows from %i's X, and the sender has the rest in its own list. That
+ * keeps a report smaller than the entry it answers, so itemizing a whole tree cannot make the
+ * receiver's reports outgrow its answers. At most {@link Report#MAX_TEXT} bytes: a link that
+ * would not fit is left out (the line then shows no {@code -> target}).
  */
 public record ItemizedChange(String flags, EntryType type, int mode, long size, long mtimeSeconds, byte[] name,
         byte[] link) {
 
     public static final int FLAGS = 11;
-    public static final int FIXED_SIZE = FLAGS + 1 + 4 + 8 + 8 + 2 + 2;
+    public static final int FIXED_SIZE = FLAGS + 2 + 2;
 
     public ItemizedChange {
         if (flags.length() != FLAGS || !StandardCharsets.US_ASCII.newEncoder().canEncode(flags)) {
@@ -46,14 +48,19 @@ public record ItemizedChange(String flags, EntryType type, int mode, long size, 
                 name, link) : this;
     }
 
+    /** The same change with the size, mode and time of {@code entry}, as the sender listed it. */
+    public ItemizedChange withDetails(Entry entry) {
+        return new ItemizedChange(flags, type, entry.mode(), entry.size(), entry.mtimeSeconds(), name, link);
+    }
+
     public int encodedSize() {
         return FIXED_SIZE + name.length + link.length;
     }
 
     public byte[] encode() {
         ByteBuffer out = ByteBuffer.allocate(encodedSize());
-        out.put(flags.getBytes(StandardCharsets.US_ASCII)).put((byte) type.code()).putInt(mode).putLong(size)
-                .putLong(mtimeSeconds).putShort((short) name.length).put(name).putShort((short) link.length).put(link);
+        out.put(flags.getBytes(StandardCharsets.US_ASCII)).putShort((short) name.length).put(name)
+                .putShort((short) link.length).put(link);
         return out.array();
     }
 
@@ -69,15 +76,16 @@ public record ItemizedChange(String flags, EntryType type, int mode, long size, 
                 throw new ProtocolException("itemized flags are not printable ASCII");
             }
         }
-        EntryType type = EntryType.ofCode(Byte.toUnsignedInt(in.get()));
-        int mode = in.getInt();
-        long size = in.getLong();
-        long mtime = in.getLong();
         byte[] name = Entry.lengthPrefixed(in, "itemized change");
         byte[] link = Entry.lengthPrefixed(in, "itemized change");
-        if (in.hasRemaining() || size < 0 || name.length == 0) {
+        if (in.hasRemaining() || name.length == 0) {
             throw new ProtocolException("malformed itemized change");
         }
-        return new ItemizedChange(new String(flags, StandardCharsets.US_ASCII), type, mode, size, mtime, name, link);
+        EntryType type = switch (flags[1]) {
+            case 'd' -> EntryType.DIRECTORY;
+            case 'L' -> EntryType.SYMLINK;
+            default -> EntryType.FILE;
+        };
+        return new ItemizedChange(new String(flags, StandardCharsets.US_ASCII), type, 0, 0, 0, name, link);
     }
 }

@@ -15,6 +15,7 @@ import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.ReceiverEnd;
 import dev.rdcp.protocol.ItemizedChange;
 import dev.rdcp.protocol.Report;
+import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.Region;
 import dev.rdcp.transport.ResourceStack;
@@ -99,6 +100,8 @@ public final class FileSender implements AutoCloseable {
     private final ArrayDeque<ListedEntry> awaitingDecision = new ArrayDeque<>();
     private final ArrayDeque<Outgoing> wanted = new ArrayDeque<>();
     private final ArrayDeque<Entry> problems = new ArrayDeque<>();
+    /** -i: null unless the receiver itemizes. */
+    private final ItemizedDetails itemized;
     private final Map<Integer, Outgoing> unconfirmed = new HashMap<>();
     private final ChunkBatch batch = new ChunkBatch();
     private final MrMessage mr = new MrMessage();
@@ -117,6 +120,7 @@ public final class FileSender implements AutoCloseable {
         this.transport = transport;
         this.watch = transport.watch();
         this.options = options;
+        this.itemized = options.has(SessionRequest.ITEMIZE) ? new ItemizedDetails() : null;
         this.listener = listener;
         this.list = new FileList(sources, options, watch::busy);
         this.pacer = new Pacer(options.bandwidthLimit(), System::nanoTime);
@@ -281,6 +285,9 @@ public final class FileSender implements AutoCloseable {
 
     private void listed(ListedEntry listed) {
         Entry entry = listed.entry();
+        if (itemized != null && entry.type() != EntryType.PROBLEM && entry.type() != EntryType.DIRECTORY_END) {
+            itemized.listed(entry);
+        }
         switch (entry.type()) {
             case FILE -> {
                 awaitingDecision.add(listed);
@@ -559,7 +566,8 @@ public final class FileSender implements AutoCloseable {
                 continue;
             }
             if (report.kind() == Report.Kind.ITEMIZED) {
-                listener.itemized(ItemizedChange.decode(report.text()).asSent());
+                ItemizedChange change = ItemizedChange.decode(report.text());
+                listener.itemized((itemized == null ? change : itemized.fill(report.index(), change)).asSent());
                 continue;
             }
             listener.fileFailed(report.code(), FileNames.printable(new String(report.text(), StandardCharsets.UTF_8)));

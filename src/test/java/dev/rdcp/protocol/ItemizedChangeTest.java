@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -26,10 +27,8 @@ class ItemizedChangeTest {
                 "target".getBytes(StandardCharsets.UTF_8));
         ItemizedChange received = roundTrip(sent);
         assertEquals(sent.flags(), received.flags());
-        assertEquals(EntryType.SYMLINK, received.type());
-        assertEquals(0777, received.mode());
-        assertEquals(11, received.size());
-        assertEquals(-5L, received.mtimeSeconds());
+        assertEquals(EntryType.SYMLINK, received.type(), "from %i's X");
+        assertEquals(0, received.size(), "the sender has the size in its own list");
         assertArrayEquals(RAW_NAME, received.name());
         assertArrayEquals(sent.link(), received.link());
     }
@@ -44,7 +43,11 @@ class ItemizedChangeTest {
         Report decoded = Report.decode(wire.flip());
         assertEquals(Report.Kind.ITEMIZED, decoded.kind());
         assertEquals(3, decoded.index());
-        assertEquals(5_000_000_000L, ItemizedChange.decode(decoded.text()).size());
+        ItemizedChange received = ItemizedChange.decode(decoded.text());
+        assertEquals(">f.st......", received.flags());
+        Entry listed = new Entry(3, EntryType.FILE, 0644, 7, 0, 5_000_000_000L, 0, 0, RAW_NAME, new byte[0]);
+        assertEquals(5_000_000_000L, received.withDetails(listed).size());
+        assertEquals(7, received.withDetails(listed).mtimeSeconds());
     }
 
     @Test
@@ -89,12 +92,9 @@ class ItemizedChangeTest {
         byte[] control = good.clone();
         control[0] = '\n';
         assertThrows(ProtocolException.class, () -> ItemizedChange.decode(control));
-        byte[] badType = good.clone();
-        badType[ItemizedChange.FLAGS] = 99;
-        assertThrows(ProtocolException.class, () -> ItemizedChange.decode(badType));
-        byte[] negativeSize = good.clone();
-        negativeSize[ItemizedChange.FLAGS + 5] = (byte) 0x80;
-        assertThrows(ProtocolException.class, () -> ItemizedChange.decode(negativeSize));
+        byte[] longName = good.clone();
+        longName[ItemizedChange.FLAGS] = 0x7f;
+        assertThrows(ProtocolException.class, () -> ItemizedChange.decode(longName));
         byte[] emptyName = new ItemizedChange(">f+++++++++", EntryType.FILE, 0, 0, 0, new byte[] {'x'}, new byte[0])
                 .encode();
         int nameLengthAt = ItemizedChange.FIXED_SIZE - 4;
@@ -112,5 +112,18 @@ class ItemizedChangeTest {
         ItemizedChange deletion = ItemizedChange.deleted(RAW_NAME);
         assertEquals("*deleting  ", deletion.flags());
         assertFalse(deletion.transferred());
+    }
+
+    @Test
+    void aFilesDecisionAndReportTakeNoMoreRoomThanItsEntry() {
+        byte[] target = "some/where".getBytes(StandardCharsets.UTF_8);
+        Entry file = new Entry(1, EntryType.FILE, 0644, 0, 0, 1, 0, 0, RAW_NAME, new byte[0]);
+        Entry link = new Entry(2, EntryType.SYMLINK, 0777, 0, 0, 1, 0, 0, RAW_NAME, target);
+        int fileAnswer = Decision.SIZE + Report.FIXED_SIZE
+                + new ItemizedChange(">f+++++++++", EntryType.FILE, 0, 0, 0, RAW_NAME, new byte[0]).encodedSize();
+        int linkAnswer = Report.FIXED_SIZE
+                + new ItemizedChange("cL+++++++++", EntryType.SYMLINK, 0, 0, 0, RAW_NAME, target).encodedSize();
+        assertTrue(fileAnswer <= file.encodedSize(), fileAnswer + " > " + file.encodedSize());
+        assertTrue(linkAnswer <= link.encodedSize(), linkAnswer + " > " + link.encodedSize());
     }
 }
