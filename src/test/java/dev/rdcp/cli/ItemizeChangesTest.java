@@ -56,6 +56,8 @@ class ItemizeChangesTest {
         // A time in the past: rsync leaves a time within the second of its run as it is.
         Files.getFileAttributeView(source.resolve("ln"), BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
                 .setTimes(FileTime.from(OLD), null, null);
+        // The root's time apart from its copies' creation, whichever second each falls in.
+        Files.setLastModifiedTime(source, FileTime.from(OLD));
         shell = tmp.resolve("local-shell");
         Files.writeString(shell, "#!/bin/sh\nshift\nexec \"$@\"\n");
         shell.toFile().setExecutable(true);
@@ -84,6 +86,7 @@ class ItemizeChangesTest {
         Files.setPosixFilePermissions(source.resolve("c"), PosixFilePermissions.fromString("rw-------"));
         write("f/new", "new\n");
         Files.deleteIfExists(source.resolve("gone"));
+        Files.setLastModifiedTime(source, FileTime.from(OLD.plusSeconds(300)));
     }
 
     private String rsync(String... args) throws IOException, InterruptedException {
