@@ -72,7 +72,8 @@ final class Itemizer {
     String file(Entry entry, FileStatus before, boolean transferred) {
         char y = transferred ? '>' : '.';
         if (!isType(before, FileModes.S_IFREG)) {
-            return y + "f+++++++++";
+            // Not sent and not a regular file here: --ignore-existing left whatever is there alone.
+            return transferred ? ">f+++++++++" : ".f.........";
         }
         char c = checksum && transferred ? 'c' : '.';
         char s = before.size() != entry.size() ? 's' : '.';
@@ -92,7 +93,8 @@ final class Itemizer {
             return "cL+++++++++";
         }
         boolean retargeted = !Arrays.equals(before.target(), entry.extra());
-        char t = timeDiffers(before.status(), entry) ? 't' : '.';
+        // A symlink made anew without -t has the time of its making, as a file sent does.
+        char t = timeDiffers(before.status(), entry) ? 't' : retargeted && !times ? 'T' : '.';
         return (retargeted ? "cLc" : ".L.") + "." + t + "." + owner(before.status(), entry) + "...";
     }
 

@@ -125,6 +125,10 @@ final class ReceiverTree {
         FileStatus existing = statusOrNull(local);
         if (existing != null && FileModes.type(existing.mode()) == FileModes.S_IFLNK
                 && Arrays.equals(destination.base().readLink(local), target)) {
+            if (!dryRun) {
+                // The same link: its time and owner are still brought in line, as rsync does.
+                attributes.applyToLink(destination.base(), local, entry);
+            }
             return false;
         }
         if (isDirectory(existing)) {

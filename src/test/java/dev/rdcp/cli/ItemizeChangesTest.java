@@ -53,9 +53,10 @@ class ItemizeChangesTest {
         write("sub/b", "bb\n");
         Files.createDirectories(source.resolve("e"));
         Files.createSymbolicLink(source.resolve("ln"), Path.of("a"));
-        // A time in the past: rsync leaves a time within the second of its run as it is.
-        Files.getFileAttributeView(source.resolve("ln"), BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
-                .setTimes(FileTime.from(OLD), null, null);
+        Files.createSymbolicLink(source.resolve("ln2"), Path.of("c"));
+        // Times in the past: rsync leaves a time within the second of its run as it is.
+        linkTime("ln", OLD);
+        linkTime("ln2", OLD);
         // The root's time apart from its copies' creation, whichever second each falls in.
         Files.setLastModifiedTime(source, FileTime.from(OLD));
         shell = tmp.resolve("local-shell");
@@ -78,7 +79,15 @@ class ItemizeChangesTest {
         Files.setLastModifiedTime(path, FileTime.from(OLD));
     }
 
-    /** The changes of the second run: size and time, time only, mode only, a new directory, a deletion. */
+    private void linkTime(String name, Instant time) throws IOException {
+        Files.getFileAttributeView(source.resolve(name), BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .setTimes(FileTime.from(time), null, null);
+    }
+
+    /**
+     * The changes of the second run: size and time, time only, mode only, a new directory, a
+     * deletion, a symlink's time, a symlink's target.
+     */
     private void change() throws IOException {
         Files.writeString(source.resolve("a"), "a longer\n");
         Files.setLastModifiedTime(source.resolve("a"), FileTime.from(OLD.plusSeconds(120)));
@@ -86,6 +95,10 @@ class ItemizeChangesTest {
         Files.setPosixFilePermissions(source.resolve("c"), PosixFilePermissions.fromString("rw-------"));
         write("f/new", "new\n");
         Files.deleteIfExists(source.resolve("gone"));
+        linkTime("ln", OLD.plusSeconds(30));
+        Files.deleteIfExists(source.resolve("ln2"));
+        Files.createSymbolicLink(source.resolve("ln2"), Path.of("sub/b"));
+        linkTime("ln2", OLD.plusSeconds(40));
         Files.setLastModifiedTime(source, FileTime.from(OLD.plusSeconds(300)));
     }
 
