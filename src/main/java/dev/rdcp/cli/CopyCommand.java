@@ -242,16 +242,13 @@ final class CopyCommand {
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
+        if (operands.isEmpty()) {
+            // Also "rdcp -h": -h on its own asks for the help, as in rsync.
+            spec.commandLine().usage(out);
+            return ExitCode.OK.code();
+        }
         if (output.listOnly || operands.size() == 1) {
             return listOnly(out);
-        }
-        if (operands.size() < 2) {
-            if (operands.isEmpty()) {
-                // Also "rdcp -h": -h on its own asks for the help, as in rsync.
-                spec.commandLine().usage(out);
-                return ExitCode.OK.code();
-            }
-            throw new CommandLine.ParameterException(spec.commandLine(), "missing destination: rdcp SRC... DEST");
         }
         if ((delete || deleteExcluded || deleteAfter) && !(recursive || (archive && filesFrom == null) || dirs())) {
             throw usage("--delete does not work without --recursive (-r) or --dirs (-d).");
