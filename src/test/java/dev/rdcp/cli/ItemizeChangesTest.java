@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -17,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -103,13 +101,7 @@ class ItemizeChangesTest {
     }
 
     private String rsync(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(RSYNC.toString(), "-e", shell.toString()));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).directory(served.toFile()).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, process.exitValue(), "rsync " + command + ": " + output);
-        return output;
+        return Rsync.run(served, with(List.of("-e", shell.toString()), args));
     }
 
     private String rdcp(String... args) {

@@ -3,7 +3,6 @@ package dev.rdcp.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -11,7 +10,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,13 +35,9 @@ class ItemizeChangesVmTest {
     }
 
     private String rsync(Path shell, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("rsync", "-e", shell.toString()));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, process.exitValue(), command + ": " + output);
-        return output;
+        List<String> all = new ArrayList<>(List.of("-e", shell.toString()));
+        all.addAll(List.of(args));
+        return Rsync.run(dir, all);
     }
 
     @Test
