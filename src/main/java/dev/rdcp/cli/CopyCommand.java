@@ -215,6 +215,9 @@ final class CopyCommand {
     @Mixin
     RemoteShellOptions remoteShell;
 
+    @Mixin
+    OutputOptions output;
+
     /** As rsync: -h is --human-readable; only "rdcp -h", with no operands, shows the help. */
     @Option(names = {"-h", "--human-readable"},
             description = "Sizes in --progress, --stats and the summary with units: -h K=1000, -hh K=1024.")
@@ -234,13 +237,18 @@ final class CopyCommand {
         this.logging = logging;
         this.rdma = rdma;
         PrintWriter out = spec.commandLine().getOut();
-        if (operands.size() < 2) {
-            if (operands.isEmpty()) {
-                // Also "rdcp -h": -h on its own asks for the help, as in rsync.
-                spec.commandLine().usage(out);
-                return ExitCode.OK.code();
-            }
-            throw new CommandLine.ParameterException(spec.commandLine(), "missing destination: rdcp SRC... DEST");
+        try {
+            output.check();
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        if (operands.isEmpty()) {
+            // Also "rdcp -h": -h on its own asks for the help, as in rsync.
+            spec.commandLine().usage(out);
+            return ExitCode.OK.code();
+        }
+        if (output.listOnly || operands.size() == 1) {
+            return listOnly(out);
         }
         if ((delete || deleteExcluded || deleteAfter) && !(recursive || (archive && filesFrom == null) || dirs())) {
             throw usage("--delete does not work without --recursive (-r) or --dirs (-d).");
@@ -262,17 +270,53 @@ final class CopyCommand {
         OverallProgressPrinter overall = overallProgress ? new OverallProgressPrinter(display, System.console() != null,
                 sizeFormat())
                 : null;
-        TransferListener listener = TransferListener.all(report, display(display, overall));
+        TransferListener listener = TransferListener.all(report, display(display, overall),
+                output.listener(display, spec.commandLine().getErr(), destination.isRemote()));
         if (destination.isRemote()) {
             push(sources, destination, options, listener);
         } else {
             pull(sources, destination, options, listener);
         }
         report.finish();
+        output.finish(report, destination.isRemote());
         if (overall != null) {
             overall.finish();
         }
         summarize(out, display, report);
+        return report.exitCode();
+    }
+
+    /**
+     * --list-only, or a lone SRC: lists the sources (all operands but a last one, which rsync
+     * takes for a destination and ignores) as rsync does, locally or through a dry-run pull.
+     */
+    private int listOnly(PrintWriter out) throws IOException, InterruptedException {
+        List<Location> sources = new ArrayList<>();
+        for (String operand : operands.size() == 1 ? operands : operands.subList(0, operands.size() - 1)) {
+            sources.add(parse(operand));
+        }
+        boolean deep = recursive || (archive && filesFrom == null);
+        if (sources.stream().noneMatch(Location::isRemote)) {
+            LocalListing local = new LocalListing(deep, spec.commandLine().getErr());
+            sources.forEach(source -> local.add(source.path()));
+            return local.print(out, sizeFormat());
+        }
+        TransferOptions asked = transferOptions();
+        int flags = (asked.flags() & ~(SessionRequest.DELETE | SessionRequest.DELETE_AFTER | SessionRequest.PARTIAL))
+                | SessionRequest.DRY_RUN | SessionRequest.ITEMIZE | SessionRequest.ITEMIZE_UNCHANGED | SessionRequest.LINKS
+                | (deep ? 0 : SessionRequest.DIRS);
+        TransferOptions listing = new TransferOptions(asked.chunkSize(), asked.slots(), flags, asked.bandwidthLimit(),
+                asked.filters());
+        ListingCollector collector = new ListingCollector();
+        TransferReport report = new TransferReport();
+        Path empty = Files.createTempDirectory("rdcp-list-only");
+        try {
+            pull(sources, Location.parse(empty + "/", port), listing, TransferListener.all(report, collector,
+                    display(new PrintWriter(Writer.nullWriter()), null)));
+        } finally {
+            Files.deleteIfExists(empty);
+        }
+        collector.listing().print(out, sizeFormat());
         return report.exitCode();
     }
 
@@ -306,7 +350,8 @@ final class CopyCommand {
                 | (hardLinks ? SessionRequest.HARD_LINKS : 0)
                 | (dryRun ? SessionRequest.DRY_RUN : 0)
                 | (partial ? SessionRequest.PARTIAL : 0)
-                | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0);
+                | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0)
+                | output.requestFlags();
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
                     FilterRules.parse(filterRules));
@@ -363,6 +408,7 @@ final class CopyCommand {
         boolean verbose = logging.isVerbose();
         TransferListener names = overall != null ? overall
                 : progress ? new ProgressPrinter(out, System.console() != null, sizeFormat())
+                : output.printsItems() ? TransferListener.NONE
                 : verbose || dryRun ? new NameLister(out) : TransferListener.NONE;
         TransferListener errors = new TransferListener() {
             @Override

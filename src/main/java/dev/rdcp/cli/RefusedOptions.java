@@ -23,10 +23,6 @@ final class RefusedOptions {
             + " (a protocol change)";
     static final String NAME_MAPPING = "not yet: owners travel as numeric ids; mapping them needs names in"
             + " the file list (a protocol change)";
-    static final String ITEMIZE = "not yet: rsync's %i change strings need the receiver to report what it"
-            + " changed in each file, which the protocol does not carry";
-    static final String LIST_ONLY = "not yet: a listing needs each entry's mode and time at the client,"
-            + " which the transfer does not pass up to the command line";
     static final String CLIENT_ONLY = "not yet: not implemented (it needs no protocol change)";
     static final String DELTA = "refused: rdcp has no delta-transfer algorithm; it always copies whole files";
     static final String CHECKSUM = "refused: -c compares whole-file CRC32C digests, the one checksum rdcp has";
@@ -60,8 +56,6 @@ final class RefusedOptions {
         refuse(BACKUP, "-b", "--backup", "--backup-dir", "--suffix");
         refuse(ACLS_XATTRS, "-A", "--acls", "-X", "--xattrs");
         refuse(NAME_MAPPING, "--usermap", "--groupmap", "--chown");
-        refuse(ITEMIZE, "-i", "--itemize-changes", "--out-format", "--log-file", "--log-file-format");
-        refuse(LIST_ONLY, "--list-only");
         refuse(CLIENT_ONLY, "--stderr", "-8", "--8-bit-output", "--outbuf", "--contimeout", "--address", "-4",
                 "--ipv4", "-6", "--ipv6", "--stop-after", "--stop-at", "--iconv", "-M", "--remote-option", "-C", "--cvs-exclude", "-F", "--max-alloc", "--copy-as");
         refuse(DELTA, "--no-whole-file", "--no-W");

@@ -50,8 +50,8 @@ public record Entry(int index, EntryType type, int mode, long mtimeSeconds, int 
         long size = in.getLong();
         int uid = in.getInt();
         int gid = in.getInt();
-        byte[] name = bytes(in);
-        byte[] extra = bytes(in);
+        byte[] name = lengthPrefixed(in, "entry");
+        byte[] extra = lengthPrefixed(in, "entry");
         if (name.length + extra.length > MAX_VARIABLE) {
             throw new ProtocolException("entry name and extra of " + (name.length + extra.length) + " bytes");
         }
@@ -61,13 +61,14 @@ public record Entry(int index, EntryType type, int mode, long mtimeSeconds, int 
         return new Entry(index, type, mode, seconds, nanos, size, uid, gid, name, extra);
     }
 
-    private static byte[] bytes(ByteBuffer in) throws ProtocolException {
+    /** {@code u16 length}, then that many bytes; a shorter buffer is a truncated {@code what}. */
+    static byte[] lengthPrefixed(ByteBuffer in, String what) throws ProtocolException {
         if (in.remaining() < 2) {
-            throw new ProtocolException("entry truncated");
+            throw new ProtocolException(what + " truncated");
         }
         int length = Short.toUnsignedInt(in.getShort());
         if (in.remaining() < length) {
-            throw new ProtocolException("entry truncated");
+            throw new ProtocolException(what + " truncated");
         }
         byte[] bytes = new byte[length];
         in.get(bytes);

@@ -13,7 +13,9 @@ public record Report(Kind kind, int index, int code, byte[] text) {
     /** What happened. */
     public enum Kind {
         FAILED,
-        DELETED
+        DELETED,
+        /** Version 5: the text is an {@link ItemizedChange}, sent when the REQUEST asked for itemizing. */
+        ITEMIZED
     }
 
     public static final int FIXED_SIZE = 9;

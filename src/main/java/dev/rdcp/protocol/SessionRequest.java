@@ -56,7 +56,11 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
     public static final int DEVICES = 1 << 20;
     /** Protocol 4, --specials (-D): the sender does not skip FIFOs and sockets silently. */
     public static final int SPECIALS = 1 << 21;
-    private static final int KNOWN_FLAGS = (1 << 22) - 1;
+    /** Version 5: the receiver itemizes each change (rsync's -i) and reports them to the sender. */
+    public static final int ITEMIZE = 1 << 22;
+    /** Version 5, with {@link #ITEMIZE}: unchanged entries are itemized too (-ii). */
+    public static final int ITEMIZE_UNCHANGED = 1 << 23;
+    private static final int KNOWN_FLAGS = (1 << 24) - 1;
     private static final int MAX_PATHS = 65535;
     private static final int FIXED_SIZE = 23;
 

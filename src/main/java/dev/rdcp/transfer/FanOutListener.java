@@ -1,6 +1,7 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ItemizedChange;
 
 /** Passes every event to several listeners, in order: the tally, the display, the log. */
 final class FanOutListener implements TransferListener {
@@ -22,6 +23,13 @@ final class FanOutListener implements TransferListener {
     public void listed(String name, EntryType type, long size) {
         for (TransferListener l : listeners) {
             l.listed(name, type, size);
+        }
+    }
+
+    @Override
+    public void itemized(ItemizedChange change) {
+        for (TransferListener l : listeners) {
+            l.itemized(change);
         }
     }
 

@@ -269,7 +269,8 @@ final class FileList {
     }
 
     private ListedEntry entry(EntryType type, Path path, byte[] name, FileStatus attributes, byte[] extra) {
-        long size = type == EntryType.FILE ? attributes.size() : 0;
+        // A directory's and a symlink's own size too (version 5): --list-only shows them, as ls -l.
+        long size = type == EntryType.HARDLINK ? 0 : attributes.size();
         try {
             Entry entry = new Entry(nextIndex, type, attributes.mode() & 07777, attributes.mtimeSeconds(),
                     attributes.mtimeNanos(), size, attributes.uid(), attributes.gid(), name,

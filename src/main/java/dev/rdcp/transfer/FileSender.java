@@ -13,7 +13,9 @@ import dev.rdcp.protocol.FileDigest;
 import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.ReceiverEnd;
+import dev.rdcp.protocol.ItemizedChange;
 import dev.rdcp.protocol.Report;
+import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.Region;
 import dev.rdcp.transport.ResourceStack;
@@ -98,6 +100,8 @@ public final class FileSender implements AutoCloseable {
     private final ArrayDeque<ListedEntry> awaitingDecision = new ArrayDeque<>();
     private final ArrayDeque<Outgoing> wanted = new ArrayDeque<>();
     private final ArrayDeque<Entry> problems = new ArrayDeque<>();
+    /** -i: null unless the receiver itemizes. */
+    private final ItemizedDetails itemized;
     private final Map<Integer, Outgoing> unconfirmed = new HashMap<>();
     private final ChunkBatch batch = new ChunkBatch();
     private final MrMessage mr = new MrMessage();
@@ -116,6 +120,7 @@ public final class FileSender implements AutoCloseable {
         this.transport = transport;
         this.watch = transport.watch();
         this.options = options;
+        this.itemized = options.has(SessionRequest.ITEMIZE) ? new ItemizedDetails() : null;
         this.listener = listener;
         this.list = new FileList(sources, options, watch::busy);
         this.pacer = new Pacer(options.bandwidthLimit(), System::nanoTime);
@@ -280,6 +285,9 @@ public final class FileSender implements AutoCloseable {
 
     private void listed(ListedEntry listed) {
         Entry entry = listed.entry();
+        if (itemized != null && entry.type() != EntryType.PROBLEM && entry.type() != EntryType.DIRECTORY_END) {
+            itemized.listed(entry);
+        }
         switch (entry.type()) {
             case FILE -> {
                 awaitingDecision.add(listed);
@@ -555,6 +563,11 @@ public final class FileSender implements AutoCloseable {
             Report report = Report.decode(payload);
             if (report.kind() == Report.Kind.DELETED) {
                 listener.deleted(FileNames.display(report.text()));
+                continue;
+            }
+            if (report.kind() == Report.Kind.ITEMIZED) {
+                ItemizedChange change = ItemizedChange.decode(report.text());
+                listener.itemized((itemized == null ? change : itemized.fill(report.index(), change)).asSent());
                 continue;
             }
             listener.fileFailed(report.code(), FileNames.printable(new String(report.text(), StandardCharsets.UTF_8)));

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * rsync's generator, on the receiving side: turns each list entry into what it needs here. It
@@ -56,6 +57,7 @@ final class Generator {
     private final List<PendingLink> pendingLinks = new ArrayList<>();
     private final SessionBudget budget;
     private final EntryOrder order;
+    private final Itemizer itemizer;
 
     /**
      * @param newEntry called for each entry made here that did not exist
@@ -76,6 +78,7 @@ final class Generator {
         this.wanted = wanted;
         this.busy = busy;
         this.check = new UpdateCheck(options, busy);
+        this.itemizer = new Itemizer(options, ProcessIdentity.read().uid() == 0);
         this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
             public void deleted(byte[] name) {
@@ -128,11 +131,14 @@ final class Generator {
         String name = FileNames.display(entry.name());
         try {
             byte[] local = destination.name(entry.name());
+            Itemizer.Before before = entry.type() == EntryType.DIRECTORY || entry.type() == EntryType.SYMLINK
+                    ? itemizer.before(destination.base(), local) : Itemizer.Before.NONE;
             switch (entry.type()) {
                 case DIRECTORY -> {
                     if (tree.directory(entry.name(), local)) {
                         newEntry.run();
                     }
+                    itemize(entry, () -> itemizer.directory(entry, before.status()));
                     directoryFixes.put(new String(entry.name(), StandardCharsets.ISO_8859_1), new DirectoryFix(local, entry));
                     listener.listed(name, EntryType.DIRECTORY, 0);
                 }
@@ -143,6 +149,7 @@ final class Generator {
                     if (tree.symlink(local, entry, attributes)) {
                         newEntry.run();
                     }
+                    itemize(entry, () -> itemizer.symlink(entry, before));
                     listener.listed(name, EntryType.SYMLINK, 0);
                 }
                 case HARDLINK -> {
@@ -179,6 +186,7 @@ final class Generator {
                 }
             }
             listener.upToDate(name);
+            itemize(entry, () -> itemizer.file(entry, verdict.attributes(), false));
             linkTarget(entry, local);
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
@@ -186,6 +194,7 @@ final class Generator {
             if (verdict.attributes() == null) {
                 newEntry.run();
             }
+            itemize(entry, () -> itemizer.file(entry, verdict.attributes(), true));
             listener.fileStarted(name, entry.size());
             listener.fileDone(name, entry.size());
             linkTarget(entry, local);
@@ -194,6 +203,7 @@ final class Generator {
         Partial partial = options.has(SessionRequest.PARTIAL) ? Partial.examine(destination.base(),
                 AtomicFile.partialName(local), options.chunkSize(), entry.size(), busy) : Partial.NONE;
         budget.spend(SessionBudget.pendingCost(entry));
+        itemize(entry, () -> itemizer.file(entry, verdict.attributes(), true));
         wanted.accept(new Incoming(entry, local, partial.offset(), verdict.attributes() != null));
         return partial.offset() > 0 ? new Decision(entry.index(), Decision.Kind.RESUME, partial.offset(),
                 partial.digest()) : new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
@@ -242,6 +252,16 @@ final class Generator {
         directoryFixes.clear();
     }
 
+    /** -i: tells the change made to {@code entry}, when itemizing and when it is to be shown. */
+    private void itemize(Entry entry, Supplier<String> flags) {
+        if (itemizer.enabled()) {
+            String itemized = flags.get();
+            if (itemizer.shown(itemized)) {
+                reports.itemized(entry.index(), Itemizer.change(itemized, entry));
+            }
+        }
+    }
+
     /** A regular file of this run is complete here: -H links may name it. */
     void linkTarget(Entry entry, byte[] local) throws ProtocolException {
         if (options.has(SessionRequest.HARD_LINKS)) {
@@ -261,9 +281,12 @@ final class Generator {
                     throw new RdcpException(ExitCode.PARTIAL, "its other name " + FileNames.display(link.entry().extra())
                             + " did not arrive");
                 }
+                Itemizer.Before before = itemizer.before(destination.base(), link.local());
+                Itemizer.Before other = itemizer.before(destination.base(), target);
                 if (tree.hardLink(link.local(), target)) {
                     newEntry.run();
                 }
+                itemize(link.entry(), () -> itemizer.hardLink(before.status(), other.status()));
             } catch (IOException e) {
                 reports.failed(link.entry().index(), e instanceof RdcpException r ? r.exitCode().code() : ExitCode.PARTIAL.code(),
                         name + ": " + FileReceiver.describe(e));

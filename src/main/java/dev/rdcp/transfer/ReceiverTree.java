@@ -125,6 +125,10 @@ final class ReceiverTree {
         FileStatus existing = statusOrNull(local);
         if (existing != null && FileModes.type(existing.mode()) == FileModes.S_IFLNK
                 && Arrays.equals(destination.base().readLink(local), target)) {
+            if (!dryRun) {
+                // The same link: its time and owner are still brought in line, as rsync does.
+                attributes.applyToLink(destination.base(), local, entry);
+            }
             return false;
         }
         if (isDirectory(existing)) {
@@ -255,7 +259,8 @@ final class ReceiverTree {
             forget(key(relative));
         }
         heartbeat.beat();
-        events.deleted(relative);
+        // As rsync shows it: a directory with a trailing slash.
+        events.deleted(isDirectory ? FileNames.join(relative, new byte[0]) : relative);
     }
 
     /** {@code key} and everything under it are no longer listed directories waiting for their end. */

@@ -1,5 +1,6 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.protocol.ItemizedChange;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.Report;
 import java.io.UncheckedIOException;
@@ -32,6 +33,12 @@ final class ReportQueue {
     void deleted(byte[] name) {
         listener.deleted(FileNames.display(name));
         add(new Report(Report.Kind.DELETED, -1, 0, name));
+    }
+
+    /** -i: entry {@code index}'s change, shown here and told to the sender (which shows it on a push). */
+    void itemized(int index, ItemizedChange change) {
+        listener.itemized(change);
+        add(new Report(Report.Kind.ITEMIZED, index, 0, change.encode()));
     }
 
     private void add(Report report) {

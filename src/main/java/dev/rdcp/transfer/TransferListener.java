@@ -1,6 +1,7 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ItemizedChange;
 
 /** What a transfer tells the command running it: progress and the outcome of each file. */
 public interface TransferListener {
@@ -19,6 +20,13 @@ public interface TransferListener {
 
     /** {@code name} was deleted on the receiver by --delete (or would be, in a dry run). */
     default void deleted(String name) {
+    }
+
+    /**
+     * With -i or --out-format: the receiving side changed (or found unchanged, with -ii) one entry;
+     * deletions come as {@link #deleted} alone.
+     */
+    default void itemized(ItemizedChange change) {
     }
 
     /** A file started; {@code name} is its name on the receiving side. */

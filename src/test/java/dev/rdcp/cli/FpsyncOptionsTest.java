@@ -6,14 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.protocol.ExitCode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -68,12 +66,7 @@ class FpsyncOptionsTest {
     }
 
     private static void rsync(Path cwd, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(RSYNC.toString()));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, process.exitValue(), "rsync " + command + ": " + output);
+        Rsync.run(cwd, List.of(args));
     }
 
     private Cli.Result rdcp(String... args) {
@@ -94,27 +87,7 @@ class FpsyncOptionsTest {
         rdcpArgs.add("127.0.0.1::rdcp/");
         Cli.Result result = rdcp(rdcpArgs.toArray(String[]::new));
         assertEquals(0, result.exitCode(), result::toString);
-        assertSameTree(served.resolve("rsync"), served.resolve("rdcp"));
-    }
-
-    /**
-     * Entries, types, contents, modes, and the times of files and symlinks. Not directories'
-     * times: rsync leaves those of implied directories and of directories it deleted in at the
-     * time of its run, where rdcp keeps the source's.
-     */
-    private static void assertSameTree(Path expectedRoot, Path actualRoot) throws IOException {
-        java.util.SortedMap<String, TreeEntry> expected = TreeListing.of(expectedRoot);
-        java.util.SortedMap<String, TreeEntry> actual = TreeListing.of(actualRoot);
-        java.util.SortedSet<String> names = new java.util.TreeSet<>(expected.keySet());
-        names.addAll(actual.keySet());
-        for (String name : names) {
-            String difference = TreeDifference.between(expected.get(name), actual.get(name), false);
-            if (difference == null && expected.get(name).type() == TreeEntry.Type.FILE
-                    && Files.mismatch(expectedRoot.resolve(name), actualRoot.resolve(name)) >= 0) {
-                difference = "content differs";
-            }
-            assertEquals(null, difference, name + " (rsync: " + expectedRoot + ", rdcp: " + actualRoot + ")");
-        }
+        TreeComparison.assertSameTree(served.resolve("rsync"), served.resolve("rdcp"));
     }
 
     private Path nulList(String... names) throws IOException {
@@ -139,7 +112,7 @@ class FpsyncOptionsTest {
         Cli.Result result = rdcp("-lptgoD", "--numeric-ids", "-d", "--files-from=" + part, "--from0",
                 "127.0.0.1::exported/", pulled + "/");
         assertEquals(0, result.exitCode(), result::toString);
-        assertSameTree(served.resolve("rsync"), pulled);
+        TreeComparison.assertSameTree(served.resolve("rsync"), pulled);
     }
 
     /** fpsync -E: whole directories, one level each, with deletion at the end. */
@@ -185,7 +158,7 @@ class FpsyncOptionsTest {
         assertEquals(0, result.exitCode(), result::toString);
         // Below the source's own path: the implied /tmp differs in its sticky bit (rdcp keeps 0777 of it).
         String kept = source.toString().substring(1);
-        assertSameTree(served.resolve("rsync").resolve(kept), served.resolve("rdcp").resolve(kept));
+        TreeComparison.assertSameTree(served.resolve("rsync").resolve(kept), served.resolve("rdcp").resolve(kept));
     }
 
     @Test
@@ -196,7 +169,7 @@ class FpsyncOptionsTest {
         Cli.Result result = rdcp("-aR", "127.0.0.1::exported/./a/b", "127.0.0.1::exported/./d",
                 tmp.resolve("pulled") + "/");
         assertEquals(0, result.exitCode(), result::toString);
-        assertSameTree(tmp.resolve("rsync-pulled"), tmp.resolve("pulled"));
+        TreeComparison.assertSameTree(tmp.resolve("rsync-pulled"), tmp.resolve("pulled"));
     }
 
     @Test

@@ -48,10 +48,16 @@ class MainRunTest {
     }
 
     @Test
-    void oneOperandIsAUsageError() {
-        Result result = run("onlyonearg");
-        assertUsageError(result);
-        assertEquals("", result.out());
+    void aLoneOperandIsListedAsRsyncListsIt(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("file"), "four");
+        Result listed = run(file.toString());
+        assertEquals(0, listed.exitCode(), listed.err());
+        assertTrue(listed.out().matches("-rw-[-r][-w]-[-r][-w]- {14}4 \\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d file\\n"),
+                listed.out());
+        Result missing = run(tmp.resolve("onlyonearg").toString());
+        assertEquals(ExitCode.PARTIAL.code(), missing.exitCode(), missing.err());
+        assertTrue(missing.err().startsWith("rdcp: link_stat \"" + tmp.resolve("onlyonearg") + "\" failed: No such file"),
+                missing.err());
     }
 
     @Test

@@ -32,7 +32,7 @@ class RefusedOptionsTest {
     @Test
     void aShortOptionInsideAClusterIsNamed() {
         assertRefusedWith(RefusedOptions.ACLS_XATTRS, Cli.rdcp("-avA", "src", "host:dst"), "-A");
-        assertRefusedWith(RefusedOptions.ITEMIZE, Cli.rdcp("-ai", "src", "host:dst"), "-i");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-aE", "src", "host:dst"), "-E");
         assertRefusedWith(RefusedOptions.ACLS_XATTRS, Cli.rdcp("-Aav", "src", "host:dst"), "-A");
     }
 

@@ -72,7 +72,7 @@ class ReportTest {
 
     @Test
     void unknownKindIsRejected() {
-        ByteBuffer in = ByteBuffer.allocate(Report.FIXED_SIZE).put((byte) 2).putInt(0).putShort((short) 0)
+        ByteBuffer in = ByteBuffer.allocate(Report.FIXED_SIZE).put((byte) 3).putInt(0).putShort((short) 0)
                 .putShort((short) 0).flip();
         assertThrows(ProtocolException.class, () -> Report.decode(in));
     }

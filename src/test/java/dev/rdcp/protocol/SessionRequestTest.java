@@ -76,7 +76,7 @@ class SessionRequestTest {
             SessionRequest.IGNORE_EXISTING, SessionRequest.UPDATE, SessionRequest.DRY_RUN, SessionRequest.PARTIAL,
             SessionRequest.FILES_FROM, SessionRequest.DELETE_EXCLUDED, SessionRequest.HARD_LINKS,
             SessionRequest.TRANSPORT_TCP, SessionRequest.RDMA_ONLY, SessionRequest.DIRS, SessionRequest.DELETE_AFTER,
-            SessionRequest.DEVICES, SessionRequest.SPECIALS};
+            SessionRequest.DEVICES, SessionRequest.SPECIALS, SessionRequest.ITEMIZE, SessionRequest.ITEMIZE_UNCHANGED};
         int all = 0;
         for (int flag : flags) {
             SessionRequest received = roundTrip(push(flag, List.of("x")));
@@ -90,7 +90,7 @@ class SessionRequestTest {
 
     @Test
     void flagsAboveTheKnownOnesAreRejected() {
-        for (int flag : new int[] {1 << 22, 1 << 24, 1 << 31}) {
+        for (int flag : new int[] {1 << 24, 1 << 30, 1 << 31}) {
             ByteBuffer wire = push(flag, List.of("x")).encode().flip();
             assertThrows(ProtocolException.class, () -> SessionRequest.decode(wire), "flag " + flag);
         }

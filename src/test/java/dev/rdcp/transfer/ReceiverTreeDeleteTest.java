@@ -102,9 +102,9 @@ class ReceiverTreeDeleteTest {
     @Test
     void unlistedChildrenAreRemovedAndEachIsReported() throws Exception {
         receive(tree(SessionRequest.DELETE));
-        assertEquals(Set.of("gone.txt", "gonedir", "gonedir/inner", "sub/old"), Set.copyOf(deleted));
+        assertEquals(Set.of("gone.txt", "gonedir/", "gonedir/inner", "sub/old"), Set.copyOf(deleted));
         assertEquals(4, deleted.size());
-        assertTrue(deleted.indexOf("gonedir/inner") < deleted.indexOf("gonedir"), "contents are reported before their directory");
+        assertTrue(deleted.indexOf("gonedir/inner") < deleted.indexOf("gonedir/"), "contents are reported before their directory");
         assertFalse(Files.exists(dest.resolve("gone.txt")));
         assertFalse(Files.exists(dest.resolve("gonedir")), "a whole directory goes");
         assertFalse(Files.exists(dest.resolve("sub/old")));
@@ -123,7 +123,7 @@ class ReceiverTreeDeleteTest {
     @Test
     void withDeleteExcludedExcludedNamesGoTooButOwnTemporariesStay() throws Exception {
         receive(tree(SessionRequest.DELETE | SessionRequest.DELETE_EXCLUDED));
-        assertEquals(Set.of("gone.txt", "gonedir", "gonedir/inner", "sub/old", "debug.log"), Set.copyOf(deleted));
+        assertEquals(Set.of("gone.txt", "gonedir/", "gonedir/inner", "sub/old", "debug.log"), Set.copyOf(deleted));
         assertFalse(Files.exists(dest.resolve("debug.log")));
         assertTrue(Files.exists(dest.resolve("keep.txt")));
         assertTrue(Files.exists(dest.resolve(".x.rdcp-tmp")));
@@ -133,7 +133,7 @@ class ReceiverTreeDeleteTest {
     @Test
     void aDryRunOnlyReports() throws Exception {
         receive(tree(SessionRequest.DELETE | SessionRequest.DRY_RUN));
-        assertEquals(Set.of("gone.txt", "gonedir", "gonedir/inner", "sub/old"), Set.copyOf(deleted));
+        assertEquals(Set.of("gone.txt", "gonedir/", "gonedir/inner", "sub/old"), Set.copyOf(deleted));
         assertTrue(Files.exists(dest.resolve("gone.txt")));
         assertTrue(Files.exists(dest.resolve("gonedir/inner")));
         assertTrue(Files.exists(dest.resolve("sub/old")));

@@ -1,0 +1,61 @@
+package dev.rdcp.cli;
+
+import dev.rdcp.protocol.ItemizedChange;
+import dev.rdcp.transfer.TransferListener;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+
+/**
+ * -i and --out-format: a line per changed entry and per deletion, as rsync prints them. Which
+ * entries get a line follows rsync: data moved, something made or linked, a directory's
+ * attributes, and deletions always; a file's or symlink's attributes alone, and unchanged entries
+ * (-ii), only when the format shows %i.
+ */
+final class ItemPrinter implements TransferListener {
+
+    private final PrintWriter out;
+    private final OutFormat format;
+    private final String operation;
+    /** --log-file's start of each line: the time and the process id; null on stdout. */
+    private final OutFormat prefix;
+
+    /**
+     * @param operation rsync's %o for this side: "send" on a push, "recv" on a pull
+     * @param logFile true for --log-file's lines, which start with the time and process id
+     */
+    ItemPrinter(PrintWriter out, OutFormat format, String operation, boolean logFile) {
+        this.out = out;
+        this.format = format;
+        this.operation = operation;
+        this.prefix = logFile ? OutFormat.parse("%t [%p] ") : null;
+    }
+
+    @Override
+    public void itemized(ItemizedChange change) {
+        if (shown(change)) {
+            print(change);
+        }
+    }
+
+    @Override
+    public void deleted(String name) {
+        print(ItemizedChange.deleted(name.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private boolean shown(ItemizedChange change) {
+        String flags = change.flags();
+        boolean directoryChanged = flags.charAt(1) == 'd' && flags.chars().skip(2).anyMatch(c -> c != '.');
+        return flags.charAt(0) != '.' || directoryChanged || (prefix == null && format.hasItemize());
+    }
+
+    private void print(ItemizedChange change) {
+        Instant now = Instant.now();
+        String line = format.format(change, operation, now);
+        if (prefix != null) {
+            line = prefix.format(change, operation, now) + line;
+        }
+        out.println(line);
+        out.flush();
+    }
+}

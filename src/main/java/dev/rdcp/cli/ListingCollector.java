@@ -1,0 +1,39 @@
+package dev.rdcp.cli;
+
+import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ItemizedChange;
+import dev.rdcp.transfer.FileNames;
+import dev.rdcp.transfer.TransferListener;
+import java.util.Arrays;
+
+/**
+ * --list-only of a remote source: a dry-run pull into an empty directory, itemizing every entry,
+ * whose changes (each entry's type, mode, size and time) become the listing.
+ */
+final class ListingCollector implements TransferListener {
+
+    private final Listing listing = new Listing();
+
+    @Override
+    public void itemized(ItemizedChange change) {
+        byte[] name = change.name();
+        if (name.length > 1 && name[name.length - 1] == '/') {
+            name = Arrays.copyOf(name, name.length - 1);
+        }
+        String shown = FileNames.display(name);
+        listing.add(new Listing.Item(shown.equals(".") ? "." : shown, typeBits(change.type()) | change.mode(),
+                change.size(), change.mtimeSeconds()));
+    }
+
+    Listing listing() {
+        return listing;
+    }
+
+    private static int typeBits(EntryType type) {
+        return switch (type) {
+            case DIRECTORY -> 0040000;
+            case SYMLINK -> 0120000;
+            default -> 0100000;
+        };
+    }
+}

@@ -1,0 +1,123 @@
+package dev.rdcp.cli;
+
+import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transfer.TransferListener;
+import dev.rdcp.transfer.TransferReport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/**
+ * rsync's per-item output: -i, --out-format, --log-file and --log-file-format. Each asks the
+ * receiving side to itemize what it changes (REQUEST bit 22; -ii with %i shown: bit 23 too).
+ */
+final class OutputOptions {
+
+    static final String ITEMIZE_FORMAT = "%i %n%L";
+
+    @Option(names = {"-i", "--itemize-changes"},
+            description = "A line per changed entry with rsync's change string (%%i); -ii also for unchanged ones.")
+    boolean[] itemize = new boolean[0];
+
+    @Option(names = "--out-format", paramLabel = "FORMAT",
+            description = "A line per changed entry in FORMAT; rdcp takes the escapes %%i %%n %%L %%l %%b %%f %%o %%t %%M %%B %%p %%%%.")
+    String outFormat;
+
+    @Option(names = "--log-file", paramLabel = "FILE",
+            description = "Append what the copy does to FILE, a line per change, as rsync's log file.")
+    Path logFile;
+
+    @Option(names = "--log-file-format", paramLabel = "FORMAT",
+            description = "The format of --log-file's lines (default: '%%i %%n%%L').")
+    String logFileFormat;
+
+    @Option(names = "--list-only", description = "List the sources as ls -l would, instead of copying (so does a lone SRC).")
+    boolean listOnly;
+
+    private boolean checked;
+    private OutFormat stdoutFormat;
+    private OutFormat logFormat;
+    private PrintWriter log;
+
+    /**
+     * Parses the formats; call it before anything else of this class.
+     *
+     * @throws IllegalArgumentException for an escape rdcp does not take
+     */
+    void check() {
+        if (checked) {
+            return;
+        }
+        checked = true;
+        String format = outFormat != null ? outFormat : itemize.length > 0 ? ITEMIZE_FORMAT : null;
+        stdoutFormat = format == null ? null : OutFormat.parse(format);
+        logFormat = OutFormat.parse(logFileFormat != null ? logFileFormat : ITEMIZE_FORMAT);
+    }
+
+    /** True when the per-item lines replace -v's list of names. */
+    boolean printsItems() {
+        return stdoutFormat != null;
+    }
+
+    /** The REQUEST bits these options need. */
+    int requestFlags() {
+        check();
+        if (stdoutFormat == null && logFile == null) {
+            return 0;
+        }
+        boolean unchanged = itemize.length > 1 && stdoutFormat != null && stdoutFormat.hasItemize();
+        return SessionRequest.ITEMIZE | (unchanged ? SessionRequest.ITEMIZE_UNCHANGED : 0);
+    }
+
+    /**
+     * The listeners for stdout and the log file; opens the log file, and if it cannot, says so
+     * on {@code err} and goes on without it, as rsync does.
+     */
+    TransferListener listener(PrintWriter out, PrintWriter err, boolean push) {
+        String operation = push ? "send" : "recv";
+        TransferListener stdout = stdoutFormat == null ? TransferListener.NONE
+                : new ItemPrinter(out, stdoutFormat, operation, false);
+        if (logFile == null) {
+            return stdout;
+        }
+        try {
+            log = new PrintWriter(Files.newBufferedWriter(logFile, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND, StandardOpenOption.WRITE));
+        } catch (IOException e) {
+            err.println("rdcp: failed to open log-file " + logFile + ": " + e.getMessage() + "; ignoring it");
+            err.flush();
+            return stdout;
+        }
+        logLine("building file list");
+        return TransferListener.all(stdout, new ItemPrinter(log, logFormat, operation, true));
+    }
+
+    /** The log file's last line, as rsync's: what moved and the total size; then closes it. */
+    void finish(TransferReport report, boolean push) {
+        if (log == null) {
+            return;
+        }
+        var summary = report.summary(false);
+        long moved = summary.transferredSize();
+        logLine(String.format(Locale.ROOT, "sent %d bytes  received %d bytes  total size %d", push ? moved : 0,
+                push ? 0 : moved, summary.totalSize()));
+        log.close();
+        log = null;
+    }
+
+    private void logLine(String text) {
+        String now = LocalDateTime.ofInstant(Instant.now(), ZoneId.systemDefault())
+                .format(DateTimeFormatter.ofPattern("yyyy/MM/dd HH:mm:ss"));
+        log.println(now + " [" + ProcessHandle.current().pid() + "] " + text);
+        log.flush();
+    }
+}

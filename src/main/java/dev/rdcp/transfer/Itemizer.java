@@ -1,0 +1,156 @@
+package dev.rdcp.transfer;
+
+import dev.rdcp.posix.DirectoryHandle;
+import dev.rdcp.posix.FileStatus;
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ItemizedChange;
+import dev.rdcp.protocol.SessionRequest;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.util.Arrays;
+
+/**
+ * rsync's {@code %i} for what the generator does to an entry: {@code YXcstpoguax}, where Y says
+ * what happened ({@code >} data received, {@code c} created or changed here, {@code h} hard
+ * link, {@code .} at most attributes), X the type, and each later letter an attribute that
+ * changes (or {@code +} for a new entry). Only what this receiver applies counts as a change:
+ * owners only as root, permissions with -p, times with -t ({@code T} for a file whose time is
+ * simply now, without -t).
+ */
+final class Itemizer {
+
+    /** An entry's state here before the generator touched it: its lstat and, for a symlink, its target. */
+    record Before(FileStatus status, byte[] target) {
+        static final Before NONE = new Before(null, new byte[0]);
+    }
+
+    private final boolean enabled;
+    private final boolean unchangedToo;
+    private final boolean times;
+    private final boolean permissions;
+    private final boolean owners;
+    private final boolean checksum;
+
+    Itemizer(TransferOptions options, boolean root) {
+        this.enabled = options.has(SessionRequest.ITEMIZE);
+        this.unchangedToo = options.has(SessionRequest.ITEMIZE_UNCHANGED);
+        this.times = options.preserveTimes();
+        this.permissions = options.preservePermissions();
+        this.owners = root && options.has(SessionRequest.OWNERS);
+        this.checksum = options.has(SessionRequest.CHECKSUM);
+    }
+
+    boolean enabled() {
+        return enabled;
+    }
+
+    /** Whether a change with these flags is shown: any change, or everything with -ii. */
+    boolean shown(String flags) {
+        return unchangedToo || changed(flags);
+    }
+
+    /** Something happens: data moves, an entry is made or linked, or an attribute changes. */
+    static boolean changed(String flags) {
+        return flags.charAt(0) != '.' || flags.chars().skip(2).anyMatch(c -> c != '.');
+    }
+
+    /** {@code local}'s state here, when itemizing; a missing one is {@link Before#NONE}. */
+    Before before(DirectoryHandle base, byte[] local) throws IOException {
+        if (!enabled) {
+            return Before.NONE;
+        }
+        try {
+            FileStatus status = base.status(local);
+            boolean link = FileModes.type(status.mode()) == FileModes.S_IFLNK;
+            return new Before(status, link ? base.readLink(local) : new byte[0]);
+        } catch (NoSuchFileException e) {
+            return Before.NONE;
+        }
+    }
+
+    String file(Entry entry, FileStatus before, boolean transferred) {
+        char y = transferred ? '>' : '.';
+        if (!isType(before, FileModes.S_IFREG)) {
+            // Not sent and not a regular file here: --ignore-existing left whatever is there alone.
+            return transferred ? ">f+++++++++" : ".f.........";
+        }
+        char c = checksum && transferred ? 'c' : '.';
+        char s = before.size() != entry.size() ? 's' : '.';
+        char t = timeDiffers(before, entry) ? 't' : transferred && !times ? 'T' : '.';
+        return flags(y, 'f', c, s, t, before, entry);
+    }
+
+    String directory(Entry entry, FileStatus before) {
+        if (!isType(before, FileModes.S_IFDIR)) {
+            return "cd+++++++++";
+        }
+        return flags('.', 'd', '.', '.', timeDiffers(before, entry) ? 't' : '.', before, entry);
+    }
+
+    String symlink(Entry entry, Before before) {
+        if (!isType(before.status(), FileModes.S_IFLNK)) {
+            return "cL+++++++++";
+        }
+        boolean retargeted = !Arrays.equals(before.target(), entry.extra());
+        // A symlink made anew without -t has the time of its making, as a file sent does.
+        char t = timeDiffers(before.status(), entry) ? 't' : retargeted && !times ? 'T' : '.';
+        return (retargeted ? "cLc" : ".L.") + "." + t + "." + owner(before.status(), entry) + "...";
+    }
+
+    /** A hard link made to {@code target}; {@code before} is what the link's name held. */
+    String hardLink(FileStatus before, FileStatus target) {
+        if (!isType(before, FileModes.S_IFREG)) {
+            return "hf+++++++++";
+        }
+        if (target != null && before.device() == target.device() && before.inode() == target.inode()) {
+            return ".f.........";
+        }
+        if (target == null) {
+            return "hf.........";
+        }
+        char s = before.size() != target.size() ? 's' : '.';
+        char t = times && before.mtimeSeconds() != target.mtimeSeconds() ? 't' : '.';
+        char p = permissions && (before.mode() & 0777) != (target.mode() & 0777) ? 'p' : '.';
+        char o = owners && before.uid() != target.uid() ? 'o' : '.';
+        char g = owners && before.gid() != target.gid() ? 'g' : '.';
+        return "hf." + s + t + p + o + g + "...";
+    }
+
+    /** The change as the output lines need it: %i, the entry's own attributes, and its link. */
+    static ItemizedChange change(String flags, Entry entry) {
+        EntryType type = entry.type() == EntryType.HARDLINK ? EntryType.FILE : entry.type();
+        boolean link = entry.type() == EntryType.SYMLINK || entry.type() == EntryType.HARDLINK;
+        byte[] name = entry.type() == EntryType.DIRECTORY ? directoryName(entry.name()) : entry.name();
+        return new ItemizedChange(flags, type, entry.mode(), entry.size(), entry.mtimeSeconds(), name,
+                link ? entry.extra() : new byte[0]);
+    }
+
+    /** rsync shows a directory with a trailing slash, the root as "./". */
+    private static byte[] directoryName(byte[] name) {
+        byte[] withSlash = Arrays.copyOf(name, name.length + 1);
+        withSlash[name.length] = '/';
+        return withSlash;
+    }
+
+    private String flags(char y, char x, char c, char s, char t, FileStatus before, Entry entry) {
+        char p = permissions && (before.mode() & 0777) != (entry.mode() & 0777) ? 'p' : '.';
+        return "" + y + x + c + s + t + p + owner(before, entry) + "...";
+    }
+
+    private String owner(FileStatus before, Entry entry) {
+        return "" + (owners && before.uid() != entry.uid() ? 'o' : '.') + (owners && before.gid() != entry.gid() ? 'g' : '.');
+    }
+
+    /**
+     * In whole seconds, as rsync compares times: rdcp still applies a difference under a second,
+     * but does not show it, so that its lines are rsync's.
+     */
+    private boolean timeDiffers(FileStatus before, Entry entry) {
+        return times && before.mtimeSeconds() != entry.mtimeSeconds();
+    }
+
+    private static boolean isType(FileStatus status, int type) {
+        return status != null && FileModes.type(status.mode()) == type;
+    }
+}

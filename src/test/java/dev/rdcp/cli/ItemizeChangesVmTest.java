@@ -1,0 +1,82 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * -i over RDMA (rxe0, an in-process daemon), push and pull, next to rsync's lines for the same
+ * changes: new files, a directory and a symlink, then a size and time change, a mode change and
+ * a deletion.
+ */
+@Tag("vm")
+class ItemizeChangesVmTest {
+
+    private static final Instant OLD = Instant.parse("2022-01-02T03:04:05Z");
+
+    @TempDir
+    Path dir;
+
+    private Path write(Path file, String text, Instant time) throws Exception {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+        Files.setLastModifiedTime(file, FileTime.from(time));
+        return file;
+    }
+
+    private String rsync(Path shell, String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of("-e", shell.toString()));
+        all.addAll(List.of(args));
+        return Rsync.run(dir, all);
+    }
+
+    @Test
+    void pushAndPullLinesAreRsyncs() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path src = root.resolve("src");
+        write(src.resolve("a"), "a\n", OLD);
+        write(src.resolve("c"), "c\n", OLD);
+        write(src.resolve("gone"), "gone\n", OLD);
+        write(src.resolve("sub/b"), "bb\n", OLD);
+        Files.createSymbolicLink(src.resolve("ln"), Path.of("a"));
+        Files.setLastModifiedTime(src, FileTime.from(OLD));
+        Path shell = Files.writeString(dir.resolve("local-shell"), "#!/bin/sh\nshift\nexec \"$@\"\n");
+        assertTrue(shell.toFile().setExecutable(true));
+        Path rsyncPush = Files.createDirectories(root.resolve("rsync"));
+        Path rdcpPulled = Files.createDirectories(dir.resolve("pulled-rdcp"));
+        Path rsyncPulled = Files.createDirectories(dir.resolve("pulled-rsync"));
+        Files.createDirectories(root.resolve("rdcp"));
+        try (InProcessDaemon daemon = new InProcessDaemon(root, null, 120)) {
+            for (int run = 0; run < 2; run++) {
+                String expected = rsync(shell, "-ai", "--delete", src + "/", "localhost:" + rsyncPush + "/");
+                Cli.Result push = Cli.emulated("--transport", "rdma", "-ai", "--delete", src + "/",
+                        daemon.url("rdcp/"));
+                assertEquals(0, push.exitCode(), push::toString);
+                assertEquals(ItemizeChangesTest.lines(expected), ItemizeChangesTest.lines(push.out()), "push " + run);
+
+                String expectedPull = rsync(shell, "-ai", "--delete", "localhost:" + src + "/", rsyncPulled + "/");
+                Cli.Result pull = Cli.emulated("--transport", "rdma", "-ai", "--delete", daemon.url("src/"),
+                        rdcpPulled + "/");
+                assertEquals(0, pull.exitCode(), pull::toString);
+                assertEquals(ItemizeChangesTest.lines(expectedPull), ItemizeChangesTest.lines(pull.out()), "pull " + run);
+                if (run == 0) {
+                    assertTrue(push.out().contains("<f+++++++++ sub/b"), push::toString);
+                    write(src.resolve("a"), "a longer\n", OLD.plusSeconds(60));
+                    Files.setPosixFilePermissions(src.resolve("c"), PosixFilePermissions.fromString("rw-------"));
+                    Files.delete(src.resolve("gone"));
+                    Files.setLastModifiedTime(src, FileTime.from(OLD.plusSeconds(300)));
+                }
+            }
+        }
+    }
+}
