@@ -40,6 +40,9 @@ final class CopyCommand {
     @Mixin
     MootOptions moot;
 
+    @Mixin
+    TransferRuleOptions rules;
+
     @Parameters(paramLabel = "SRC... DEST", arity = "0..*", description = "Sources, then the destination.")
     List<String> operands = new ArrayList<>();
 
@@ -306,10 +309,11 @@ final class CopyCommand {
                 | (hardLinks ? SessionRequest.HARD_LINKS : 0)
                 | (dryRun ? SessionRequest.DRY_RUN : 0)
                 | (partial ? SessionRequest.PARTIAL : 0)
-                | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0);
+                | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0)
+                | rules.flags();
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
-                    FilterRules.parse(filterRules));
+                    FilterRules.parse(filterRules), rules.limits());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -8,11 +8,12 @@ import java.util.List;
 /**
  * What the client asks of the server: {@code u8 direction (1 push, 2 pull), u32 flags, u32 chunk
  * size, u16 slots, u64 bandwidth limit in bytes/s (0: none), u16 path count, paths, u16 rule count,
- * filter rules}, each path and rule as u16 length + UTF-8 bytes. A push names the destination; a
- * pull names the sources (with {@link #FILES_FROM}, a base directory and then paths relative to it).
+ * filter rules, limits}, each path and rule as u16 length + UTF-8 bytes, the limits as
+ * {@link TransferLimits}. A push names the destination; a pull names the sources (with
+ * {@link #FILES_FROM}, a base directory and then paths relative to it).
  */
 public record SessionRequest(Direction direction, int flags, int chunkSize, int slots, long bandwidthLimit,
-        List<String> paths, List<String> filterRules) {
+        List<String> paths, List<String> filterRules, TransferLimits limits) {
 
     /** Who sends the files. */
     public enum Direction {
@@ -56,9 +57,23 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
     public static final int DEVICES = 1 << 20;
     /** Protocol 4, --specials (-D): the sender does not skip FIFOs and sockets silently. */
     public static final int SPECIALS = 1 << 21;
-    private static final int KNOWN_FLAGS = (1 << 22) - 1;
+    /** Protocol 5, --mkpath: the receiver creates every missing component of the destination path. */
+    public static final int MKPATH = 1 << 24;
+    /** Protocol 5, --existing: the receiver creates nothing that is not there yet. */
+    public static final int EXISTING = 1 << 25;
+    /** Protocol 5, with DELETE: the receiver deletes before the transfer (--delete-before). */
+    public static final int DELETE_BEFORE = 1 << 26;
+    private static final int VERSION_5_FLAGS = MKPATH | EXISTING | DELETE_BEFORE;
+    private static final int KNOWN_FLAGS = (1 << 22) - 1 | VERSION_5_FLAGS;
     private static final int MAX_PATHS = 65535;
+    /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 23;
+
+    /** A request without limits. */
+    public SessionRequest(Direction direction, int flags, int chunkSize, int slots, long bandwidthLimit,
+            List<String> paths, List<String> filterRules) {
+        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, TransferLimits.NONE);
+    }
 
     public SessionRequest {
         paths = List.copyOf(paths);
@@ -76,13 +91,14 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
     public ByteBuffer encode() {
         List<byte[]> encodedPaths = utf8(paths);
         List<byte[]> encodedRules = utf8(filterRules);
-        int size = FIXED_SIZE + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
+        int size = FIXED_SIZE + TransferLimits.SIZE + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
                 + encodedRules.stream().mapToInt(b -> 2 + b.length).sum();
         ByteBuffer out = ByteBuffer.allocate(size);
         out.put((byte) (direction.ordinal() + 1)).putInt(flags).putInt(chunkSize).putShort((short) slots)
                 .putLong(bandwidthLimit);
         putAll(out, encodedPaths);
         putAll(out, encodedRules);
+        limits.encode(out);
         return out;
     }
 
@@ -112,6 +128,7 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
         }
         List<String> paths = strings(in);
         List<String> rules = strings(in);
+        TransferLimits limits = TransferLimits.decode(in);
         if (paths.isEmpty()) {
             throw new ProtocolException("REQUEST names no path");
         }
@@ -119,7 +136,7 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
             throw new ProtocolException("REQUEST has trailing bytes");
         }
         return new SessionRequest(Direction.values()[direction - 1], flags, chunkSize, slots, bandwidthLimit, paths,
-                rules);
+                rules, limits);
     }
 
     private static List<String> strings(ByteBuffer in) throws ProtocolException {

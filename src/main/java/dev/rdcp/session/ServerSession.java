@@ -167,7 +167,7 @@ public final class ServerSession {
     private TransferOptions options(SessionRequest request) throws RdcpException {
         try {
             TransferOptions options = new TransferOptions(request.chunkSize(), request.slots(), request.flags(),
-                    request.bandwidthLimit(), FilterRules.parse(request.filterRules()));
+                    request.bandwidthLimit(), FilterRules.parse(request.filterRules()), request.limits());
             if (options.pinnedBytes() > TransferOptions.MAX_PINNED) {
                 throw new IllegalArgumentException("chunk size × slots and message rings would pin "
                         + (options.pinnedBytes() >> 20) + " MiB, over " + (TransferOptions.MAX_PINNED >> 20) + " MiB");
@@ -191,7 +191,8 @@ public final class ServerSession {
                 throw new ProtocolException("a push names exactly one destination");
             }
             destination = Destination.of(policy.resolve(admission.paths().get(0)),
-                    request.has(SessionRequest.DESTINATION_IS_DIRECTORY), policy.root());
+                    request.has(SessionRequest.DESTINATION_IS_DIRECTORY), policy.root(),
+                    request.has(SessionRequest.MKPATH));
         } catch (RdcpException e) {
             refuse(channel, e);
             return;

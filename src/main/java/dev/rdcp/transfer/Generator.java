@@ -45,6 +45,7 @@ final class Generator {
     private final Consumer<Incoming> wanted;
     private final Heartbeat busy;
     private final UpdateCheck check;
+    private final ReceiverRules rules;
     private final ReceiverTree tree;
     /** By name: a directory listed again is fixed once, with what was listed last. */
     private final Map<String, DirectoryFix> directoryFixes = new LinkedHashMap<>();
@@ -76,6 +77,7 @@ final class Generator {
         this.wanted = wanted;
         this.busy = busy;
         this.check = new UpdateCheck(options, busy);
+        this.rules = new ReceiverRules(destination, options);
         this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
             public void deleted(byte[] name) {
@@ -128,6 +130,9 @@ final class Generator {
         String name = FileNames.display(entry.name());
         try {
             byte[] local = destination.name(entry.name());
+            if (entry.type() != EntryType.FILE && rules.skipsNew(entry, local)) {
+                return null;
+            }
             switch (entry.type()) {
                 case DIRECTORY -> {
                     if (tree.directory(entry.name(), local)) {
@@ -171,7 +176,13 @@ final class Generator {
     }
 
     private Decision decide(Entry entry, byte[] local, String name) throws IOException {
+        if (rules.skipsSize(entry)) {
+            return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
+        }
         UpdateCheck.Verdict verdict = check.examine(entry, destination, local);
+        if (verdict.attributes() == null && !verdict.upToDate() && rules.createsNothing()) {
+            return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
+        }
         if (verdict.upToDate()) {
             if (!options.dryRun() && verdict.attributes() != null && attributes.differ(verdict.attributes(), entry)) {
                 try (FileHandle node = destination.base().openNode(local)) {

@@ -6,14 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.protocol.ExitCode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FpsyncOptionsTest {
 
-    private static final Path RSYNC = Path.of("/usr/bin/rsync");
     private static final Instant OLD = Instant.parse("2022-01-02T03:04:05Z");
 
     @TempDir
@@ -38,7 +35,7 @@ class FpsyncOptionsTest {
 
     @BeforeEach
     void start() throws IOException {
-        assertTrue(Files.isExecutable(RSYNC), "rsync is missing: dist/setup-debian installs it");
+        RsyncComparison.requireRsync();
         source = Files.createDirectories(tmp.resolve("src"));
         write("top.txt", "top\n");
         write("a/one.txt", "one\n");
@@ -68,19 +65,11 @@ class FpsyncOptionsTest {
     }
 
     private static void rsync(Path cwd, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(RSYNC.toString()));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, process.exitValue(), "rsync " + command + ": " + output);
+        RsyncComparison.rsync(cwd, args);
     }
 
     private Cli.Result rdcp(String... args) {
-        List<String> all = new ArrayList<>(List.of("--timeout", "10", "--transport", "tcp", "--port",
-                String.valueOf(daemon.port())));
-        all.addAll(List.of(args));
-        return Cli.rdcp(all.toArray(String[]::new));
+        return RsyncComparison.rdcpOverTcp(daemon, args);
     }
 
     /** rsync's and rdcp's run of the same options, into served/rsync and served/rdcp (push). */
@@ -97,24 +86,8 @@ class FpsyncOptionsTest {
         assertSameTree(served.resolve("rsync"), served.resolve("rdcp"));
     }
 
-    /**
-     * Entries, types, contents, modes, and the times of files and symlinks. Not directories'
-     * times: rsync leaves those of implied directories and of directories it deleted in at the
-     * time of its run, where rdcp keeps the source's.
-     */
     private static void assertSameTree(Path expectedRoot, Path actualRoot) throws IOException {
-        java.util.SortedMap<String, TreeEntry> expected = TreeListing.of(expectedRoot);
-        java.util.SortedMap<String, TreeEntry> actual = TreeListing.of(actualRoot);
-        java.util.SortedSet<String> names = new java.util.TreeSet<>(expected.keySet());
-        names.addAll(actual.keySet());
-        for (String name : names) {
-            String difference = TreeDifference.between(expected.get(name), actual.get(name), false);
-            if (difference == null && expected.get(name).type() == TreeEntry.Type.FILE
-                    && Files.mismatch(expectedRoot.resolve(name), actualRoot.resolve(name)) >= 0) {
-                difference = "content differs";
-            }
-            assertEquals(null, difference, name + " (rsync: " + expectedRoot + ", rdcp: " + actualRoot + ")");
-        }
+        RsyncComparison.assertSameTree(expectedRoot, actualRoot);
     }
 
     private Path nulList(String... names) throws IOException {

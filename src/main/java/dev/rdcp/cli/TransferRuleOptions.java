@@ -1,0 +1,57 @@
+package dev.rdcp.cli;
+
+import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.TransferLimits;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * The receiver's rules that protocol 5 carries in the request: --mkpath, --existing, and the size
+ * limits. They are applied where the files land, so a pull's server applies them as a push's does.
+ */
+final class TransferRuleOptions {
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(names = "--mkpath", description = "Create the destination's missing path components.")
+    boolean mkpath;
+
+    @Option(names = {"--existing", "--ignore-non-existing"},
+            description = "Skip creating files (including directories) that do not exist on the receiver yet.")
+    boolean existing;
+
+    private long minSize;
+    private long maxSize = -1;
+
+    @Option(names = "--min-size", paramLabel = "SIZE",
+            description = "Skip files smaller than SIZE (bytes, or with a B, K, M, G, T or P suffix; KB is 1000, K 1024).")
+    void minSize(String value) {
+        minSize = size("--min-size", value);
+    }
+
+    @Option(names = "--max-size", paramLabel = "SIZE",
+            description = "Skip files larger than SIZE (as --min-size; a trailing +1 or -1 adds or takes one byte).")
+    void maxSize(String value) {
+        maxSize = size("--max-size", value);
+    }
+
+    private long size(String option, String value) {
+        try {
+            return RsyncSize.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + "=" + value + " is " + e.getMessage());
+        }
+    }
+
+    /** The request flags these options set. */
+    int flags() {
+        return (mkpath ? SessionRequest.MKPATH : 0) | (existing ? SessionRequest.EXISTING : 0);
+    }
+
+    TransferLimits limits() {
+        return new TransferLimits(minSize, maxSize, -1);
+    }
+}
