@@ -8,8 +8,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * The receiver's rules that protocol 5 carries in the request: --mkpath, --existing, and the size
- * limits. They are applied where the files land, so a pull's server applies them as a push's does.
+ * The receiver's rules that protocol 5 carries in the request: --mkpath, --existing, the size
+ * limits and --max-delete. They are applied where the files land, so a pull's server applies them as a push's does.
  */
 final class TransferRuleOptions {
 
@@ -38,6 +38,21 @@ final class TransferRuleOptions {
         maxSize = size("--max-size", value);
     }
 
+    private long maxDelete = -1;
+
+    @Option(names = "--max-delete", paramLabel = "NUM",
+            description = "Delete at most NUM files or directories; 0 (or a negative number) deletes none. "
+                    + "Deletions the limit stops are counted and end the run with exit code 25.")
+    void maxDelete(String value) {
+        try {
+            // As rsync: a negative limit means no deletions at all.
+            maxDelete = Math.max(0, Long.parseLong(value));
+        } catch (NumberFormatException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--max-delete=" + value
+                    + ": invalid numeric value");
+        }
+    }
+
     private long size(String option, String value) {
         try {
             return RsyncSize.parse(value);
@@ -52,6 +67,6 @@ final class TransferRuleOptions {
     }
 
     TransferLimits limits() {
-        return new TransferLimits(minSize, maxSize, -1);
+        return new TransferLimits(minSize, maxSize, maxDelete);
     }
 }

@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,6 +90,11 @@ final class Generator {
                 reports.failed(-1, ExitCode.PARTIAL.code(), "cannot delete " + FileNames.display(name) + ": "
                         + FileReceiver.describe(cause));
             }
+
+            @Override
+            public void notEmptied(byte[] name) {
+                reports.failed(-1, ExitCode.OK.code(), "cannot delete non-empty directory: " + FileNames.display(name));
+            }
         }, busy);
     }
 
@@ -119,7 +125,7 @@ final class Generator {
             return null;
         }
         if (entry.type() == EntryType.DIRECTORY_END) {
-            if (options.has(SessionRequest.DELETE_AFTER)) {
+            if (options.has(SessionRequest.DELETE_AFTER) || rules.limitsDeletions()) {
                 endedDirectories.add(entry);
             } else {
                 endDirectory(entry);
@@ -216,9 +222,25 @@ final class Generator {
      */
     void finish() {
         makeLinks();
+        if (rules.limitsDeletions()) {
+            endedDirectories.sort(Comparator.comparingLong(this::listedAt));
+        }
         endedDirectories.forEach(this::endDirectory);
         endedDirectories.clear();
         finishDirectories();
+        if (tree.skippedDeletions() > 0) {
+            reports.failed(-1, ExitCode.DELETE_LIMIT.code(), "Deletions stopped due to --max-delete limit ("
+                    + tree.skippedDeletions() + " skipped)");
+        }
+    }
+
+    /**
+     * Where the directory {@code end} closes was listed: rsync deletes parents before their
+     * children, which decides what the --max-delete limit leaves.
+     */
+    private long listedAt(Entry end) {
+        DirectoryFix fix = directoryFixes.get(new String(end.name(), StandardCharsets.ISO_8859_1));
+        return fix == null ? Long.MAX_VALUE : Integer.toUnsignedLong(fix.entry().index());
     }
 
     /** All of a directory was listed: --delete removes what the sender does not have. */

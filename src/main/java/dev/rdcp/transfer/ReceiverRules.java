@@ -28,6 +28,14 @@ final class ReceiverRules {
         return existingOnly;
     }
 
+    /**
+     * --max-delete: which entries the limit leaves depends on the order of deletion, so they wait
+     * for the end of the transfer and go parents first, as rsync's.
+     */
+    boolean limitsDeletions() {
+        return limits.maxDelete() >= 0;
+    }
+
     /** A regular file outside --min-size and --max-size. */
     boolean skipsSize(Entry entry) {
         return limits.skipsSize(entry.size());
