@@ -245,7 +245,11 @@ final class CopyCommand {
             }
             throw new CommandLine.ParameterException(spec.commandLine(), "missing destination: rdcp SRC... DEST");
         }
-        if ((delete || deleteExcluded || deleteAfter) && !(recursive || (archive && filesFrom == null) || dirs())) {
+        if (rules.deleteBefore && deleteAfter) {
+            throw usage("You may not combine multiple --delete-WHEN options.");
+        }
+        if ((delete || deleteExcluded || deleteAfter || rules.deleteBefore)
+                && !(recursive || (archive && filesFrom == null) || dirs())) {
             throw usage("--delete does not work without --recursive (-r) or --dirs (-d).");
         }
         LOG.debug("command line parsed");

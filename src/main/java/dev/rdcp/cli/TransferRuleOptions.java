@@ -23,6 +23,14 @@ final class TransferRuleOptions {
             description = "Skip creating files (including directories) that do not exist on the receiver yet.")
     boolean existing;
 
+    /**
+     * rsync deletes before the first file; rdcp's list streams, so it deletes as each directory's
+     * listing ends (as --delete-during): the same tree, without the space freed first.
+     */
+    @Option(names = "--delete-before",
+            description = "Like --delete (rdcp deletes as each directory's listing ends, not before the whole transfer).")
+    boolean deleteBefore;
+
     private long minSize;
     private long maxSize = -1;
 
@@ -63,7 +71,8 @@ final class TransferRuleOptions {
 
     /** The request flags these options set. */
     int flags() {
-        return (mkpath ? SessionRequest.MKPATH : 0) | (existing ? SessionRequest.EXISTING : 0);
+        return (mkpath ? SessionRequest.MKPATH : 0) | (existing ? SessionRequest.EXISTING : 0)
+                | (deleteBefore ? SessionRequest.DELETE : 0);
     }
 
     TransferLimits limits() {

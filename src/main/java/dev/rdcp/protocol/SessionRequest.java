@@ -61,9 +61,7 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
     public static final int MKPATH = 1 << 24;
     /** Protocol 5, --existing: the receiver creates nothing that is not there yet. */
     public static final int EXISTING = 1 << 25;
-    /** Protocol 5, with DELETE: the receiver deletes before the transfer (--delete-before). */
-    public static final int DELETE_BEFORE = 1 << 26;
-    private static final int VERSION_5_FLAGS = MKPATH | EXISTING | DELETE_BEFORE;
+    private static final int VERSION_5_FLAGS = MKPATH | EXISTING;
     private static final int KNOWN_FLAGS = (1 << 22) - 1 | VERSION_5_FLAGS;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */

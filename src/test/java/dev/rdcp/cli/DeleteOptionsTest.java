@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * --max-delete, run by rdcp (over TCP, to and from an in-process daemon) and by rsync on the
+ * --max-delete and --delete-before, run by rdcp (over TCP, to and from an in-process daemon) and by rsync on the
  * same trees, with extraneous files and directories on the receiver: the resulting trees and
  * exit codes compared.
  */
@@ -118,6 +118,38 @@ class DeleteOptionsTest {
                 tmp.resolve("rdcp-pulled") + "/");
         assertEquals(DELETE_LIMIT, rdcp.exitCode(), rdcp::toString);
         RsyncComparison.assertSameTree(tmp.resolve("rsync-pulled"), tmp.resolve("rdcp-pulled"));
+    }
+
+    @Test
+    void deleteBeforeLeavesRsyncsTree() throws Exception {
+        sides.push(0, List.of("-a", "--delete-before"), "", "src/");
+        assertFalse(Files.exists(sides.served.resolve("rdcp/sub")));
+        assertFalse(Files.exists(sides.served.resolve("rdcp/a/old")));
+    }
+
+    @Test
+    void deleteBeforeWithTheLimit() throws Exception {
+        sides.push(DELETE_LIMIT, List.of("-a", "--delete-before", "--max-delete=4"), "", "src/");
+    }
+
+    @Test
+    void deleteBeforeOnAPull() throws Exception {
+        SideBySide.write(tmp.resolve("rsync-pulled"), "gone/x", 1);
+        SideBySide.write(tmp.resolve("rdcp-pulled"), "gone/x", 1);
+        sides.pull(List.of("-a", "--delete-before"), "", "pulled/");
+        assertFalse(Files.exists(tmp.resolve("rdcp-pulled/gone")));
+    }
+
+    @Test
+    void deleteBeforeWithAnotherWhenIsRsyncsUsageError() throws Exception {
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-r", "--delete-before", "--delete-after", "src/", "x/");
+        Cli.Result rdcp = sides.rdcp("-r", "--delete-before", "--delete-after", sides.source + "/", "127.0.0.1::rdcp/");
+        assertEquals(rsync.exitCode(), rdcp.exitCode(), rdcp::toString);
+        assertTrue(rdcp.err().startsWith("rdcp: You may not combine multiple --delete-WHEN options."), rdcp.err());
+        Cli.Result alone = sides.rdcp("--delete-before", sides.source + "/", "127.0.0.1::rdcp/");
+        assertEquals(rsync.exitCode(), alone.exitCode(), alone::toString);
+        assertTrue(alone.err().startsWith("rdcp: --delete does not work without --recursive (-r) or --dirs (-d)."),
+                alone.err());
     }
 
     @Test
