@@ -27,13 +27,26 @@ final class SideBySide implements AutoCloseable {
     final Path source;
     final Path served;
     private final InProcessDaemon daemon;
+    /** rdcp's options for the connection: the transport and timeout. */
+    private final List<String> connection;
 
+    /** rdcp over TCP. */
     SideBySide(Path tmp) throws IOException {
+        this(tmp, List.of("--timeout", "10", "--transport", "tcp"));
+    }
+
+    private SideBySide(Path tmp, List<String> connection) throws IOException {
         RsyncComparison.requireRsync();
         this.tmp = tmp;
+        this.connection = connection;
         source = Files.createDirectories(tmp.resolve("src"));
         served = Files.createDirectories(tmp.resolve("served"));
-        daemon = new InProcessDaemon(served, null, 10);
+        daemon = new InProcessDaemon(served, null, 120);
+    }
+
+    /** rdcp over RDMA only (in the guest), with a timeout fit for it. */
+    static SideBySide overRdma(Path tmp) throws IOException {
+        return new SideBySide(tmp, List.of("--timeout", "120", "--transport", "rdma"));
     }
 
     /** A file of {@code size} bytes under {@code root}, dated {@link #OLD}. */
@@ -63,7 +76,10 @@ final class SideBySide implements AutoCloseable {
     }
 
     Cli.Result rdcp(String... args) {
-        return RsyncComparison.rdcpOverTcp(daemon, args);
+        List<String> all = new ArrayList<>(connection);
+        all.addAll(List.of("--port", String.valueOf(daemon.port())));
+        all.addAll(List.of(args));
+        return Cli.rdcp(all.toArray(String[]::new));
     }
 
     /**
