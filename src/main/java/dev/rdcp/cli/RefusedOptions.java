@@ -52,7 +52,7 @@ final class RefusedOptions {
                 "--ignore-times", "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--compare-dest",
                 "--copy-dest", "--link-dest", "--fsync", "--delete-missing-args");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
-                "-k", "--copy-dirlinks", "-x", "--one-file-system", "--remove-source-files", "--open-noatime",
+                "-k", "--copy-dirlinks", "-x", "--one-file-system", "--open-noatime",
                 "--ignore-missing-args", "--copy-devices");
         refuse(IN_PLACE, "--inplace", "--append", "--append-verify", "--write-devices");
         refuse(BACKUP, "-b", "--backup", "--backup-dir", "--suffix");

@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * The receiver's rules that protocol 5 carries in the request: --mkpath, --existing, the size
- * limits and --max-delete. They are applied where the files land, so a pull's server applies them as a push's does.
+ * limits, --max-delete and --remove-source-files. They are applied where the files land, so a pull's server applies them as a push's does.
  */
 final class TransferRuleOptions {
 
@@ -30,6 +30,10 @@ final class TransferRuleOptions {
     @Option(names = "--delete-before",
             description = "Like --delete (rdcp deletes as each directory's listing ends, not before the whole transfer).")
     boolean deleteBefore;
+
+    @Option(names = "--remove-source-files",
+            description = "Remove each source file (never a directory) once the receiver has it in place.")
+    boolean removeSourceFiles;
 
     private long minSize;
     private long maxSize = -1;
@@ -72,7 +76,8 @@ final class TransferRuleOptions {
     /** The request flags these options set. */
     int flags() {
         return (mkpath ? SessionRequest.MKPATH : 0) | (existing ? SessionRequest.EXISTING : 0)
-                | (deleteBefore ? SessionRequest.DELETE : 0);
+                | (deleteBefore ? SessionRequest.DELETE : 0)
+                | (removeSourceFiles ? SessionRequest.REMOVE_SOURCE_FILES : 0);
     }
 
     TransferLimits limits() {

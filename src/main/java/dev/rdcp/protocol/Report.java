@@ -6,14 +6,17 @@ import java.util.Arrays;
 /**
  * Something the receiver tells the sender, appended to its answers (MR, WANTS, END) as room
  * allows: {@code u8 kind, u32 entry index (-1: none), u16 exit code, u16 length, text}. A failed
- * file's text is the UTF-8 message; a deleted entry's text is its raw relative name.
+ * file's text is the UTF-8 message; a deleted entry's text is its raw relative name; an entry in
+ * place (protocol 5, --remove-source-files) has an index, code 0 and no text.
  */
 public record Report(Kind kind, int index, int code, byte[] text) {
 
     /** What happened. */
     public enum Kind {
         FAILED,
-        DELETED
+        DELETED,
+        /** The entry is in place under its final name, the same as the sender's: it may remove its source. */
+        IN_PLACE
     }
 
     public static final int FIXED_SIZE = 9;
@@ -43,6 +46,9 @@ public record Report(Kind kind, int index, int code, byte[] text) {
         int length = Short.toUnsignedInt(in.getShort());
         if (kind >= Kind.values().length || length > MAX_TEXT || in.remaining() < length) {
             throw new ProtocolException("malformed report");
+        }
+        if (kind == Kind.IN_PLACE.ordinal() && (index < 0 || code != 0 || length != 0)) {
+            throw new ProtocolException("malformed IN_PLACE report");
         }
         byte[] text = new byte[length];
         in.get(text);

@@ -61,7 +61,12 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
     public static final int MKPATH = 1 << 24;
     /** Protocol 5, --existing: the receiver creates nothing that is not there yet. */
     public static final int EXISTING = 1 << 25;
-    private static final int VERSION_5_FLAGS = MKPATH | EXISTING;
+    /**
+     * Protocol 5, --remove-source-files: the receiver reports each file, symlink and hard link it
+     * has in place ({@link Report.Kind#IN_PLACE}), and the sender then removes its source.
+     */
+    public static final int REMOVE_SOURCE_FILES = 1 << 26;
+    private static final int VERSION_5_FLAGS = MKPATH | EXISTING | REMOVE_SOURCE_FILES;
     private static final int KNOWN_FLAGS = (1 << 22) - 1 | VERSION_5_FLAGS;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */

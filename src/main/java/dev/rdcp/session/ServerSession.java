@@ -225,10 +225,16 @@ public final class ServerSession {
                 refused.add(e.getMessage());
             }
         }
+        if (request.has(SessionRequest.REMOVE_SOURCE_FILES) && policy.readOnly()) {
+            // As rsyncd: the sender would delete in a module that must not change.
+            refuse(channel, new RdcpException(ExitCode.USAGE,
+                    "--remove-source-files cannot be used with a read-only module"));
+        }
         boolean tree = filesFrom || sources.size() > 1
                 || (request.has(SessionRequest.RECURSIVE) && sources.stream().anyMatch(s -> Files.isDirectory(s.path())));
         Accept accept = accept(channel, request, tree);
-        Roles.send(channel, config, accept.transport(), options, refused, sources, listener, watcher::setupDone);
+        Roles.send(channel, config, accept.transport(), options, refused, sources, policy.root(), listener,
+                watcher::setupDone);
     }
 
     /**

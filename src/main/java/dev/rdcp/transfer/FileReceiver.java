@@ -230,6 +230,7 @@ public final class FileReceiver implements AutoCloseable {
         }
         listener.fileDone(incoming.name, incoming.received - incoming.start);
         generator.linkTarget(incoming.entry, incoming.local);
+        generator.inPlace(incoming.entry);
     }
 
     /** The sender gave the file up: it already reported why. */

@@ -14,6 +14,7 @@ import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.ReceiverEnd;
 import dev.rdcp.protocol.Report;
+import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.Region;
 import dev.rdcp.transport.ResourceStack;
@@ -110,10 +111,15 @@ public final class FileSender implements AutoCloseable {
     private long bytesSent;
     private boolean endReceived;
     private boolean moreReports;
+    /** END is sent: a problem found now is only this side's to tell. */
+    private boolean endSent;
+    private final SourceRemoval removal;
 
     private FileSender(Transport transport, TransferOptions options, TransferListener listener,
-            List<SourceOperand> sources, Region poolRegion, ByteBuffer poolMemory) {
+            List<SourceOperand> sources, Path sourceRoot, Region poolRegion, ByteBuffer poolMemory) {
         this.transport = transport;
+        this.removal = options.has(SessionRequest.REMOVE_SOURCE_FILES) && !options.dryRun()
+                ? new SourceRemoval(sourceRoot, this::sourceProblem) : null;
         this.watch = transport.watch();
         this.options = options;
         this.listener = listener;
@@ -138,10 +144,25 @@ public final class FileSender implements AutoCloseable {
      */
     public static FileSender create(Transport transport, TransferOptions options, TransferListener listener,
             List<SourceOperand> sources) throws IOException {
+        return create(transport, options, listener, sources, null);
+    }
+
+    /** @param sourceRoot the served directory every source is beneath (a server's), or null */
+    public static FileSender create(Transport transport, TransferOptions options, TransferListener listener,
+            List<SourceOperand> sources, Path sourceRoot) throws IOException {
         int bytes = options.slots() * options.chunkSize();
         ByteBuffer memory = ByteBuffer.allocateDirect(bytes + PAGE).alignedSlice(PAGE).slice(0, bytes);
         Region region = transport.register(memory, false);
-        return new FileSender(transport, options, listener, sources, region, memory);
+        return new FileSender(transport, options, listener, sources, sourceRoot, region, memory);
+    }
+
+    /** A problem of the sending side after listing: in the list while it runs, so both ends hear of it. */
+    private void sourceProblem(int exitCode, String message) {
+        if (endSent) {
+            listener.fileFailed(exitCode, message);
+        } else {
+            problems.add(list.problem(exitCode, new byte[0], message));
+        }
     }
 
     /** Reports {@code message} as a source problem of its own (a request path the server refused). */
@@ -195,6 +216,7 @@ public final class FileSender implements AutoCloseable {
     private void finishSession() throws IOException {
         transport.startMessage(ControlType.END);
         transport.send();
+        endSent = true;
         LOG.debug("END sent; waiting for the receiver's");
         while (!endReceived) {
             waitForPeer(TICK_MS);
@@ -280,6 +302,9 @@ public final class FileSender implements AutoCloseable {
 
     private void listed(ListedEntry listed) {
         Entry entry = listed.entry();
+        if (removal != null) {
+            removal.listed(listed);
+        }
         switch (entry.type()) {
             case FILE -> {
                 awaitingDecision.add(listed);
@@ -544,6 +569,9 @@ public final class FileSender implements AutoCloseable {
                     endReceived = true;
                     unconfirmed.values().forEach(f -> listener.fileDone(f.name, f.entry.size() - f.start));
                     unconfirmed.clear();
+                    if (removal != null) {
+                        removal.clear();
+                    }
                 }
             }
             default -> throw Transport.unexpected(type, "at the sender");
@@ -556,6 +584,16 @@ public final class FileSender implements AutoCloseable {
             if (report.kind() == Report.Kind.DELETED) {
                 listener.deleted(FileNames.display(report.text()));
                 continue;
+            }
+            if (report.kind() == Report.Kind.IN_PLACE) {
+                if (removal == null) {
+                    throw new ProtocolException("IN_PLACE without --remove-source-files");
+                }
+                removal.inPlace(report.index());
+                continue;
+            }
+            if (removal != null) {
+                removal.failed(report.index());
             }
             listener.fileFailed(report.code(), FileNames.printable(new String(report.text(), StandardCharsets.UTF_8)));
             unconfirmed.remove(report.index());
@@ -574,6 +612,9 @@ public final class FileSender implements AutoCloseable {
     public void close() throws IOException {
         ResourceStack owned = new ResourceStack();
         owned.push(poolRegion);
+        if (removal != null) {
+            owned.push(removal);
+        }
         try {
             if (current != null) {
                 closeCurrent();

@@ -154,6 +154,7 @@ final class Generator {
                     if (tree.symlink(local, entry, attributes)) {
                         newEntry.run();
                     }
+                    inPlace(entry);
                     listener.listed(name, EntryType.SYMLINK, 0);
                 }
                 case HARDLINK -> {
@@ -197,6 +198,9 @@ final class Generator {
             }
             listener.upToDate(name);
             linkTarget(entry, local);
+            if (verdict.same()) {
+                inPlace(entry);
+            }
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
         if (options.dryRun()) {
@@ -275,6 +279,13 @@ final class Generator {
         directoryFixes.clear();
     }
 
+    /** With --remove-source-files, tells the sender that {@code entry} is in place here (never in a dry run). */
+    void inPlace(Entry entry) {
+        if (options.has(SessionRequest.REMOVE_SOURCE_FILES) && !options.dryRun()) {
+            reports.inPlace(entry.index());
+        }
+    }
+
     /** A regular file of this run is complete here: -H links may name it. */
     void linkTarget(Entry entry, byte[] local) throws ProtocolException {
         if (options.has(SessionRequest.HARD_LINKS)) {
@@ -297,6 +308,7 @@ final class Generator {
                 if (tree.hardLink(link.local(), target)) {
                     newEntry.run();
                 }
+                inPlace(link.entry());
             } catch (IOException e) {
                 reports.failed(link.entry().index(), e instanceof RdcpException r ? r.exitCode().code() : ExitCode.PARTIAL.code(),
                         name + ": " + FileReceiver.describe(e));

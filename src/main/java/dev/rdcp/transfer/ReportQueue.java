@@ -34,6 +34,11 @@ final class ReportQueue {
         add(new Report(Report.Kind.DELETED, -1, 0, name));
     }
 
+    /** Entry {@code index} is in place here (--remove-source-files). */
+    void inPlace(int index) {
+        add(new Report(Report.Kind.IN_PLACE, index, 0, new byte[0]));
+    }
+
     private void add(Report report) {
         if (reports.size() >= MAX_QUEUED) {
             throw new UncheckedIOException(new ProtocolException("more than " + MAX_QUEUED

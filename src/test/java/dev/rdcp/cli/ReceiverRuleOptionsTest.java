@@ -36,7 +36,7 @@ class ReceiverRuleOptionsTest {
         SideBySide.write(sides.source, "a/b/kilo-plus.bin", 1025);
         SideBySide.write(sides.source, "a/b/big.bin", 1_500_000);
         SideBySide.write(sides.source, "d/mid.bin", 1535);
-        sides.symlink("a/link", "kilo.bin");
+        SideBySide.symlink(sides.source, "a/link", "kilo.bin");
         served = sides.served;
     }
 

@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Protocol 5's receiver rules over RDMA on rxe0, each beside the guest's rsync on the same trees:
- * --mkpath, --min-size/--max-size, --existing and --max-delete (exit code 25).
+ * --mkpath, --min-size/--max-size, --existing, --max-delete (exit code 25) and --remove-source-files.
  */
 @Tag("vm")
 class ReceiverRuleOptionsVmTest {
@@ -41,6 +42,15 @@ class ReceiverRuleOptionsVmTest {
                 sides.bothSides(extra, 1);
             }
             sides.push(25, List.of("-a", "--delete", "--max-delete=2"), "limited/", "src/");
+
+            Path moving = tmp.resolve("moving");
+            RsyncComparison.rsync(tmp, "-a", "src/", "moving/");
+            Cli.Result moved = sides.rdcp("-a", "--remove-source-files", moving + "/", "127.0.0.1::rdcp/moved/");
+            assertEquals(0, moved.exitCode(), moved::toString);
+            RsyncComparison.assertSameTree(sides.source, sides.served.resolve("rdcp/moved"));
+            try (var left = Files.walk(moving)) {
+                assertTrue(left.allMatch(Files::isDirectory), "every file was removed once in place");
+            }
         }
     }
 }

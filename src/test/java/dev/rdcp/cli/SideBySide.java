@@ -61,9 +61,9 @@ final class SideBySide implements AutoCloseable {
         Files.setLastModifiedTime(path, FileTime.from(OLD));
     }
 
-    /** A symlink under the sources, dated {@link #OLD}. */
-    void symlink(String name, String target) throws IOException {
-        Path link = Files.createSymbolicLink(source.resolve(name), Path.of(target));
+    /** A symlink under {@code root}, dated {@link #OLD}. */
+    static void symlink(Path root, String name, String target) throws IOException {
+        Path link = Files.createSymbolicLink(root.resolve(name), Path.of(target));
         Files.getFileAttributeView(link, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
                 .setTimes(FileTime.from(OLD), null, null);
     }

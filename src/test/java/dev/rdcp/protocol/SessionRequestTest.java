@@ -80,7 +80,8 @@ class SessionRequestTest {
             SessionRequest.IGNORE_EXISTING, SessionRequest.UPDATE, SessionRequest.DRY_RUN, SessionRequest.PARTIAL,
             SessionRequest.FILES_FROM, SessionRequest.DELETE_EXCLUDED, SessionRequest.HARD_LINKS,
             SessionRequest.TRANSPORT_TCP, SessionRequest.RDMA_ONLY, SessionRequest.DIRS, SessionRequest.DELETE_AFTER,
-            SessionRequest.DEVICES, SessionRequest.SPECIALS, SessionRequest.MKPATH, SessionRequest.EXISTING};
+            SessionRequest.DEVICES, SessionRequest.SPECIALS, SessionRequest.MKPATH, SessionRequest.EXISTING,
+            SessionRequest.REMOVE_SOURCE_FILES};
         int all = 0;
         for (int flag : flags) {
             SessionRequest received = roundTrip(push(flag, List.of("x")));
@@ -94,7 +95,7 @@ class SessionRequestTest {
 
     @Test
     void flagsAboveTheKnownOnesAreRejected() {
-        for (int flag : new int[] {1 << 22, 1 << 23, 1 << 26, 1 << 31}) {
+        for (int flag : new int[] {1 << 22, 1 << 23, 1 << 27, 1 << 31}) {
             ByteBuffer wire = push(flag, List.of("x")).encode().flip();
             assertThrows(ProtocolException.class, () -> SessionRequest.decode(wire), "flag " + flag);
         }
