@@ -317,7 +317,7 @@ final class CopyCommand {
                 | rules.flags();
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
-                    FilterRules.parse(filterRules), rules.limits());
+                    FilterRules.parse(filterRules), rules.limits(), rules.backup());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -17,8 +17,6 @@ final class RefusedOptions {
             + " the session request would have to carry (a protocol change)";
     static final String IN_PLACE = "not yet: rdcp writes each file under a temporary name and renames it"
             + " when complete (--partial resumes); writing in place needs a request flag (a protocol change)";
-    static final String BACKUP = "not yet: backups on the receiver need a flag and the suffix or directory"
-            + " in the session request (a protocol change)";
     static final String ACLS_XATTRS = "not yet: ACLs and extended attributes are not in rdcp's file list"
             + " (a protocol change)";
     static final String NAME_MAPPING = "not yet: owners travel as numeric ids; mapping them needs names in"
@@ -55,7 +53,6 @@ final class RefusedOptions {
                 "-k", "--copy-dirlinks", "-x", "--one-file-system", "--open-noatime",
                 "--ignore-missing-args", "--copy-devices");
         refuse(IN_PLACE, "--inplace", "--append", "--append-verify", "--write-devices");
-        refuse(BACKUP, "-b", "--backup", "--backup-dir", "--suffix");
         refuse(ACLS_XATTRS, "-A", "--acls", "-X", "--xattrs");
         refuse(NAME_MAPPING, "--usermap", "--groupmap", "--chown");
         refuse(ITEMIZE, "-i", "--itemize-changes", "--out-format", "--log-file", "--log-file-format");

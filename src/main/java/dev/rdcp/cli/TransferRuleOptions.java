@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransferLimits;
 import picocli.CommandLine;
@@ -9,7 +10,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * The receiver's rules that protocol 5 carries in the request: --mkpath, --existing, the size
- * limits, --max-delete and --remove-source-files. They are applied where the files land, so a pull's server applies them as a push's does.
+ * limits, --max-delete, --remove-source-files and the backups. They are applied where the files land, so a pull's server applies them as a push's does.
  */
 final class TransferRuleOptions {
 
@@ -34,6 +35,18 @@ final class TransferRuleOptions {
     @Option(names = "--remove-source-files",
             description = "Remove each source file (never a directory) once the receiver has it in place.")
     boolean removeSourceFiles;
+
+    @Option(names = {"-b", "--backup"},
+            description = "Keep each file the receiver replaces or deletes under its name with the suffix added.")
+    boolean backup;
+
+    @Option(names = "--suffix", paramLabel = "SUFFIX",
+            description = "The backup suffix (default: ~ without --backup-dir, none with it).")
+    String suffix;
+
+    @Option(names = "--backup-dir", paramLabel = "DIR",
+            description = "Keep backups in DIR, relative to the destination, at their own relative paths (implies -b).")
+    String backupDirectory;
 
     private long minSize;
     private long maxSize = -1;
@@ -77,7 +90,24 @@ final class TransferRuleOptions {
     int flags() {
         return (mkpath ? SessionRequest.MKPATH : 0) | (existing ? SessionRequest.EXISTING : 0)
                 | (deleteBefore ? SessionRequest.DELETE : 0)
-                | (removeSourceFiles ? SessionRequest.REMOVE_SOURCE_FILES : 0);
+                | (removeSourceFiles ? SessionRequest.REMOVE_SOURCE_FILES : 0)
+                | (backup || backupDirectory != null ? SessionRequest.BACKUP : 0);
+    }
+
+    /** Where -b keeps what the receiver replaces or deletes; as rsync, the suffix is ~ unless there is a directory. */
+    BackupRule backup() {
+        if (!backup && backupDirectory == null) {
+            return BackupRule.NONE;
+        }
+        if (suffix != null && suffix.contains("/")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--suffix cannot contain slashes: " + suffix);
+        }
+        String directory = backupDirectory == null ? "" : backupDirectory.replaceAll("/+$", "");
+        try {
+            return new BackupRule(suffix != null ? suffix : directory.isEmpty() ? "~" : "", directory);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--backup-dir: " + e.getMessage());
+        }
     }
 
     TransferLimits limits() {

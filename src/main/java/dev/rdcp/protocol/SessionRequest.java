@@ -8,12 +8,12 @@ import java.util.List;
 /**
  * What the client asks of the server: {@code u8 direction (1 push, 2 pull), u32 flags, u32 chunk
  * size, u16 slots, u64 bandwidth limit in bytes/s (0: none), u16 path count, paths, u16 rule count,
- * filter rules, limits}, each path and rule as u16 length + UTF-8 bytes, the limits as
- * {@link TransferLimits}. A push names the destination; a pull names the sources (with
+ * filter rules, limits, backup rule}, each path and rule as u16 length + UTF-8 bytes, the limits
+ * as {@link TransferLimits}, the backup rule as {@link BackupRule}. A push names the destination; a pull names the sources (with
  * {@link #FILES_FROM}, a base directory and then paths relative to it).
  */
 public record SessionRequest(Direction direction, int flags, int chunkSize, int slots, long bandwidthLimit,
-        List<String> paths, List<String> filterRules, TransferLimits limits) {
+        List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup) {
 
     /** Who sends the files. */
     public enum Direction {
@@ -66,7 +66,9 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
      * has in place ({@link Report.Kind#IN_PLACE}), and the sender then removes its source.
      */
     public static final int REMOVE_SOURCE_FILES = 1 << 26;
-    private static final int VERSION_5_FLAGS = MKPATH | EXISTING | REMOVE_SOURCE_FILES;
+    /** Protocol 5, -b: the receiver keeps what it replaces or deletes, as the backup rule says. */
+    public static final int BACKUP = 1 << 27;
+    private static final int VERSION_5_FLAGS = MKPATH | EXISTING | REMOVE_SOURCE_FILES | BACKUP;
     private static final int KNOWN_FLAGS = (1 << 22) - 1 | VERSION_5_FLAGS;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
@@ -75,7 +77,8 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
     /** A request without limits. */
     public SessionRequest(Direction direction, int flags, int chunkSize, int slots, long bandwidthLimit,
             List<String> paths, List<String> filterRules) {
-        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, TransferLimits.NONE);
+        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, TransferLimits.NONE,
+                BackupRule.NONE);
     }
 
     public SessionRequest {
@@ -94,7 +97,7 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
     public ByteBuffer encode() {
         List<byte[]> encodedPaths = utf8(paths);
         List<byte[]> encodedRules = utf8(filterRules);
-        int size = FIXED_SIZE + TransferLimits.SIZE + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
+        int size = FIXED_SIZE + TransferLimits.SIZE + backup.encodedSize() + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
                 + encodedRules.stream().mapToInt(b -> 2 + b.length).sum();
         ByteBuffer out = ByteBuffer.allocate(size);
         out.put((byte) (direction.ordinal() + 1)).putInt(flags).putInt(chunkSize).putShort((short) slots)
@@ -102,6 +105,7 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
         putAll(out, encodedPaths);
         putAll(out, encodedRules);
         limits.encode(out);
+        backup.encode(out);
         return out;
     }
 
@@ -132,6 +136,7 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
         List<String> paths = strings(in);
         List<String> rules = strings(in);
         TransferLimits limits = TransferLimits.decode(in);
+        BackupRule backup = BackupRule.decode(in);
         if (paths.isEmpty()) {
             throw new ProtocolException("REQUEST names no path");
         }
@@ -139,7 +144,7 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
             throw new ProtocolException("REQUEST has trailing bytes");
         }
         return new SessionRequest(Direction.values()[direction - 1], flags, chunkSize, slots, bandwidthLimit, paths,
-                rules, limits);
+                rules, limits, backup);
     }
 
     private static List<String> strings(ByteBuffer in) throws ProtocolException {

@@ -104,7 +104,7 @@ public final class ClientSession {
     private static SessionRequest request(SessionRequest.Direction direction, int flags, TransferOptions options,
             List<String> paths) {
         return new SessionRequest(direction, flags, options.chunkSize(), options.slots(), options.bandwidthLimit(),
-                paths, options.filters().rules(), options.limits());
+                paths, options.filters().rules(), options.limits(), options.backup());
     }
 
     /** Hello, authentication, request; returns once the server accepted. */

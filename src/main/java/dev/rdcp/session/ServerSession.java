@@ -167,7 +167,8 @@ public final class ServerSession {
     private TransferOptions options(SessionRequest request) throws RdcpException {
         try {
             TransferOptions options = new TransferOptions(request.chunkSize(), request.slots(), request.flags(),
-                    request.bandwidthLimit(), FilterRules.parse(request.filterRules()), request.limits());
+                    request.bandwidthLimit(), FilterRules.parse(request.filterRules()), request.limits(),
+                    request.backup());
             if (options.pinnedBytes() > TransferOptions.MAX_PINNED) {
                 throw new IllegalArgumentException("chunk size × slots and message rings would pin "
                         + (options.pinnedBytes() >> 20) + " MiB, over " + (TransferOptions.MAX_PINNED >> 20) + " MiB");

@@ -58,6 +58,7 @@ final class ReceiverTree {
     }
 
     private final Heartbeat heartbeat;
+    private final Backups backups;
 
     ReceiverTree(Destination destination, TransferOptions options, Events events, Heartbeat heartbeat) {
         this.heartbeat = heartbeat;
@@ -67,6 +68,7 @@ final class ReceiverTree {
         this.filters = options.filters();
         this.deleteExcluded = options.has(SessionRequest.DELETE_EXCLUDED);
         this.maxDelete = options.limits().maxDelete();
+        this.backups = new Backups(destination, options);
         this.events = events;
     }
 
@@ -154,6 +156,9 @@ final class ReceiverTree {
             base.symlink(target, temp);
             try {
                 attributes.applyToLink(base, temp, entry);
+                if (existing != null && backups.enabled()) {
+                    backups.keep(local);
+                }
                 base.rename(temp, local);
             } catch (IOException e) {
                 deleteQuietly(base, temp, e);
@@ -226,7 +231,8 @@ final class ReceiverTree {
         try (DirectoryHandle directory = destination.base().openDirectory(local)) {
             for (Child child : deletionOrder(directory)) {
                 String text = new String(child.name(), StandardCharsets.UTF_8);
-                if (keep.contains(key(child.name())) || AtomicFile.isOwnTemporary(text)) {
+                if (keep.contains(key(child.name())) || AtomicFile.isOwnTemporary(text)
+                        || backups.protects(FileNames.join(name, child.name()))) {
                     continue;
                 }
                 byte[] relative = FileNames.join(name, child.name());
@@ -286,6 +292,10 @@ final class ReceiverTree {
         try (DirectoryHandle directory = parent.openDirectory(child)) {
             for (Child grandchild : deletionOrder(directory)) {
                 byte[] below = FileNames.join(relative, grandchild.name());
+                if (backups.protects(below)) {
+                    emptied = false;
+                    continue;
+                }
                 if (grandchild.directory() && !removeContents(directory, grandchild.name(), below)) {
                     emptied = false;
                 }
@@ -306,14 +316,29 @@ final class ReceiverTree {
             skippedDeletions++;
             return false;
         }
+        if (!dryRun && child.directory() && backups.enabled() && !isEmpty(parent, child.name())) {
+            // What was in it went to backups beside it: rsync keeps the directory and says so.
+            events.notEmptied(relative);
+            return false;
+        }
         if (!dryRun) {
-            parent.delete(child.name(), child.directory());
+            if (!child.directory() && backups.enabled()) {
+                backups.keep(relative);
+            } else {
+                parent.delete(child.name(), child.directory());
+            }
             forget(key(relative));
         }
         deletions++;
         heartbeat.beat();
         events.deleted(relative);
         return true;
+    }
+
+    private static boolean isEmpty(DirectoryHandle parent, byte[] name) throws IOException {
+        try (DirectoryHandle directory = parent.openDirectory(name)) {
+            return directory.names().isEmpty();
+        }
     }
 
     /** {@code key} and everything under it are no longer listed directories waiting for their end. */

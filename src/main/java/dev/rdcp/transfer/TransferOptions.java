@@ -1,6 +1,7 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ControlHeader;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransferLimits;
@@ -10,10 +11,10 @@ import dev.rdcp.protocol.TransferLimits;
  * {@code slots} chunks at once, which is how many WRITEs can be in flight, and the sender reads
  * into a pool of as many chunk buffers. {@code flags} are the {@link SessionRequest} bits both ends
  * agreed on; {@code bandwidthLimit} is bytes/s (0: none); {@code limits} are the receiver's size
- * and deletion limits.
+ * and deletion limits, {@code backup} where -b keeps what the receiver replaces or deletes.
  */
 public record TransferOptions(int chunkSize, int slots, int flags, long bandwidthLimit, FilterRules filters,
-        TransferLimits limits) {
+        TransferLimits limits, BackupRule backup) {
 
     public static final int MIN_CHUNK = 4096;
     public static final int MAX_CHUNK = 64 << 20;
@@ -33,7 +34,7 @@ public record TransferOptions(int chunkSize, int slots, int flags, long bandwidt
 
     /** Options without size or deletion limits. */
     public TransferOptions(int chunkSize, int slots, int flags, long bandwidthLimit, FilterRules filters) {
-        this(chunkSize, slots, flags, bandwidthLimit, filters, TransferLimits.NONE);
+        this(chunkSize, slots, flags, bandwidthLimit, filters, TransferLimits.NONE, BackupRule.NONE);
     }
 
     public TransferOptions {

@@ -8,28 +8,21 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * --max-delete and --delete-before, run by rdcp (over TCP, to and from an in-process daemon) and by rsync on the
  * same trees, with extraneous files and directories on the receiver: the resulting trees and
  * exit codes compared.
  */
-class DeleteOptionsTest {
+class DeleteOptionsTest extends SideBySideTest {
 
     private static final int DELETE_LIMIT = 25;
 
-    @TempDir
-    Path tmp;
-
-    private SideBySide sides;
 
     @BeforeEach
     void start() throws IOException {
-        sides = new SideBySide(tmp);
         SideBySide.write(sides.source, "keep.txt", 10);
         SideBySide.write(sides.source, "a/kept.txt", 20);
         extras("");
@@ -43,11 +36,6 @@ class DeleteOptionsTest {
         for (String side : List.of("rsync", "rdcp")) {
             Files.createDirectories(sides.served.resolve(side + "/" + destination + "empty"));
         }
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        sides.close();
     }
 
     @Test

@@ -9,26 +9,19 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * --mkpath, --min-size, --max-size and --existing, each run by rdcp (over TCP, to and from an
  * in-process daemon) and by rsync on the same trees, the resulting trees and exit codes compared.
  */
-class ReceiverRuleOptionsTest {
+class ReceiverRuleOptionsTest extends SideBySideTest {
 
-    @TempDir
-    Path tmp;
-
-    private SideBySide sides;
     private Path served;
 
     @BeforeEach
     void start() throws IOException {
-        sides = new SideBySide(tmp);
         SideBySide.write(sides.source, "empty.txt", 0);
         SideBySide.write(sides.source, "tiny.txt", 99);
         SideBySide.write(sides.source, "hundred.txt", 100);
@@ -38,11 +31,6 @@ class ReceiverRuleOptionsTest {
         SideBySide.write(sides.source, "d/mid.bin", 1535);
         SideBySide.symlink(sides.source, "a/link", "kilo.bin");
         served = sides.served;
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        sides.close();
     }
 
     @Test

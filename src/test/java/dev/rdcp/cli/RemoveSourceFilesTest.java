@@ -11,25 +11,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * --remove-source-files beside rsync: each side copies its own copy of the same source tree
  * (src-rsync, src-rdcp), and both the destinations and what is left of the sources are compared.
  */
-class RemoveSourceFilesTest {
+class RemoveSourceFilesTest extends SideBySideTest {
 
-    @TempDir
-    Path tmp;
-
-    private SideBySide sides;
 
     @BeforeEach
     void start() throws IOException {
-        sides = new SideBySide(tmp);
         for (String side : List.of("src-rsync", "src-rdcp")) {
             Path root = tmp.resolve(side);
             SideBySide.write(root, "a.txt", 10);
@@ -39,11 +32,6 @@ class RemoveSourceFilesTest {
             Files.createDirectories(root.resolve("empty"));
             SideBySide.symlink(root, "sub/link", "b.bin");
         }
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        sides.close();
     }
 
     /** rsync from src-rsync into served/rsync, rdcp from src-rdcp to the daemon's served/rdcp. */
