@@ -40,6 +40,9 @@ final class CopyCommand {
     @Mixin
     MootOptions moot;
 
+    @Mixin
+    TransferRuleOptions rules;
+
     @Parameters(paramLabel = "SRC... DEST", arity = "0..*", description = "Sources, then the destination.")
     List<String> operands = new ArrayList<>();
 
@@ -250,7 +253,11 @@ final class CopyCommand {
         if (output.listOnly || operands.size() == 1) {
             return listOnly(out);
         }
-        if ((delete || deleteExcluded || deleteAfter) && !(recursive || (archive && filesFrom == null) || dirs())) {
+        if (rules.deleteBefore && deleteAfter) {
+            throw usage("You may not combine multiple --delete-WHEN options.");
+        }
+        if ((delete || deleteExcluded || deleteAfter || rules.deleteBefore)
+                && !(recursive || (archive && filesFrom == null) || dirs())) {
             throw usage("--delete does not work without --recursive (-r) or --dirs (-d).");
         }
         LOG.debug("command line parsed");
@@ -351,10 +358,11 @@ final class CopyCommand {
                 | (dryRun ? SessionRequest.DRY_RUN : 0)
                 | (partial ? SessionRequest.PARTIAL : 0)
                 | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0)
-                | output.requestFlags();
+                | output.requestFlags()
+                | rules.flags();
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
-                    FilterRules.parse(filterRules));
+                    FilterRules.parse(filterRules), rules.limits(), rules.backup());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

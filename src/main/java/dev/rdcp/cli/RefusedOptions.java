@@ -17,8 +17,6 @@ final class RefusedOptions {
             + " the session request would have to carry (a protocol change)";
     static final String IN_PLACE = "not yet: rdcp writes each file under a temporary name and renames it"
             + " when complete (--partial resumes); writing in place needs a request flag (a protocol change)";
-    static final String BACKUP = "not yet: backups on the receiver need a flag and the suffix or directory"
-            + " in the session request (a protocol change)";
     static final String ACLS_XATTRS = "not yet: ACLs and extended attributes are not in rdcp's file list"
             + " (a protocol change)";
     static final String NAME_MAPPING = "not yet: owners travel as numeric ids; mapping them needs names in"
@@ -41,19 +39,16 @@ final class RefusedOptions {
     private static final Map<String, String> REASONS = new HashMap<>();
 
     static {
-        refuse(RECEIVER_REQUEST, "--mkpath", "--safe-links", "--munge-links", "--insecure-links",
+        refuse(RECEIVER_REQUEST, "--safe-links", "--munge-links", "--insecure-links",
                 "--confine-root", "-K", "--keep-dirlinks", "-E", "--executability", "--chmod", "-U", "--atimes",
                 "-N", "--crtimes", "-O", "--omit-dir-times", "-J", "--omit-link-times", "--super", "--fake-super",
-                "-S", "--sparse", "--preallocate", "--existing", "--ignore-non-existing", "--delete-before",
-                "--ignore-errors", "--force", "--max-delete", "--max-size",
-                "--min-size", "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs", "-I",
+                "-S", "--sparse", "--preallocate", "--ignore-errors", "--force", "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs", "-I",
                 "--ignore-times", "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--compare-dest",
                 "--copy-dest", "--link-dest", "--fsync", "--delete-missing-args");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
-                "-k", "--copy-dirlinks", "-x", "--one-file-system", "--remove-source-files", "--open-noatime",
+                "-k", "--copy-dirlinks", "-x", "--one-file-system", "--open-noatime",
                 "--ignore-missing-args", "--copy-devices");
         refuse(IN_PLACE, "--inplace", "--append", "--append-verify", "--write-devices");
-        refuse(BACKUP, "-b", "--backup", "--backup-dir", "--suffix");
         refuse(ACLS_XATTRS, "-A", "--acls", "-X", "--xattrs");
         refuse(NAME_MAPPING, "--usermap", "--groupmap", "--chown");
         refuse(CLIENT_ONLY, "--stderr", "-8", "--8-bit-output", "--outbuf", "--contimeout", "--address", "-4",

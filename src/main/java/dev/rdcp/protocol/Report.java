@@ -6,7 +6,8 @@ import java.util.Arrays;
 /**
  * Something the receiver tells the sender, appended to its answers (MR, WANTS, END) as room
  * allows: {@code u8 kind, u32 entry index (-1: none), u16 exit code, u16 length, text}. A failed
- * file's text is the UTF-8 message; a deleted entry's text is its raw relative name.
+ * file's text is the UTF-8 message; a deleted entry's text is its raw relative name; an entry in
+ * place (protocol 5, --remove-source-files) has an index, code 0 and no text.
  */
 public record Report(Kind kind, int index, int code, byte[] text) {
 
@@ -15,7 +16,9 @@ public record Report(Kind kind, int index, int code, byte[] text) {
         FAILED,
         DELETED,
         /** Version 5: the text is an {@link ItemizedChange}, sent when the REQUEST asked for itemizing. */
-        ITEMIZED
+        ITEMIZED,
+        /** Version 5: the entry is in place under its final name, the same as the sender's: it may remove its source. */
+        IN_PLACE
     }
 
     public static final int FIXED_SIZE = 9;
@@ -45,6 +48,9 @@ public record Report(Kind kind, int index, int code, byte[] text) {
         int length = Short.toUnsignedInt(in.getShort());
         if (kind >= Kind.values().length || length > MAX_TEXT || in.remaining() < length) {
             throw new ProtocolException("malformed report");
+        }
+        if (kind == Kind.IN_PLACE.ordinal() && (index < 0 || code != 0 || length != 0)) {
+            throw new ProtocolException("malformed IN_PLACE report");
         }
         byte[] text = new byte[length];
         in.get(text);

@@ -8,11 +8,12 @@ import java.util.List;
 /**
  * What the client asks of the server: {@code u8 direction (1 push, 2 pull), u32 flags, u32 chunk
  * size, u16 slots, u64 bandwidth limit in bytes/s (0: none), u16 path count, paths, u16 rule count,
- * filter rules}, each path and rule as u16 length + UTF-8 bytes. A push names the destination; a
- * pull names the sources (with {@link #FILES_FROM}, a base directory and then paths relative to it).
+ * filter rules, limits, backup rule}, each path and rule as u16 length + UTF-8 bytes, the limits
+ * as {@link TransferLimits}, the backup rule as {@link BackupRule}. A push names the destination; a pull names the sources (with
+ * {@link #FILES_FROM}, a base directory and then paths relative to it).
  */
 public record SessionRequest(Direction direction, int flags, int chunkSize, int slots, long bandwidthLimit,
-        List<String> paths, List<String> filterRules) {
+        List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup) {
 
     /** Who sends the files. */
     public enum Direction {
@@ -60,9 +61,28 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
     public static final int ITEMIZE = 1 << 22;
     /** Version 5, with {@link #ITEMIZE}: unchanged entries are itemized too (-ii). */
     public static final int ITEMIZE_UNCHANGED = 1 << 23;
-    private static final int KNOWN_FLAGS = (1 << 24) - 1;
+    /** Version 5, --mkpath: the receiver creates every missing component of the destination path. */
+    public static final int MKPATH = 1 << 24;
+    /** Version 5, --existing: the receiver creates nothing that is not there yet. */
+    public static final int EXISTING = 1 << 25;
+    /**
+     * Version 5, --remove-source-files: the receiver reports each file, symlink and hard link it
+     * has in place ({@link Report.Kind#IN_PLACE}), and the sender then removes its source.
+     */
+    public static final int REMOVE_SOURCE_FILES = 1 << 26;
+    /** Version 5, -b: the receiver keeps what it replaces or deletes, as the backup rule says. */
+    public static final int BACKUP = 1 << 27;
+    private static final int KNOWN_FLAGS = (1 << 28) - 1;
     private static final int MAX_PATHS = 65535;
+    /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 23;
+
+    /** A request without limits. */
+    public SessionRequest(Direction direction, int flags, int chunkSize, int slots, long bandwidthLimit,
+            List<String> paths, List<String> filterRules) {
+        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, TransferLimits.NONE,
+                BackupRule.NONE);
+    }
 
     public SessionRequest {
         paths = List.copyOf(paths);
@@ -80,13 +100,15 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
     public ByteBuffer encode() {
         List<byte[]> encodedPaths = utf8(paths);
         List<byte[]> encodedRules = utf8(filterRules);
-        int size = FIXED_SIZE + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
+        int size = FIXED_SIZE + TransferLimits.SIZE + backup.encodedSize() + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
                 + encodedRules.stream().mapToInt(b -> 2 + b.length).sum();
         ByteBuffer out = ByteBuffer.allocate(size);
         out.put((byte) (direction.ordinal() + 1)).putInt(flags).putInt(chunkSize).putShort((short) slots)
                 .putLong(bandwidthLimit);
         putAll(out, encodedPaths);
         putAll(out, encodedRules);
+        limits.encode(out);
+        backup.encode(out);
         return out;
     }
 
@@ -116,6 +138,8 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
         }
         List<String> paths = strings(in);
         List<String> rules = strings(in);
+        TransferLimits limits = TransferLimits.decode(in);
+        BackupRule backup = BackupRule.decode(in);
         if (paths.isEmpty()) {
             throw new ProtocolException("REQUEST names no path");
         }
@@ -123,7 +147,7 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
             throw new ProtocolException("REQUEST has trailing bytes");
         }
         return new SessionRequest(Direction.values()[direction - 1], flags, chunkSize, slots, bandwidthLimit, paths,
-                rules);
+                rules, limits, backup);
     }
 
     private static List<String> strings(ByteBuffer in) throws ProtocolException {

@@ -59,7 +59,8 @@ public final class ClientSession {
         Accept accept = negotiate(request(SessionRequest.Direction.PULL, options.flags() | transportFlags(localReason),
                 options, remoteSources));
         announce(accept, localReason, listener);
-        Destination destination = Destination.of(target, directory || accept.tree(), null);
+        Destination destination = Destination.of(target, directory || accept.tree(), null,
+                options.has(SessionRequest.MKPATH));
         Roles.receive(channel, config, accept.transport(), options, destination, listener, () -> { });
     }
 
@@ -103,7 +104,7 @@ public final class ClientSession {
     private static SessionRequest request(SessionRequest.Direction direction, int flags, TransferOptions options,
             List<String> paths) {
         return new SessionRequest(direction, flags, options.chunkSize(), options.slots(), options.bandwidthLimit(),
-                paths, options.filters().rules());
+                paths, options.filters().rules(), options.limits(), options.backup());
     }
 
     /** Hello, authentication, request; returns once the server accepted. */

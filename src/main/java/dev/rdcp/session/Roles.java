@@ -13,6 +13,7 @@ import dev.rdcp.transport.RdmaTransport;
 import dev.rdcp.transport.TcpTransport;
 import dev.rdcp.transport.Transport;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -36,8 +37,15 @@ final class Roles {
     static void send(BootstrapChannel channel, SessionConfig config, TransportKind kind, TransferOptions options,
             List<String> refused, List<SourceOperand> sources, TransferListener listener, Runnable linked)
             throws IOException {
+        send(channel, config, kind, options, refused, sources, null, listener, linked);
+    }
+
+    /** As above; {@code sourceRoot} is the served directory the sources are beneath (a server's), or null. */
+    static void send(BootstrapChannel channel, SessionConfig config, TransportKind kind, TransferOptions options,
+            List<String> refused, List<SourceOperand> sources, Path sourceRoot, TransferListener listener,
+            Runnable linked) throws IOException {
         try (Transport transport = connect(channel, config, kind, options);
-                FileSender sender = FileSender.create(transport, options, listener, sources)) {
+                FileSender sender = FileSender.create(transport, options, listener, sources, sourceRoot)) {
             linked.run();
             try {
                 refused.forEach(sender::refuse);

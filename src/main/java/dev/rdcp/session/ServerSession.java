@@ -167,7 +167,8 @@ public final class ServerSession {
     private TransferOptions options(SessionRequest request) throws RdcpException {
         try {
             TransferOptions options = new TransferOptions(request.chunkSize(), request.slots(), request.flags(),
-                    request.bandwidthLimit(), FilterRules.parse(request.filterRules()));
+                    request.bandwidthLimit(), FilterRules.parse(request.filterRules()), request.limits(),
+                    request.backup());
             if (options.pinnedBytes() > TransferOptions.MAX_PINNED) {
                 throw new IllegalArgumentException("chunk size × slots and message rings would pin "
                         + (options.pinnedBytes() >> 20) + " MiB, over " + (TransferOptions.MAX_PINNED >> 20) + " MiB");
@@ -191,7 +192,8 @@ public final class ServerSession {
                 throw new ProtocolException("a push names exactly one destination");
             }
             destination = Destination.of(policy.resolve(admission.paths().get(0)),
-                    request.has(SessionRequest.DESTINATION_IS_DIRECTORY), policy.root());
+                    request.has(SessionRequest.DESTINATION_IS_DIRECTORY), policy.root(),
+                    request.has(SessionRequest.MKPATH));
         } catch (RdcpException e) {
             refuse(channel, e);
             return;
@@ -224,10 +226,16 @@ public final class ServerSession {
                 refused.add(e.getMessage());
             }
         }
+        if (request.has(SessionRequest.REMOVE_SOURCE_FILES) && policy.readOnly()) {
+            // As rsyncd: the sender would delete in a module that must not change.
+            refuse(channel, new RdcpException(ExitCode.USAGE,
+                    "--remove-source-files cannot be used with a read-only module"));
+        }
         boolean tree = filesFrom || sources.size() > 1
                 || (request.has(SessionRequest.RECURSIVE) && sources.stream().anyMatch(s -> Files.isDirectory(s.path())));
         Accept accept = accept(channel, request, tree);
-        Roles.send(channel, config, accept.transport(), options, refused, sources, listener, watcher::setupDone);
+        Roles.send(channel, config, accept.transport(), options, refused, sources, policy.root(), listener,
+                watcher::setupDone);
     }
 
     /**

@@ -8,15 +8,18 @@ import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Where received entries go, decided as rsync decides it: into the destination when it is (or is
  * to be) a directory, else to the destination path itself (one file only). A missing destination
- * directory is created, one level, like rsync. Names from the peer are relative paths, used only
- * beneath the {@link #base} directory's descriptor, which {@link #prepare} opens (with a root, the
+ * directory is created, one level, like rsync (each missing level with --mkpath). Names from the
+ * peer are relative paths, used only beneath the {@link #base} directory's descriptor, which {@link #prepare} opens (with a root, the
  * daemon's, beneath the root's descriptor) and {@link #close} closes: nothing a name does, and
  * nothing done to the tree meanwhile, reaches outside it.
  */
@@ -24,17 +27,22 @@ public final class Destination implements AutoCloseable {
 
     private final Path target;
     private final boolean intoDirectory;
-    private final boolean create;
+    /** The deepest directory of the way to the directory entries go into that exists now. */
+    private final Path existing;
+    /** The components below {@link #existing} that {@link #prepare} creates, one by one. */
+    private final List<byte[]> missing;
     /** The daemon's root as stat(2) identifies it, or null without a root. */
     private final FileStatus root;
     private final Path realRoot;
     /** The directory entries go into (the target, or for one file its parent); null until prepared, or in a dry run with none. */
     private DirectoryHandle base;
 
-    private Destination(Path target, boolean intoDirectory, boolean create, Path realRoot, FileStatus root) {
+    private Destination(Path target, boolean intoDirectory, Path existing, List<byte[]> missing, Path realRoot,
+            FileStatus root) {
         this.target = target;
         this.intoDirectory = intoDirectory;
-        this.create = create;
+        this.existing = existing;
+        this.missing = List.copyOf(missing);
         this.realRoot = realRoot;
         this.root = root;
     }
@@ -44,22 +52,47 @@ public final class Destination implements AutoCloseable {
      * @param root the directory nothing may escape, or null
      */
     public static Destination of(Path target, boolean directory, Path root) throws IOException {
+        return of(target, directory, root, false);
+    }
+
+    /**
+     * @param mkpath --mkpath: every missing component of the way is created, not only the last
+     */
+    public static Destination of(Path target, boolean directory, Path root, boolean mkpath) throws IOException {
         Path realRoot = root == null ? null : root.toRealPath();
         FileStatus rootStatus = realRoot == null ? null : FileStatus.of(realRoot, FileNames.absolute(realRoot), true);
         if (Files.isDirectory(target)) {
             requireInside(realRoot, target);
-            return new Destination(target, true, false, realRoot, rootStatus);
+            return new Destination(target, true, target, List.of(), realRoot, rootStatus);
         }
         if (directory && Files.exists(target)) {
             throw new RdcpException(ExitCode.FILE_SELECTION, target + " exists and is not a directory");
         }
         Path parent = target.toAbsolutePath().getParent();
+        if (mkpath) {
+            Path way = (directory ? target.toAbsolutePath() : parent).normalize();
+            Path existing = way;
+            while (!Files.exists(existing, LinkOption.NOFOLLOW_LINKS) && existing.getParent() != null) {
+                existing = existing.getParent();
+            }
+            if (!Files.isDirectory(existing)) {
+                throw new RdcpException(ExitCode.FILE_IO, "cannot create " + way + ": " + existing
+                        + " is not a directory");
+            }
+            requireInside(realRoot, existing);
+            List<byte[]> missing = new ArrayList<>();
+            for (Path component : existing.relativize(way)) {
+                missing.add(FileNames.lastComponent(component));
+            }
+            return new Destination(target, directory, existing, missing, realRoot, rootStatus);
+        }
         if (parent == null || !Files.isDirectory(parent)) {
             throw new RdcpException(ExitCode.FILE_SELECTION, "destination directory " + (directory ? target : parent)
                     + " does not exist");
         }
         requireInside(realRoot, parent);
-        return new Destination(target, directory, directory, realRoot, rootStatus);
+        return new Destination(target, directory, parent,
+                directory ? List.of(FileNames.lastComponent(target)) : List.of(), realRoot, rootStatus);
     }
 
     /**
@@ -77,33 +110,51 @@ public final class Destination implements AutoCloseable {
     }
 
     /**
-     * Creates the destination directory if it is to be made (not in a dry run), and opens the
-     * directory entries go into: with a root, beneath the root's descriptor, no symlink followed.
+     * Creates the missing directories of the way (not in a dry run), each beneath the one before,
+     * and opens the directory entries go into: with a root, beneath the root's descriptor, no
+     * symlink followed.
      */
     public void prepare(boolean dryRun) throws IOException {
-        if (create && !dryRun) {
-            try {
-                Files.createDirectory(target);
-            } catch (FileAlreadyExistsException e) {
-                if (!Files.isDirectory(target)) {
-                    throw new RdcpException(ExitCode.FILE_SELECTION, target + " exists and is not a directory");
+        if (dryRun && !missing.isEmpty()) {
+            return;
+        }
+        DirectoryHandle directory = openExisting();
+        try {
+            for (byte[] component : missing) {
+                try {
+                    directory.makeDirectory(component, 0777);
+                } catch (FileAlreadyExistsException e) {
+                    // Made meanwhile: opening it below tells whether it is a directory.
                 }
+                DirectoryHandle next;
+                try {
+                    next = directory.openDirectory(component);
+                } catch (IOException e) {
+                    throw new RdcpException(ExitCode.FILE_SELECTION, directory.path().resolve(
+                            FileNames.display(component)) + " exists and is not a directory");
+                }
+                directory.close();
+                directory = next;
             }
+        } catch (IOException e) {
+            directory.close();
+            throw e;
         }
-        Path directory = intoDirectory ? target.toAbsolutePath() : target.toAbsolutePath().getParent();
-        if (dryRun && !Files.isDirectory(directory)) {
-            return;
-        }
+        base = directory;
+    }
+
+    /** The deepest existing directory of the way: with a root, opened beneath the root's descriptor. */
+    private DirectoryHandle openExisting() throws IOException {
+        Path directory = existing.toAbsolutePath();
         if (realRoot == null) {
-            base = DirectoryHandle.open(directory, FileNames.absolute(directory));
-            return;
+            return DirectoryHandle.open(directory, FileNames.absolute(directory));
         }
         byte[] top = FileNames.absolute(realRoot);
         byte[] real = FileNames.absolute(directory.toRealPath());
         byte[] inside = real.length == top.length ? new byte[] {'.'}
                 : Arrays.copyOfRange(real, top.length + (top.length == 1 ? 0 : 1), real.length);
         try (DirectoryHandle served = DirectoryHandle.open(realRoot, top)) {
-            base = served.openDirectory(inside);
+            return served.openDirectory(inside);
         }
     }
 

@@ -42,6 +42,7 @@ public final class FileReceiver implements AutoCloseable {
     private final Attributes attributes;
     private final ReportQueue reports;
     private final Generator generator;
+    private final Backups backups;
     private final SessionBudget budget = new SessionBudget();
     private final ArrayDeque<Incoming> wanted = new ArrayDeque<>();
     private final ChunkBatch batch = new ChunkBatch();
@@ -55,6 +56,7 @@ public final class FileReceiver implements AutoCloseable {
         this.transport = transport;
         this.watch = transport.watch();
         this.destination = destination;
+        this.backups = new Backups(destination, options);
         this.options = options;
         this.listener = listener;
         this.stagingRegion = stagingRegion;
@@ -214,6 +216,9 @@ public final class FileReceiver implements AutoCloseable {
         try {
             // A kept --partial file may come from another run: give it all the metadata.
             boolean fresh = !options.has(SessionRequest.PARTIAL);
+            if (incoming.existed && backups.enabled()) {
+                backups.keep(incoming.local);
+            }
             incoming.file.commit(temp -> {
                 if (fresh) {
                     attributes.applyToNew(temp, incoming.entry);
@@ -230,6 +235,7 @@ public final class FileReceiver implements AutoCloseable {
         }
         listener.fileDone(incoming.name, incoming.received - incoming.start);
         generator.linkTarget(incoming.entry, incoming.local);
+        generator.inPlace(incoming.entry);
     }
 
     /** The sender gave the file up: it already reported why. */

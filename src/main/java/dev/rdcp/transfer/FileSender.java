@@ -114,10 +114,15 @@ public final class FileSender implements AutoCloseable {
     private long bytesSent;
     private boolean endReceived;
     private boolean moreReports;
+    /** END is sent: a problem found now is only this side's to tell. */
+    private boolean endSent;
+    private final SourceRemoval removal;
 
     private FileSender(Transport transport, TransferOptions options, TransferListener listener,
-            List<SourceOperand> sources, Region poolRegion, ByteBuffer poolMemory) {
+            List<SourceOperand> sources, Path sourceRoot, Region poolRegion, ByteBuffer poolMemory) {
         this.transport = transport;
+        this.removal = options.has(SessionRequest.REMOVE_SOURCE_FILES) && !options.dryRun()
+                ? new SourceRemoval(sourceRoot, this::sourceProblem) : null;
         this.watch = transport.watch();
         this.options = options;
         this.itemized = options.has(SessionRequest.ITEMIZE) ? new ItemizedDetails() : null;
@@ -143,10 +148,25 @@ public final class FileSender implements AutoCloseable {
      */
     public static FileSender create(Transport transport, TransferOptions options, TransferListener listener,
             List<SourceOperand> sources) throws IOException {
+        return create(transport, options, listener, sources, null);
+    }
+
+    /** @param sourceRoot the served directory every source is beneath (a server's), or null */
+    public static FileSender create(Transport transport, TransferOptions options, TransferListener listener,
+            List<SourceOperand> sources, Path sourceRoot) throws IOException {
         int bytes = options.slots() * options.chunkSize();
         ByteBuffer memory = ByteBuffer.allocateDirect(bytes + PAGE).alignedSlice(PAGE).slice(0, bytes);
         Region region = transport.register(memory, false);
-        return new FileSender(transport, options, listener, sources, region, memory);
+        return new FileSender(transport, options, listener, sources, sourceRoot, region, memory);
+    }
+
+    /** A problem of the sending side after listing: in the list while it runs, so both ends hear of it. */
+    private void sourceProblem(int exitCode, String message) {
+        if (endSent) {
+            listener.fileFailed(exitCode, message);
+        } else {
+            problems.add(list.problem(exitCode, new byte[0], message));
+        }
     }
 
     /** Reports {@code message} as a source problem of its own (a request path the server refused). */
@@ -200,6 +220,7 @@ public final class FileSender implements AutoCloseable {
     private void finishSession() throws IOException {
         transport.startMessage(ControlType.END);
         transport.send();
+        endSent = true;
         LOG.debug("END sent; waiting for the receiver's");
         while (!endReceived) {
             waitForPeer(TICK_MS);
@@ -287,6 +308,9 @@ public final class FileSender implements AutoCloseable {
         Entry entry = listed.entry();
         if (itemized != null && entry.type() != EntryType.PROBLEM && entry.type() != EntryType.DIRECTORY_END) {
             itemized.listed(entry);
+        }
+        if (removal != null) {
+            removal.listed(listed);
         }
         switch (entry.type()) {
             case FILE -> {
@@ -552,6 +576,9 @@ public final class FileSender implements AutoCloseable {
                     endReceived = true;
                     unconfirmed.values().forEach(f -> listener.fileDone(f.name, f.entry.size() - f.start));
                     unconfirmed.clear();
+                    if (removal != null) {
+                        removal.clear();
+                    }
                 }
             }
             default -> throw Transport.unexpected(type, "at the sender");
@@ -570,6 +597,16 @@ public final class FileSender implements AutoCloseable {
                 listener.itemized((itemized == null ? change : itemized.fill(report.index(), change)).asSent());
                 continue;
             }
+            if (report.kind() == Report.Kind.IN_PLACE) {
+                if (removal == null) {
+                    throw new ProtocolException("IN_PLACE without --remove-source-files");
+                }
+                removal.inPlace(report.index());
+                continue;
+            }
+            if (removal != null) {
+                removal.failed(report.index());
+            }
             listener.fileFailed(report.code(), FileNames.printable(new String(report.text(), StandardCharsets.UTF_8)));
             unconfirmed.remove(report.index());
             if (current != null && current.entry.index() == report.index() && current.abandonCode == 0) {
@@ -587,6 +624,9 @@ public final class FileSender implements AutoCloseable {
     public void close() throws IOException {
         ResourceStack owned = new ResourceStack();
         owned.push(poolRegion);
+        if (removal != null) {
+            owned.push(removal);
+        }
         try {
             if (current != null) {
                 closeCurrent();

@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,6 +47,7 @@ final class Generator {
     private final Consumer<Incoming> wanted;
     private final Heartbeat busy;
     private final UpdateCheck check;
+    private final ReceiverRules rules;
     private final ReceiverTree tree;
     /** By name: a directory listed again is fixed once, with what was listed last. */
     private final Map<String, DirectoryFix> directoryFixes = new LinkedHashMap<>();
@@ -79,6 +81,7 @@ final class Generator {
         this.busy = busy;
         this.check = new UpdateCheck(options, busy);
         this.itemizer = new Itemizer(options, ProcessIdentity.read().uid() == 0);
+        this.rules = new ReceiverRules(destination, options);
         this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
             public void deleted(byte[] name) {
@@ -89,6 +92,11 @@ final class Generator {
             public void deleteFailed(byte[] name, IOException cause) {
                 reports.failed(-1, ExitCode.PARTIAL.code(), "cannot delete " + FileNames.display(name) + ": "
                         + FileReceiver.describe(cause));
+            }
+
+            @Override
+            public void notEmptied(byte[] name) {
+                reports.failed(-1, ExitCode.OK.code(), "cannot delete non-empty directory: " + FileNames.display(name));
             }
         }, busy);
     }
@@ -120,7 +128,7 @@ final class Generator {
             return null;
         }
         if (entry.type() == EntryType.DIRECTORY_END) {
-            if (options.has(SessionRequest.DELETE_AFTER)) {
+            if (options.has(SessionRequest.DELETE_AFTER) || rules.limitsDeletions()) {
                 endedDirectories.add(entry);
             } else {
                 endDirectory(entry);
@@ -131,8 +139,11 @@ final class Generator {
         String name = FileNames.display(entry.name());
         try {
             byte[] local = destination.name(entry.name());
+            if (entry.type() != EntryType.FILE && rules.skipsNew(entry, local)) {
+                return null;
+            }
             Itemizer.Before before = entry.type() == EntryType.DIRECTORY || entry.type() == EntryType.SYMLINK
-                    ? itemizer.before(destination.base(), local) : Itemizer.Before.NONE;
+                    ? itemizer.before(destination, local) : Itemizer.Before.NONE;
             switch (entry.type()) {
                 case DIRECTORY -> {
                     if (tree.directory(entry.name(), local)) {
@@ -150,6 +161,7 @@ final class Generator {
                         newEntry.run();
                     }
                     itemize(entry, () -> itemizer.symlink(entry, before));
+                    inPlace(entry);
                     listener.listed(name, EntryType.SYMLINK, 0);
                 }
                 case HARDLINK -> {
@@ -178,7 +190,13 @@ final class Generator {
     }
 
     private Decision decide(Entry entry, byte[] local, String name) throws IOException {
+        if (rules.skipsSize(entry)) {
+            return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
+        }
         UpdateCheck.Verdict verdict = check.examine(entry, destination, local);
+        if (verdict.attributes() == null && !verdict.upToDate() && rules.createsNothing()) {
+            return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
+        }
         if (verdict.upToDate()) {
             if (!options.dryRun() && verdict.attributes() != null && attributes.differ(verdict.attributes(), entry)) {
                 try (FileHandle node = destination.base().openNode(local)) {
@@ -188,6 +206,9 @@ final class Generator {
             listener.upToDate(name);
             itemize(entry, () -> itemizer.file(entry, verdict.attributes(), false));
             linkTarget(entry, local);
+            if (verdict.same()) {
+                inPlace(entry);
+            }
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
         if (options.dryRun()) {
@@ -215,9 +236,25 @@ final class Generator {
      */
     void finish() {
         makeLinks();
+        if (rules.limitsDeletions()) {
+            endedDirectories.sort(Comparator.comparingLong(this::listedAt));
+        }
         endedDirectories.forEach(this::endDirectory);
         endedDirectories.clear();
         finishDirectories();
+        if (tree.skippedDeletions() > 0) {
+            reports.failed(-1, ExitCode.DELETE_LIMIT.code(), "Deletions stopped due to --max-delete limit ("
+                    + tree.skippedDeletions() + " skipped)");
+        }
+    }
+
+    /**
+     * Where the directory {@code end} closes was listed: rsync deletes parents before their
+     * children, which decides what the --max-delete limit leaves.
+     */
+    private long listedAt(Entry end) {
+        DirectoryFix fix = directoryFixes.get(new String(end.name(), StandardCharsets.ISO_8859_1));
+        return fix == null ? Long.MAX_VALUE : Integer.toUnsignedLong(fix.entry().index());
     }
 
     /** All of a directory was listed: --delete removes what the sender does not have. */
@@ -262,6 +299,13 @@ final class Generator {
         }
     }
 
+    /** With --remove-source-files, tells the sender that {@code entry} is in place here (never in a dry run). */
+    void inPlace(Entry entry) {
+        if (options.has(SessionRequest.REMOVE_SOURCE_FILES) && !options.dryRun()) {
+            reports.inPlace(entry.index());
+        }
+    }
+
     /** A regular file of this run is complete here: -H links may name it. */
     void linkTarget(Entry entry, byte[] local) throws ProtocolException {
         if (options.has(SessionRequest.HARD_LINKS)) {
@@ -281,12 +325,13 @@ final class Generator {
                     throw new RdcpException(ExitCode.PARTIAL, "its other name " + FileNames.display(link.entry().extra())
                             + " did not arrive");
                 }
-                Itemizer.Before before = itemizer.before(destination.base(), link.local());
-                Itemizer.Before other = itemizer.before(destination.base(), target);
+                Itemizer.Before before = itemizer.before(destination, link.local());
+                Itemizer.Before other = itemizer.before(destination, target);
                 if (tree.hardLink(link.local(), target)) {
                     newEntry.run();
                 }
                 itemize(link.entry(), () -> itemizer.hardLink(before.status(), other.status()));
+                inPlace(link.entry());
             } catch (IOException e) {
                 reports.failed(link.entry().index(), e instanceof RdcpException r ? r.exitCode().code() : ExitCode.PARTIAL.code(),
                         name + ": " + FileReceiver.describe(e));

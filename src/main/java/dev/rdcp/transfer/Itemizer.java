@@ -56,11 +56,13 @@ final class Itemizer {
     }
 
     /** {@code local}'s state here, when itemizing; a missing one is {@link Before#NONE}. */
-    Before before(DirectoryHandle base, byte[] local) throws IOException {
+    Before before(Destination destination, byte[] local) throws IOException {
         if (!enabled) {
             return Before.NONE;
         }
         try {
+            // A dry run's destination directory may not exist yet (--mkpath): nothing is there.
+            DirectoryHandle base = destination.base();
             FileStatus status = base.status(local);
             boolean link = FileModes.type(status.mode()) == FileModes.S_IFLNK;
             return new Before(status, link ? base.readLink(local) : new byte[0]);

@@ -13,9 +13,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -38,14 +41,24 @@ final class ReceiverTree {
     /** With --delete: for each listed directory not yet ended, the names listed inside it. */
     private final Map<String, Set<String>> listedChildren = new HashMap<>();
 
+    /** --max-delete: deletions allowed in the session, or -1 for any number. */
+    private final long maxDelete;
+    private long deletions;
+    private long skippedDeletions;
+
     /** What --delete did, entry by entry. */
     interface Events {
         void deleted(byte[] name);
 
         void deleteFailed(byte[] name, IOException cause);
+
+        /** A directory kept because something in it stays (the --max-delete limit). */
+        default void notEmptied(byte[] name) {
+        }
     }
 
     private final Heartbeat heartbeat;
+    private final Backups backups;
 
     ReceiverTree(Destination destination, TransferOptions options, Events events, Heartbeat heartbeat) {
         this.heartbeat = heartbeat;
@@ -54,7 +67,14 @@ final class ReceiverTree {
         this.delete = options.has(SessionRequest.DELETE);
         this.filters = options.filters();
         this.deleteExcluded = options.has(SessionRequest.DELETE_EXCLUDED);
+        this.maxDelete = options.limits().maxDelete();
+        this.backups = new Backups(destination, options);
         this.events = events;
+    }
+
+    /** Deletions the --max-delete limit stopped. */
+    long skippedDeletions() {
+        return skippedDeletions;
     }
 
     private static String key(byte[] name) {
@@ -140,6 +160,9 @@ final class ReceiverTree {
             base.symlink(target, temp);
             try {
                 attributes.applyToLink(base, temp, entry);
+                if (existing != null && backups.enabled()) {
+                    backups.keep(local);
+                }
                 base.rename(temp, local);
             } catch (IOException e) {
                 deleteQuietly(base, temp, e);
@@ -210,18 +233,20 @@ final class ReceiverTree {
             return;
         }
         try (DirectoryHandle directory = destination.base().openDirectory(local)) {
-            for (byte[] child : directory.names()) {
-                String text = new String(child, StandardCharsets.UTF_8);
-                if (keep.contains(key(child)) || AtomicFile.isOwnTemporary(text)) {
+            for (Child child : deletionOrder(directory)) {
+                String text = new String(child.name(), StandardCharsets.UTF_8);
+                if (keep.contains(key(child.name())) || AtomicFile.isOwnTemporary(text)
+                        || backups.protects(FileNames.join(name, child.name()))) {
                     continue;
                 }
-                byte[] relative = FileNames.join(name, child);
+                byte[] relative = FileNames.join(name, child.name());
                 try {
-                    FileStatus status = directory.status(child);
-                    if (!deleteExcluded && excluded(relative, isDirectory(status))) {
+                    if (!deleteExcluded && excluded(relative, child.directory())) {
                         continue;
                     }
-                    remove(directory, child, isDirectory(status), relative);
+                    if (!child.directory() || removeContents(directory, child.name(), relative)) {
+                        removeOne(directory, child, relative);
+                    }
                 } catch (NoSuchFileException e) {
                     // Gone already: nothing to delete.
                 } catch (IOException e) {
@@ -229,6 +254,29 @@ final class ReceiverTree {
                 }
             }
         }
+    }
+
+    /** A name in a directory being emptied, and whether it is a directory. */
+    private record Child(byte[] name, boolean directory) {
+    }
+
+    /**
+     * {@code directory}'s names in rsync's order of deletion, which decides what goes first
+     * when --max-delete stops it: the reverse of its file-list order (files by name bytes, then
+     * directories by name bytes). A name gone meanwhile is left out.
+     */
+    private static List<Child> deletionOrder(DirectoryHandle directory) throws IOException {
+        List<Child> children = new ArrayList<>();
+        for (byte[] name : directory.names()) {
+            try {
+                children.add(new Child(name, isDirectory(directory.status(name))));
+            } catch (NoSuchFileException e) {
+                // Gone already: nothing to delete.
+            }
+        }
+        children.sort(Comparator.comparing(Child::directory).thenComparing(Child::name, Arrays::compareUnsigned)
+                .reversed());
+        return children;
     }
 
     private boolean excluded(byte[] relative, boolean isDirectory) throws RdcpException {
@@ -239,28 +287,63 @@ final class ReceiverTree {
         }
     }
 
-    /** Deletes {@code child} of {@code parent}, a whole directory by its descriptor (each entry reported). */
-    private void remove(DirectoryHandle parent, byte[] child, boolean isDirectory, byte[] relative) throws IOException {
-        if (isDirectory) {
-            try (DirectoryHandle directory = parent.openDirectory(child)) {
-                for (byte[] grandchild : directory.names()) {
-                    FileStatus status;
-                    try {
-                        status = directory.status(grandchild);
-                    } catch (NoSuchFileException e) {
-                        continue;
-                    }
-                    remove(directory, grandchild, isDirectory(status), FileNames.join(relative, grandchild));
+    /**
+     * Deletes everything in directory {@code child} of {@code parent}, by its descriptor, each
+     * entry reported; false when something stays (the --max-delete limit), which is said.
+     */
+    private boolean removeContents(DirectoryHandle parent, byte[] child, byte[] relative) throws IOException {
+        boolean emptied = true;
+        try (DirectoryHandle directory = parent.openDirectory(child)) {
+            for (Child grandchild : deletionOrder(directory)) {
+                byte[] below = FileNames.join(relative, grandchild.name());
+                if (backups.protects(below)) {
+                    emptied = false;
+                    continue;
+                }
+                if (grandchild.directory() && !removeContents(directory, grandchild.name(), below)) {
+                    emptied = false;
+                }
+                if (!removeOne(directory, grandchild, below)) {
+                    emptied = false;
                 }
             }
         }
+        if (!emptied) {
+            events.notEmptied(relative);
+        }
+        return emptied;
+    }
+
+    /** Deletes {@code child} (a directory already emptied) unless --max-delete stops it; true if deleted. */
+    private boolean removeOne(DirectoryHandle parent, Child child, byte[] relative) throws IOException {
+        if (maxDelete >= 0 && deletions >= maxDelete) {
+            skippedDeletions++;
+            return false;
+        }
+        if (!dryRun && child.directory() && backups.enabled() && !isEmpty(parent, child.name())) {
+            // What was in it went to backups beside it: rsync keeps the directory and says so.
+            events.notEmptied(relative);
+            return false;
+        }
         if (!dryRun) {
-            parent.delete(child, isDirectory);
+            if (!child.directory() && backups.enabled()) {
+                backups.keep(relative);
+            } else {
+                parent.delete(child.name(), child.directory());
+            }
             forget(key(relative));
         }
+        deletions++;
         heartbeat.beat();
         // As rsync shows it: a directory with a trailing slash.
-        events.deleted(isDirectory ? FileNames.join(relative, new byte[0]) : relative);
+        events.deleted(child.directory() ? FileNames.join(relative, new byte[0]) : relative);
+        return true;
+    }
+
+    private static boolean isEmpty(DirectoryHandle parent, byte[] name) throws IOException {
+        try (DirectoryHandle directory = parent.openDirectory(name)) {
+            return directory.names().isEmpty();
+        }
     }
 
     /** {@code key} and everything under it are no longer listed directories waiting for their end. */

@@ -41,6 +41,11 @@ final class ReportQueue {
         add(new Report(Report.Kind.ITEMIZED, index, 0, change.encode()));
     }
 
+    /** Entry {@code index} is in place here (--remove-source-files). */
+    void inPlace(int index) {
+        add(new Report(Report.Kind.IN_PLACE, index, 0, new byte[0]));
+    }
+
     private void add(Report report) {
         if (reports.size() >= MAX_QUEUED) {
             throw new UncheckedIOException(new ProtocolException("more than " + MAX_QUEUED

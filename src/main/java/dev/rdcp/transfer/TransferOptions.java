@@ -1,16 +1,20 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ControlHeader;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.TransferLimits;
 
 /**
  * How a transfer runs. {@code chunkSize} bytes move per RDMA WRITE; the receiver stages
  * {@code slots} chunks at once, which is how many WRITEs can be in flight, and the sender reads
  * into a pool of as many chunk buffers. {@code flags} are the {@link SessionRequest} bits both ends
- * agreed on; {@code bandwidthLimit} is bytes/s (0: none).
+ * agreed on; {@code bandwidthLimit} is bytes/s (0: none); {@code limits} are the receiver's size
+ * and deletion limits, {@code backup} where -b keeps what the receiver replaces or deletes.
  */
-public record TransferOptions(int chunkSize, int slots, int flags, long bandwidthLimit, FilterRules filters) {
+public record TransferOptions(int chunkSize, int slots, int flags, long bandwidthLimit, FilterRules filters,
+        TransferLimits limits, BackupRule backup) {
 
     public static final int MIN_CHUNK = 4096;
     public static final int MAX_CHUNK = 64 << 20;
@@ -27,6 +31,11 @@ public record TransferOptions(int chunkSize, int slots, int flags, long bandwidt
     public static final int MAX_BOUNCE = 256 << 10;
     /** The most memory a server lets one session make it register, whichever role it plays. */
     public static final long MAX_PINNED = 256L << 20;
+
+    /** Options without size or deletion limits. */
+    public TransferOptions(int chunkSize, int slots, int flags, long bandwidthLimit, FilterRules filters) {
+        this(chunkSize, slots, flags, bandwidthLimit, filters, TransferLimits.NONE, BackupRule.NONE);
+    }
 
     public TransferOptions {
         if (chunkSize < MIN_CHUNK || chunkSize > MAX_CHUNK || chunkSize % MIN_CHUNK != 0) {

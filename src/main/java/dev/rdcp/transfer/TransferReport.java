@@ -18,6 +18,9 @@ public final class TransferReport implements TransferListener {
     private final List<Failure> failures = new ArrayList<>();
     private long failureCount;
     private boolean onlyVanished = true;
+    /** The first failure but the --max-delete limit's, which sets the exit code only when alone. */
+    private Failure firstError;
+    private boolean deleteLimit;
     private final long sessionStartNanos = System.nanoTime();
     /** When the first file started: setup (ssh, TCP, RDMA) is not counted in {@link #seconds}. */
     private long startNanos;
@@ -77,9 +80,14 @@ public final class TransferReport implements TransferListener {
 
     @Override
     public void fileFailed(int exitCode, String message) {
+        if (exitCode == ExitCode.DELETE_LIMIT.code()) {
+            deleteLimit = true;
+        } else if (exitCode != ExitCode.OK.code() && firstError == null) {
+            firstError = new Failure(exitCode, message);
+        }
         if (exitCode != ExitCode.OK.code()) {
             failureCount++;
-            onlyVanished &= exitCode == ExitCode.VANISHED.code();
+            onlyVanished &= exitCode == ExitCode.VANISHED.code() || exitCode == ExitCode.DELETE_LIMIT.code();
             if (failures.size() < MAX_KEPT_FAILURES) {
                 failures.add(new Failure(exitCode, message));
             }
@@ -123,14 +131,17 @@ public final class TransferReport implements TransferListener {
     /**
      * 0 when everything made it. When nothing made it, the first failure's own code, so a single
      * failed file says why; otherwise, as rsync: 24 when the only failures are vanished sources,
-     * else 23.
+     * else 23. The --max-delete limit (25) counts only when nothing else failed.
      */
     public int exitCode() {
         if (failureCount == 0) {
             return ExitCode.OK.code();
         }
+        if (firstError == null && deleteLimit) {
+            return ExitCode.DELETE_LIMIT.code();
+        }
         if (filesDone == 0 && upToDate == 0) {
-            return failures.get(0).exitCode();
+            return firstError.exitCode();
         }
         return onlyVanished ? ExitCode.VANISHED.code() : ExitCode.PARTIAL.code();
     }

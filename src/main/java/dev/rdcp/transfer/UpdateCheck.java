@@ -19,8 +19,11 @@ import java.util.Arrays;
  */
 final class UpdateCheck {
 
-    /** @param attributes the receiver's file's status, or null when there is none */
-    record Verdict(boolean upToDate, FileStatus attributes) {
+    /**
+     * @param attributes the receiver's file's status, or null when there is none
+     * @param same the receiver's file passed the check (not merely kept by --ignore-existing or -u)
+     */
+    record Verdict(boolean upToDate, FileStatus attributes, boolean same) {
     }
 
 
@@ -47,22 +50,22 @@ final class UpdateCheck {
             base = destination.base();
             existing = base.status(name);
         } catch (NoSuchFileException e) {
-            return new Verdict(false, null);
+            return new Verdict(false, null, false);
         }
         int type = FileModes.type(existing.mode());
         if (ignoreExisting) {
             // Whatever is there stays, untouched: its metadata too, unless it is a regular file.
-            return new Verdict(true, type == FileModes.S_IFREG ? existing : null);
+            return new Verdict(true, type == FileModes.S_IFREG ? existing : null, false);
         }
         if (type == FileModes.S_IFDIR) {
             throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a file");
         }
         FileTime theirs = existing.mtime();
         if (update && type == FileModes.S_IFREG && theirs.compareTo(Attributes.mtime(entry)) > 0) {
-            return new Verdict(true, existing);
+            return new Verdict(true, existing, false);
         }
         if (type != FileModes.S_IFREG || existing.size() != entry.size()) {
-            return new Verdict(false, existing);
+            return new Verdict(false, existing, false);
         }
         boolean same;
         if (sizeOnly) {
@@ -72,7 +75,7 @@ final class UpdateCheck {
         } else {
             same = theirs.equals(Attributes.mtime(entry));
         }
-        return new Verdict(same, existing);
+        return new Verdict(same, existing, same);
     }
 
     private byte[] md5(DirectoryHandle base, byte[] name) {

@@ -24,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FpsyncOptionsTest {
 
-    private static final Path RSYNC = Path.of("/usr/bin/rsync");
     private static final Instant OLD = Instant.parse("2022-01-02T03:04:05Z");
 
     @TempDir
@@ -36,7 +35,7 @@ class FpsyncOptionsTest {
 
     @BeforeEach
     void start() throws IOException {
-        assertTrue(Files.isExecutable(RSYNC), "rsync is missing: dist/setup-debian installs it");
+        RsyncComparison.requireRsync();
         source = Files.createDirectories(tmp.resolve("src"));
         write("top.txt", "top\n");
         write("a/one.txt", "one\n");
@@ -66,14 +65,11 @@ class FpsyncOptionsTest {
     }
 
     private static void rsync(Path cwd, String... args) throws IOException, InterruptedException {
-        Rsync.run(cwd, List.of(args));
+        RsyncComparison.rsync(cwd, List.of(args));
     }
 
     private Cli.Result rdcp(String... args) {
-        List<String> all = new ArrayList<>(List.of("--timeout", "10", "--transport", "tcp", "--port",
-                String.valueOf(daemon.port())));
-        all.addAll(List.of(args));
-        return Cli.rdcp(all.toArray(String[]::new));
+        return RsyncComparison.rdcpOverTcp(daemon, args);
     }
 
     /** rsync's and rdcp's run of the same options, into served/rsync and served/rdcp (push). */
@@ -87,7 +83,7 @@ class FpsyncOptionsTest {
         rdcpArgs.add("127.0.0.1::rdcp/");
         Cli.Result result = rdcp(rdcpArgs.toArray(String[]::new));
         assertEquals(0, result.exitCode(), result::toString);
-        TreeComparison.assertSameTree(served.resolve("rsync"), served.resolve("rdcp"));
+        RsyncComparison.assertSameTree(served.resolve("rsync"), served.resolve("rdcp"));
     }
 
     private Path nulList(String... names) throws IOException {
@@ -112,7 +108,7 @@ class FpsyncOptionsTest {
         Cli.Result result = rdcp("-lptgoD", "--numeric-ids", "-d", "--files-from=" + part, "--from0",
                 "127.0.0.1::exported/", pulled + "/");
         assertEquals(0, result.exitCode(), result::toString);
-        TreeComparison.assertSameTree(served.resolve("rsync"), pulled);
+        RsyncComparison.assertSameTree(served.resolve("rsync"), pulled);
     }
 
     /** fpsync -E: whole directories, one level each, with deletion at the end. */
@@ -158,7 +154,7 @@ class FpsyncOptionsTest {
         assertEquals(0, result.exitCode(), result::toString);
         // Below the source's own path: the implied /tmp differs in its sticky bit (rdcp keeps 0777 of it).
         String kept = source.toString().substring(1);
-        TreeComparison.assertSameTree(served.resolve("rsync").resolve(kept), served.resolve("rdcp").resolve(kept));
+        RsyncComparison.assertSameTree(served.resolve("rsync").resolve(kept), served.resolve("rdcp").resolve(kept));
     }
 
     @Test
@@ -169,7 +165,7 @@ class FpsyncOptionsTest {
         Cli.Result result = rdcp("-aR", "127.0.0.1::exported/./a/b", "127.0.0.1::exported/./d",
                 tmp.resolve("pulled") + "/");
         assertEquals(0, result.exitCode(), result::toString);
-        TreeComparison.assertSameTree(tmp.resolve("rsync-pulled"), tmp.resolve("pulled"));
+        RsyncComparison.assertSameTree(tmp.resolve("rsync-pulled"), tmp.resolve("pulled"));
     }
 
     @Test

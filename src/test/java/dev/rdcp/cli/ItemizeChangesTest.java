@@ -101,7 +101,7 @@ class ItemizeChangesTest {
     }
 
     private String rsync(String... args) throws IOException, InterruptedException {
-        return Rsync.run(served, with(List.of("-e", shell.toString()), args));
+        return RsyncComparison.rsync(served, with(List.of("-e", shell.toString()), args));
     }
 
     private String rdcp(String... args) {
@@ -136,7 +136,7 @@ class ItemizeChangesTest {
             String actual = rdcp(with(options, source + "/", "127.0.0.1::rdcp/").toArray(String[]::new));
             assertEquals(lines(expected), lines(actual), "run " + run + " of " + options);
             if (sameTrees) {
-                TreeComparison.assertSameTree(served.resolve("rsync"), served.resolve("rdcp"));
+                RsyncComparison.assertSameTree(served.resolve("rsync"), served.resolve("rdcp"));
             }
             if (run == 0) {
                 change();
@@ -152,7 +152,7 @@ class ItemizeChangesTest {
                     .toArray(String[]::new));
             String actual = rdcp(with(options, "127.0.0.1::src/", rdcpDestination + "/").toArray(String[]::new));
             assertEquals(lines(expected), lines(actual), "run " + run + " of " + options);
-            TreeComparison.assertSameTree(rsyncDestination, rdcpDestination);
+            RsyncComparison.assertSameTree(rsyncDestination, rdcpDestination);
             if (run == 0) {
                 change();
             }

@@ -37,7 +37,7 @@ class ItemizeChangesVmTest {
     private String rsync(Path shell, String... args) throws Exception {
         List<String> all = new ArrayList<>(List.of("-e", shell.toString()));
         all.addAll(List.of(args));
-        return Rsync.run(dir, all);
+        return RsyncComparison.rsync(dir, all);
     }
 
     @Test

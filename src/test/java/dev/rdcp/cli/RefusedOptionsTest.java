@@ -25,8 +25,8 @@ class RefusedOptionsTest {
 
     @Test
     void aLongOptionWithAValueIsNamedWithoutIt() {
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("--max-size=5M", "src", "host:dst"),
-                "--max-size");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("--partial-dir=.part", "src", "host:dst"),
+                "--partial-dir");
     }
 
     @Test

@@ -39,6 +39,24 @@ class ReportTest {
     }
 
     @Test
+    void anEntryInPlaceRoundTrips() throws Exception {
+        Report received = roundTrip(new Report(Report.Kind.IN_PLACE, 7, 0, new byte[0]));
+        assertEquals(Report.Kind.IN_PLACE, received.kind());
+        assertEquals(7, received.index());
+    }
+
+    @Test
+    void anEntryInPlaceWithoutAnIndexOrWithACodeOrTextIsRejected() {
+        Report[] malformed = {new Report(Report.Kind.IN_PLACE, -1, 0, new byte[0]),
+            new Report(Report.Kind.IN_PLACE, 3, 23, new byte[0]), new Report(Report.Kind.IN_PLACE, 3, 0, new byte[] {'x'})};
+        for (Report report : malformed) {
+            ByteBuffer out = ByteBuffer.allocate(report.encodedSize());
+            report.encode(out);
+            assertThrows(ProtocolException.class, () -> Report.decode(out.flip()), report.toString());
+        }
+    }
+
+    @Test
     void aCodeUsesAllSixteenBits() throws Exception {
         assertEquals(65535, roundTrip(new Report(Report.Kind.FAILED, 0, 65535, new byte[0])).code());
     }
@@ -72,7 +90,7 @@ class ReportTest {
 
     @Test
     void unknownKindIsRejected() {
-        ByteBuffer in = ByteBuffer.allocate(Report.FIXED_SIZE).put((byte) 3).putInt(0).putShort((short) 0)
+        ByteBuffer in = ByteBuffer.allocate(Report.FIXED_SIZE).put((byte) 4).putInt(0).putShort((short) 0)
                 .putShort((short) 0).flip();
         assertThrows(ProtocolException.class, () -> Report.decode(in));
     }

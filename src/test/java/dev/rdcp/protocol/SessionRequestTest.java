@@ -36,9 +36,13 @@ class SessionRequestTest {
     /** A hand-written request with the given flags, one path and no rules. */
     private static ByteBuffer request(int flags, String path) {
         byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 2 + bytes.length + 2);
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 2 + bytes.length + 2 + TransferLimits.SIZE + 4);
         header(out, 1, flags).putShort((short) 1).putShort((short) bytes.length).put(bytes).putShort((short) 0);
-        return out.flip();
+        return limits(out, 0, -1, -1).putShort((short) 0).putShort((short) 0).flip();
+    }
+
+    private static ByteBuffer limits(ByteBuffer out, long minSize, long maxSize, long maxDelete) {
+        return out.putLong(minSize).putLong(maxSize).putLong(maxDelete);
     }
 
     @Test
@@ -76,7 +80,8 @@ class SessionRequestTest {
             SessionRequest.IGNORE_EXISTING, SessionRequest.UPDATE, SessionRequest.DRY_RUN, SessionRequest.PARTIAL,
             SessionRequest.FILES_FROM, SessionRequest.DELETE_EXCLUDED, SessionRequest.HARD_LINKS,
             SessionRequest.TRANSPORT_TCP, SessionRequest.RDMA_ONLY, SessionRequest.DIRS, SessionRequest.DELETE_AFTER,
-            SessionRequest.DEVICES, SessionRequest.SPECIALS, SessionRequest.ITEMIZE, SessionRequest.ITEMIZE_UNCHANGED};
+            SessionRequest.DEVICES, SessionRequest.SPECIALS, SessionRequest.ITEMIZE, SessionRequest.ITEMIZE_UNCHANGED,
+            SessionRequest.MKPATH, SessionRequest.EXISTING, SessionRequest.REMOVE_SOURCE_FILES, SessionRequest.BACKUP};
         int all = 0;
         for (int flag : flags) {
             SessionRequest received = roundTrip(push(flag, List.of("x")));
@@ -90,7 +95,7 @@ class SessionRequestTest {
 
     @Test
     void flagsAboveTheKnownOnesAreRejected() {
-        for (int flag : new int[] {1 << 24, 1 << 30, 1 << 31}) {
+        for (int flag : new int[] {1 << 28, 1 << 30, 1 << 31}) {
             ByteBuffer wire = push(flag, List.of("x")).encode().flip();
             assertThrows(ProtocolException.class, () -> SessionRequest.decode(wire), "flag " + flag);
         }
@@ -112,6 +117,76 @@ class SessionRequestTest {
         assertEquals(0, decoded.bandwidthLimit());
         assertEquals(List.of("dest/"), decoded.paths());
         assertEquals(List.of(), decoded.filterRules());
+        assertEquals(TransferLimits.NONE, decoded.limits());
+    }
+
+    @Test
+    void limitsRoundTripAtTheirExtremes() throws Exception {
+        for (TransferLimits limits : List.of(TransferLimits.NONE, new TransferLimits(1, 0, 0),
+                new TransferLimits(Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE), new TransferLimits(1535, 2001, 7))) {
+            SessionRequest sent = new SessionRequest(SessionRequest.Direction.PULL, SessionRequest.RECURSIVE, 1 << 20, 8,
+                    0, PATHS, RULES, limits, BackupRule.NONE);
+            assertEquals(limits, roundTrip(sent).limits());
+        }
+    }
+
+    @Test
+    void limitsBelowTheirRangeAreRejected() {
+        long[][] bad = {{-1, -1, -1}, {0, -2, -1}, {0, -1, -2}, {Long.MIN_VALUE, 0, 0}, {0, Long.MIN_VALUE, 0}};
+        for (long[] values : bad) {
+            byte[] path = {'x'};
+            ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2 + TransferLimits.SIZE);
+            header(out, 1, 0).putShort((short) 1).putShort((short) 1).put(path).putShort((short) 0);
+            ByteBuffer wire = limits(out, values[0], values[1], values[2]).flip();
+            assertThrows(ProtocolException.class, () -> SessionRequest.decode(wire), java.util.Arrays.toString(values));
+        }
+    }
+
+    @Test
+    void backupRulesRoundTrip() throws Exception {
+        for (BackupRule backup : List.of(BackupRule.NONE, new BackupRule("~", ""), new BackupRule("", "old/days"),
+                new BackupRule("." + "x".repeat(254), "d/".repeat(2046) + "e\u00e9"))) {
+            SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, SessionRequest.BACKUP, 1 << 20, 8, 0,
+                    PATHS, RULES, TransferLimits.NONE, backup);
+            assertEquals(backup, roundTrip(sent).backup());
+        }
+    }
+
+    @Test
+    void malformedBackupRulesAreRejected() {
+        String[][] bad = {{"a/b", ""}, {"\0", ""}, {"~", "/abs"}, {"~", "../up"}, {"~", "a/../b"}, {"~", "a//b"},
+            {"~", "./a"}, {"~", "a/"}, {"x".repeat(256), ""}, {"", "d".repeat(4097)}};
+        for (String[] rule : bad) {
+            byte[] suffix = rule[0].getBytes(StandardCharsets.UTF_8);
+            byte[] directory = rule[1].getBytes(StandardCharsets.UTF_8);
+            ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2 + TransferLimits.SIZE + 4 + suffix.length
+                    + directory.length);
+            header(out, 1, 0).putShort((short) 1).putShort((short) 1).put((byte) 'x').putShort((short) 0);
+            limits(out, 0, -1, -1).putShort((short) suffix.length).put(suffix).putShort((short) directory.length)
+                    .put(directory);
+            assertThrows(ProtocolException.class, () -> SessionRequest.decode(out.flip()), List.of(rule).toString());
+        }
+    }
+
+    @Test
+    void truncatedLimitsAreRejected() {
+        for (int missing = 1; missing <= TransferLimits.SIZE; missing++) {
+            ByteBuffer whole = request(0, "x");
+            ByteBuffer cut = whole.limit(whole.limit() - missing);
+            assertThrows(ProtocolException.class, () -> SessionRequest.decode(cut), missing + " bytes missing");
+        }
+    }
+
+    @Test
+    void sizeLimitsSkipOutsideTheirRange() {
+        TransferLimits limits = new TransferLimits(100, 1999, -1);
+        assertTrue(limits.skipsSize(99));
+        assertFalse(limits.skipsSize(100));
+        assertFalse(limits.skipsSize(1999));
+        assertTrue(limits.skipsSize(2000));
+        assertFalse(TransferLimits.NONE.skipsSize(0));
+        assertFalse(TransferLimits.NONE.skipsSize(Long.MAX_VALUE));
+        assertTrue(new TransferLimits(0, 0, -1).skipsSize(1));
     }
 
     @Test

@@ -76,6 +76,34 @@ class TransferReportTest {
     }
 
     @Test
+    void theDeleteLimitAloneIs25WhateverElseMadeIt() {
+        TransferReport report = new TransferReport();
+        report.fileFailed(ExitCode.DELETE_LIMIT.code(), "Deletions stopped due to --max-delete limit (2 skipped)");
+        assertEquals(ExitCode.DELETE_LIMIT.code(), report.exitCode());
+        report.fileDone("ok", 1);
+        assertEquals(ExitCode.DELETE_LIMIT.code(), report.exitCode());
+    }
+
+    @Test
+    void anyOtherFailureBeatsTheDeleteLimit() {
+        TransferReport report = new TransferReport();
+        report.fileFailed(ExitCode.DELETE_LIMIT.code(), "Deletions stopped due to --max-delete limit (1 skipped)");
+        report.fileFailed(ExitCode.FILE_IO.code(), "b: write failed");
+        assertEquals(ExitCode.FILE_IO.code(), report.exitCode(), "nothing made it: the first real failure's code");
+        report.fileDone("ok", 1);
+        assertEquals(ExitCode.PARTIAL.code(), report.exitCode());
+    }
+
+    @Test
+    void vanishedBesideTheDeleteLimitIs24() {
+        TransferReport report = new TransferReport();
+        report.fileDone("ok", 1);
+        report.fileFailed(ExitCode.VANISHED.code(), "file has vanished: a");
+        report.fileFailed(ExitCode.DELETE_LIMIT.code(), "Deletions stopped due to --max-delete limit (1 skipped)");
+        assertEquals(ExitCode.VANISHED.code(), report.exitCode());
+    }
+
+    @Test
     void aNoteWithExitCodeZeroIsNoFailure() {
         TransferReport report = new TransferReport();
         report.fileFailed(ExitCode.OK.code(), "skipping non-regular file fifo");

@@ -1,0 +1,116 @@
+package dev.rdcp.cli;
+
+import dev.rdcp.protocol.BackupRule;
+import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.TransferLimits;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * The receiver's rules that protocol 5 carries in the request: --mkpath, --existing, the size
+ * limits, --max-delete, --remove-source-files and the backups. They are applied where the files land, so a pull's server applies them as a push's does.
+ */
+final class TransferRuleOptions {
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(names = "--mkpath", description = "Create the destination's missing path components.")
+    boolean mkpath;
+
+    @Option(names = {"--existing", "--ignore-non-existing"},
+            description = "Skip creating files (including directories) that do not exist on the receiver yet.")
+    boolean existing;
+
+    /**
+     * rsync deletes before the first file; rdcp's list streams, so it deletes as each directory's
+     * listing ends (as --delete-during): the same tree, without the space freed first.
+     */
+    @Option(names = "--delete-before",
+            description = "Like --delete (rdcp deletes as each directory's listing ends, not before the whole transfer).")
+    boolean deleteBefore;
+
+    @Option(names = "--remove-source-files",
+            description = "Remove each source file (never a directory) once the receiver has it in place.")
+    boolean removeSourceFiles;
+
+    @Option(names = {"-b", "--backup"},
+            description = "Keep each file the receiver replaces or deletes under its name with the suffix added.")
+    boolean backup;
+
+    @Option(names = "--suffix", paramLabel = "SUFFIX",
+            description = "The backup suffix (default: ~ without --backup-dir, none with it).")
+    String suffix;
+
+    @Option(names = "--backup-dir", paramLabel = "DIR",
+            description = "Keep backups in DIR, relative to the destination, at their own relative paths (implies -b).")
+    String backupDirectory;
+
+    private long minSize;
+    private long maxSize = -1;
+
+    @Option(names = "--min-size", paramLabel = "SIZE",
+            description = "Skip files smaller than SIZE (bytes, or with a B, K, M, G, T or P suffix; KB is 1000, K 1024).")
+    void minSize(String value) {
+        minSize = size("--min-size", value);
+    }
+
+    @Option(names = "--max-size", paramLabel = "SIZE",
+            description = "Skip files larger than SIZE (as --min-size; a trailing +1 or -1 adds or takes one byte).")
+    void maxSize(String value) {
+        maxSize = size("--max-size", value);
+    }
+
+    private long maxDelete = -1;
+
+    @Option(names = "--max-delete", paramLabel = "NUM",
+            description = "Delete at most NUM files or directories; 0 (or a negative number) deletes none. "
+                    + "Deletions the limit stops are counted and end the run with exit code 25.")
+    void maxDelete(String value) {
+        try {
+            // As rsync: a negative limit means no deletions at all.
+            maxDelete = Math.max(0, Long.parseLong(value));
+        } catch (NumberFormatException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--max-delete=" + value
+                    + ": invalid numeric value");
+        }
+    }
+
+    private long size(String option, String value) {
+        try {
+            return RsyncSize.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + "=" + value + " is " + e.getMessage());
+        }
+    }
+
+    /** The request flags these options set. */
+    int flags() {
+        return (mkpath ? SessionRequest.MKPATH : 0) | (existing ? SessionRequest.EXISTING : 0)
+                | (deleteBefore ? SessionRequest.DELETE : 0)
+                | (removeSourceFiles ? SessionRequest.REMOVE_SOURCE_FILES : 0)
+                | (backup || backupDirectory != null ? SessionRequest.BACKUP : 0);
+    }
+
+    /** Where -b keeps what the receiver replaces or deletes; as rsync, the suffix is ~ unless there is a directory. */
+    BackupRule backup() {
+        if (!backup && backupDirectory == null) {
+            return BackupRule.NONE;
+        }
+        if (suffix != null && suffix.contains("/")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--suffix cannot contain slashes: " + suffix);
+        }
+        String directory = backupDirectory == null ? "" : backupDirectory.replaceAll("/+$", "");
+        try {
+            return new BackupRule(suffix != null ? suffix : directory.isEmpty() ? "~" : "", directory);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--backup-dir: " + e.getMessage());
+        }
+    }
+
+    TransferLimits limits() {
+        return new TransferLimits(minSize, maxSize, maxDelete);
+    }
+}

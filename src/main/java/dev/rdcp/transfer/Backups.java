@@ -1,0 +1,85 @@
+package dev.rdcp.transfer;
+
+import dev.rdcp.posix.DirectoryHandle;
+import dev.rdcp.protocol.BackupRule;
+import dev.rdcp.protocol.SessionRequest;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.util.Arrays;
+
+/**
+ * rsync's -b on the receiving side: what a transfer replaces or --delete removes (a file or a
+ * symlink) is renamed to its backup name first, beneath the destination's descriptor: beside it
+ * with the suffix added, or with --backup-dir at its own relative path inside that directory
+ * (relative to the destination), whose missing directories are made one by one beneath the
+ * destination. --delete leaves backups with the suffix alone, as rsync's implicit protect rule does.
+ */
+final class Backups {
+
+    private final Destination destination;
+    private final boolean enabled;
+    private final byte[] suffix;
+    private final byte[] directory;
+
+    Backups(Destination destination, TransferOptions options) {
+        this.destination = destination;
+        BackupRule rule = options.backup();
+        this.enabled = options.has(SessionRequest.BACKUP) && !options.dryRun();
+        this.suffix = rule.suffix().getBytes(StandardCharsets.UTF_8);
+        this.directory = rule.directory().getBytes(StandardCharsets.UTF_8);
+    }
+
+    boolean enabled() {
+        return enabled;
+    }
+
+    /** Moves what is at {@code local} (beneath the destination) to its backup name, replacing an older backup. */
+    void keep(byte[] local) throws IOException {
+        DirectoryHandle base = destination.base();
+        byte[] target = backupName(local);
+        if (directory.length > 0) {
+            makeParents(base, FileNames.parent(target));
+        }
+        base.rename(local, target);
+    }
+
+    /**
+     * True for a name --delete must leave: without a backup directory, a name with the suffix
+     * (rsync's implicit protect rule); with one, the backup directory and the directories it is
+     * in. rsync deletes in a directory before its files arrive, so backups made meanwhile are not
+     * there to be deleted; rdcp deletes once a directory's listing ends, after them.
+     */
+    boolean protects(byte[] relative) {
+        if (!enabled) {
+            return false;
+        }
+        if (directory.length > 0) {
+            return directory.length >= relative.length
+                    && Arrays.equals(directory, 0, relative.length, relative, 0, relative.length)
+                    && (directory.length == relative.length || directory[relative.length] == '/');
+        }
+        byte[] leaf = FileNames.leaf(relative);
+        return suffix.length > 0 && leaf.length > suffix.length
+                && Arrays.equals(leaf, leaf.length - suffix.length, leaf.length, suffix, 0, suffix.length);
+    }
+
+    private byte[] backupName(byte[] local) {
+        byte[] named = Arrays.copyOf(local, local.length + suffix.length);
+        System.arraycopy(suffix, 0, named, local.length, suffix.length);
+        return directory.length > 0 ? FileNames.join(directory, named) : named;
+    }
+
+    private static void makeParents(DirectoryHandle base, byte[] parent) throws IOException {
+        for (int i = 0; i <= parent.length; i++) {
+            if (i == parent.length || parent[i] == '/') {
+                byte[] prefix = Arrays.copyOf(parent, i);
+                try {
+                    base.makeDirectory(prefix, 0777);
+                } catch (FileAlreadyExistsException e) {
+                    // There already; renaming into it fails if it is not a directory.
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package dev.rdcp.transfer;
+
+import dev.rdcp.posix.DirectoryHandle;
+import dev.rdcp.posix.FileStatus;
+import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ProtocolException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * --remove-source-files on the sending side: each listed file, symlink and hard link waits until
+ * the receiver reports it in place under its final name, and is then removed, unless it changed
+ * since it was listed (rsync's "Skipping sender remove for changed file"). Directories are never
+ * removed. A server's sources are removed beneath the descriptor of the directory it serves,
+ * never by a string path; a client's beneath its parent directory's descriptor.
+ */
+final class SourceRemoval implements AutoCloseable {
+
+    /** Where a failure or note goes: the sender's listener, or the list while it still runs. */
+    interface Outcome {
+        void failed(int exitCode, String message);
+    }
+
+    private final Path root;
+    private final Outcome outcome;
+    private final Map<Integer, ListedEntry> waiting = new HashMap<>();
+    private DirectoryHandle served;
+
+    /** @param root the served directory every source is beneath, or null on a client */
+    SourceRemoval(Path root, Outcome outcome) {
+        this.root = root;
+        this.outcome = outcome;
+    }
+
+    /** A listed entry: a file, symlink or hard link now waits for the receiver's word. */
+    void listed(ListedEntry listed) {
+        EntryType type = listed.entry().type();
+        if (listed.path() != null && (type == EntryType.FILE || type == EntryType.SYMLINK || type == EntryType.HARDLINK)) {
+            waiting.put(listed.entry().index(), listed);
+        }
+    }
+
+    /** The receiver failed entry {@code index}: its source stays. */
+    void failed(int index) {
+        waiting.remove(index);
+    }
+
+    /** The receiver has entry {@code index} in place: remove its source if it is still the one listed. */
+    void inPlace(int index) throws ProtocolException {
+        ListedEntry listed = waiting.remove(index);
+        if (listed == null) {
+            throw new ProtocolException("IN_PLACE for entry " + index + ", which is not waiting for one");
+        }
+        String name = FileNames.display(listed.entry().name());
+        try {
+            remove(listed.path(), listed.listed(), name);
+        } catch (IOException e) {
+            outcome.failed(ExitCode.PARTIAL.code(), "sender failed to remove " + name + ": "
+                    + FileReceiver.describe(e));
+        }
+    }
+
+    /** The session ended: what the receiver did not report stays. */
+    void clear() {
+        waiting.clear();
+    }
+
+    private void remove(Path path, FileStatus listed, String name) throws IOException {
+        DirectoryHandle directory;
+        byte[] relative;
+        boolean owned = root == null;
+        if (owned) {
+            Path parent = path.toAbsolutePath().getParent();
+            directory = DirectoryHandle.open(parent, FileNames.absolute(parent));
+            relative = FileNames.lastComponent(path);
+        } else {
+            directory = served();
+            relative = beneathRoot(path);
+        }
+        try {
+            FileStatus now = directory.status(relative);
+            if (now.device() != listed.device() || now.inode() != listed.inode() || now.size() != listed.size()
+                    || now.mtimeSeconds() != listed.mtimeSeconds() || now.mtimeNanos() != listed.mtimeNanos()
+                    || FileModes.type(now.mode()) != FileModes.type(listed.mode())) {
+                outcome.failed(ExitCode.OK.code(), "Skipping sender remove for changed file: " + name);
+                return;
+            }
+            directory.delete(relative, false);
+        } finally {
+            if (owned) {
+                directory.close();
+            }
+        }
+    }
+
+    /** {@code path}'s raw bytes below the served directory. */
+    private byte[] beneathRoot(Path path) throws IOException {
+        byte[] top = FileNames.absolute(root);
+        byte[] full = FileNames.absolute(path);
+        int start = top.length == 1 ? 1 : top.length + 1;
+        if (full.length <= start || !Arrays.equals(full, 0, top.length, top, 0, top.length)
+                || (top.length > 1 && full[top.length] != '/')) {
+            throw new IOException(path + " is not beneath " + root);
+        }
+        return Arrays.copyOfRange(full, start, full.length);
+    }
+
+    private DirectoryHandle served() throws IOException {
+        if (served == null) {
+            Path real = root.toRealPath();
+            served = DirectoryHandle.open(real, FileNames.absolute(real));
+        }
+        return served;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (served != null) {
+            served.close();
+            served = null;
+        }
+    }
+}

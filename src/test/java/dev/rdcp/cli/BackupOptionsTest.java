@@ -1,0 +1,93 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** -b, --suffix and --backup-dir beside rsync: the trees, backups included, compared. */
+class BackupOptionsTest extends SideBySideTest {
+
+
+    @BeforeEach
+    void start() throws IOException {
+        SideBySide.write(sides.source, "a.txt", 10);
+        SideBySide.write(sides.source, "sub/b.bin", 200_000);
+        SideBySide.write(sides.source, "same.txt", 7);
+        SideBySide.symlink(sides.source, "link", "a.txt");
+        sides.bothSides("a.txt", 3);
+        sides.bothSides("sub/b.bin", 4);
+        for (String side : List.of("rsync", "rdcp")) {
+            Files.copy(sides.source.resolve("same.txt"), sides.served.resolve(side + "/same.txt"),
+                    java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+            Files.createSymbolicLink(sides.served.resolve(side + "/link"), Path.of("elsewhere"));
+        }
+        sides.bothSides("gone/old.txt", 5);
+        sides.bothSides("extra.txt", 6);
+        sides.bothSides("kept~", 2);
+    }
+
+    @Test
+    void backupKeepsReplacedFilesAndSymlinksWithATilde() throws Exception {
+        sides.push(0, List.of("-a", "-b"), "", "src/");
+        assertEquals(3, Files.size(sides.served.resolve("rdcp/a.txt~")));
+        assertTrue(Files.isSymbolicLink(sides.served.resolve("rdcp/link~")));
+        assertFalse(Files.exists(sides.served.resolve("rdcp/same.txt~")), "up to date: no backup");
+    }
+
+    @Test
+    void backupWithDeleteKeepsDeletedFilesAndLeavesBackupsAlone() throws Exception {
+        sides.push(0, List.of("-a", "-b", "--delete"), "", "src/");
+        assertTrue(Files.exists(sides.served.resolve("rdcp/extra.txt~")));
+        assertTrue(Files.exists(sides.served.resolve("rdcp/gone/old.txt~")));
+        assertTrue(Files.exists(sides.served.resolve("rdcp/kept~")));
+    }
+
+    @Test
+    void aSuffixOfItsOwn() throws Exception {
+        sides.push(0, List.of("-a", "-b", "--suffix=.bak", "--delete"), "", "src/");
+        assertTrue(Files.exists(sides.served.resolve("rdcp/sub/b.bin.bak")));
+    }
+
+    @Test
+    void aBackupDirectoryInsideTheDestination() throws Exception {
+        sides.push(0, List.of("-a", "--backup-dir=old/days", "--delete"), "", "src/");
+        assertEquals(4, Files.size(sides.served.resolve("rdcp/old/days/sub/b.bin")));
+    }
+
+    @Test
+    void aBackupDirectoryWithASuffix() throws Exception {
+        sides.push(0, List.of("-a", "--backup-dir=bk", "--suffix=.1"), "", "src/");
+        assertTrue(Files.exists(sides.served.resolve("rdcp/bk/a.txt.1")));
+    }
+
+    @Test
+    void backupOnAPull() throws Exception {
+        for (String side : List.of("rsync", "rdcp")) {
+            SideBySide.write(tmp.resolve(side + "-pulled"), "a.txt", 1);
+        }
+        sides.pull(List.of("-a", "-b"), "", "pulled/");
+        assertTrue(Files.exists(tmp.resolve("rdcp-pulled/a.txt~")));
+    }
+
+    @Test
+    void aSuffixWithASlashIsRsyncsUsageError() throws Exception {
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", "-b", "--suffix=/", "src/", "x/");
+        Cli.Result rdcp = sides.rdcp("-a", "-b", "--suffix=/", sides.source + "/", "127.0.0.1::rdcp/");
+        assertEquals(rsync.exitCode(), rdcp.exitCode(), rdcp::toString);
+        assertTrue(rdcp.err().startsWith("rdcp: --suffix cannot contain slashes: /"), rdcp.err());
+    }
+
+    @Test
+    void aBackupDirectoryOutsideTheDestinationIsRefused() {
+        Cli.Result rdcp = sides.rdcp("-a", "--backup-dir=../elsewhere", sides.source + "/", "127.0.0.1::rdcp/");
+        assertEquals(1, rdcp.exitCode(), rdcp::toString);
+        assertFalse(Files.exists(sides.served.resolve("elsewhere")));
+    }
+}

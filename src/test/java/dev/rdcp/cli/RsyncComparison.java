@@ -1,0 +1,82 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+
+/** The real rsync run beside rdcp, and the trees both leave compared. */
+final class RsyncComparison {
+
+    static final Path RSYNC = Path.of("/usr/bin/rsync");
+
+    /** What an rsync run ended with. */
+    record Run(int exitCode, String output) {
+    }
+
+    private RsyncComparison() {
+    }
+
+    static void requireRsync() {
+        assertTrue(Files.isExecutable(RSYNC), "rsync is missing: dist/setup-debian installs it");
+    }
+
+    /** Runs rsync in {@code cwd} and returns its exit code and output, whatever they are. */
+    static Run run(Path cwd, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(RSYNC.toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        return new Run(process.exitValue(), output);
+    }
+
+    /** Runs rsync in {@code cwd}, which must succeed; returns its output (stdout and stderr). */
+    static String rsync(Path cwd, String... args) throws IOException, InterruptedException {
+        Run run = run(cwd, args);
+        assertEquals(0, run.exitCode(), "rsync " + List.of(args) + ": " + run.output());
+        return run.output();
+    }
+
+    /** As {@link #rsync(Path, String...)}. */
+    static String rsync(Path cwd, List<String> args) throws IOException, InterruptedException {
+        return rsync(cwd, args.toArray(String[]::new));
+    }
+
+    /** rdcp in-process over TCP with {@code daemon}'s port and a short timeout, then {@code args}. */
+    static Cli.Result rdcpOverTcp(InProcessDaemon daemon, String... args) {
+        List<String> all = new ArrayList<>(List.of("--timeout", "10", "--transport", "tcp", "--port",
+                String.valueOf(daemon.port())));
+        all.addAll(List.of(args));
+        return Cli.rdcp(all.toArray(String[]::new));
+    }
+
+    /**
+     * Entries, types, contents, modes, and the times of files and symlinks. Not directories'
+     * times: rsync leaves those of implied directories and of directories it deleted in at the
+     * time of its run, where rdcp keeps the source's.
+     */
+    static void assertSameTree(Path expectedRoot, Path actualRoot) throws IOException {
+        SortedMap<String, TreeEntry> expected = TreeListing.of(expectedRoot);
+        SortedMap<String, TreeEntry> actual = TreeListing.of(actualRoot);
+        SortedSet<String> names = new TreeSet<>(expected.keySet());
+        names.addAll(actual.keySet());
+        for (String name : names) {
+            String difference = TreeDifference.between(expected.get(name), actual.get(name), false);
+            if (difference == null && expected.get(name).type() == TreeEntry.Type.FILE
+                    && Files.mismatch(expectedRoot.resolve(name), actualRoot.resolve(name)) >= 0) {
+                difference = "content differs";
+            }
+            assertEquals(null, difference, name + " (rsync: " + expectedRoot + ", rdcp: " + actualRoot + ")");
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package dev.rdcp.cli;
+
+import static dev.rdcp.cli.RsyncComparison.assertSameTree;
+import static dev.rdcp.cli.RsyncComparison.rsync;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * rsync and rdcp run side by side in one scratch directory: sources under {@code src}, rsync's
+ * copies under {@code served/rsync}, rdcp's pushed through an in-process daemon (over TCP) to
+ * {@code served/rdcp}; pulls land in {@code rsync-DEST} and {@code rdcp-DEST}.
+ */
+final class SideBySide implements AutoCloseable {
+
+    static final Instant OLD = Instant.parse("2022-01-02T03:04:05Z");
+
+    final Path tmp;
+    final Path source;
+    final Path served;
+    private final InProcessDaemon daemon;
+    /** rdcp's options for the connection: the transport and timeout. */
+    private final List<String> connection;
+
+    /** rdcp over TCP. */
+    SideBySide(Path tmp) throws IOException {
+        this(tmp, List.of("--timeout", "10", "--transport", "tcp"));
+    }
+
+    private SideBySide(Path tmp, List<String> connection) throws IOException {
+        RsyncComparison.requireRsync();
+        this.tmp = tmp;
+        this.connection = connection;
+        source = Files.createDirectories(tmp.resolve("src"));
+        served = Files.createDirectories(tmp.resolve("served"));
+        daemon = new InProcessDaemon(served, null, 120);
+    }
+
+    /** rdcp over RDMA only (in the guest), with a timeout fit for it. */
+    static SideBySide overRdma(Path tmp) throws IOException {
+        return new SideBySide(tmp, List.of("--timeout", "120", "--transport", "rdma"));
+    }
+
+    /** A file of {@code size} bytes under {@code root}, dated {@link #OLD}. */
+    static void write(Path root, String name, int size) throws IOException {
+        Path path = root.resolve(name);
+        Files.createDirectories(path.getParent());
+        byte[] bytes = new byte[size];
+        for (int i = 0; i < size; i++) {
+            bytes[i] = (byte) (name.hashCode() + i);
+        }
+        Files.write(path, bytes);
+        Files.setLastModifiedTime(path, FileTime.from(OLD));
+    }
+
+    /** A symlink under {@code root}, dated {@link #OLD}. */
+    static void symlink(Path root, String name, String target) throws IOException {
+        Path link = Files.createSymbolicLink(root.resolve(name), Path.of(target));
+        Files.getFileAttributeView(link, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .setTimes(FileTime.from(OLD), null, null);
+    }
+
+    /** The same file in rsync's and rdcp's destination. */
+    void bothSides(String name, int size) throws IOException {
+        for (String side : List.of("rsync", "rdcp")) {
+            write(served.resolve(side), name, size);
+        }
+    }
+
+    Cli.Result rdcp(String... args) {
+        List<String> all = new ArrayList<>(connection);
+        all.addAll(List.of("--port", String.valueOf(daemon.port())));
+        all.addAll(List.of(args));
+        return Cli.rdcp(all.toArray(String[]::new));
+    }
+
+    /**
+     * rsync into served/rsync/DEST and rdcp pushing to the daemon's served/rdcp/DEST, with the
+     * same options and sources (relative to the scratch directory); both must end with
+     * {@code exitCode}, their trees the same.
+     */
+    Cli.Result push(int exitCode, List<String> options, String destination, String... sources) throws Exception {
+        Files.createDirectories(served.resolve("rsync"));
+        Files.createDirectories(served.resolve("rdcp"));
+        List<String> rsyncArgs = new ArrayList<>(options);
+        rsyncArgs.addAll(List.of(sources));
+        rsyncArgs.add("served/rsync/" + destination);
+        RsyncComparison.Run run = RsyncComparison.run(tmp, rsyncArgs.toArray(String[]::new));
+        assertEquals(exitCode, run.exitCode(), run::output);
+        List<String> rdcpArgs = new ArrayList<>(options);
+        for (String operand : sources) {
+            rdcpArgs.add(tmp.resolve(operand) + (operand.endsWith("/") ? "/" : ""));
+        }
+        rdcpArgs.add("127.0.0.1::rdcp/" + destination);
+        Cli.Result result = rdcp(rdcpArgs.toArray(String[]::new));
+        assertEquals(exitCode, result.exitCode(), result::toString);
+        assertSameTree(served.resolve("rsync"), served.resolve("rdcp"));
+        return result;
+    }
+
+    /**
+     * rsync and rdcp pull SOURCE of the served tree "exported" (a copy of src) into
+     * rsync-DESTINATION and rdcp-DESTINATION; both must succeed, their trees the same.
+     */
+    void pull(List<String> options, String sourcePath, String destination) throws Exception {
+        Files.createDirectories(served.resolve("exported"));
+        rsync(tmp, "-a", "src/", served.resolve("exported") + "/");
+        List<String> rsyncArgs = new ArrayList<>(options);
+        rsyncArgs.add(served.resolve("exported") + "/" + sourcePath);
+        rsyncArgs.add("rsync-" + destination);
+        rsync(tmp, rsyncArgs.toArray(String[]::new));
+        List<String> rdcpArgs = new ArrayList<>(options);
+        rdcpArgs.add("127.0.0.1::exported/" + sourcePath);
+        rdcpArgs.add(tmp.resolve("rdcp-" + destination).toString());
+        Cli.Result result = rdcp(rdcpArgs.toArray(String[]::new));
+        assertEquals(0, result.exitCode(), result::toString);
+        String top = destination.split("/")[0];
+        assertSameTree(tmp.resolve("rsync-" + top), tmp.resolve("rdcp-" + top));
+    }
+
+    @Override
+    public void close() throws IOException {
+        daemon.close();
+    }
+}
