@@ -11,7 +11,7 @@ import java.util.Arrays;
 /**
  * Fuzzes the payloads of the control messages of a transfer, decoded as the receiver and the
  * sender decode them: ENTRIES (a counted list of entries), CHUNKS, and the receiver's MR, WANTS
- * and END with the reports they carry. The first byte picks the message; each decoded part must
+ * and END with the reports they carry (an ITEMIZED report's text decoded as its change too). The first byte picks the message; each decoded part must
  * re-encode to the bytes it came from.
  */
 class ControlMessagesFuzzTest {
@@ -94,6 +94,11 @@ class ControlMessagesFuzzTest {
             report.encode(again);
             assertArrayEquals(Arrays.copyOfRange(in.array(), start, in.position()), again.array(),
                     "a report re-encodes to the bytes it came from");
+            if (report.kind() == Report.Kind.ITEMIZED) {
+                // The sender decodes an ITEMIZED report's text as an itemized change.
+                ItemizedChange change = ItemizedChange.decode(report.text());
+                assertArrayEquals(report.text(), change.encode(), "an itemized change re-encodes to its text");
+            }
         }
     }
 }
