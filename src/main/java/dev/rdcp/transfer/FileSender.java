@@ -567,13 +567,14 @@ public final class FileSender implements AutoCloseable {
     }
 
     /**
-     * Releases the open source and the pool. Call it once the transport is disconnected: a buffer
-     * must not be deregistered while a write may read it.
+     * Releases the open source, the directories still being listed and the pool. Call it once
+     * the transport is disconnected: a buffer must not be deregistered while a write may read it.
      */
     @Override
     public void close() throws IOException {
         ResourceStack owned = new ResourceStack();
         owned.push(poolRegion);
+        owned.push(list);
         try {
             if (current != null) {
                 closeCurrent();
