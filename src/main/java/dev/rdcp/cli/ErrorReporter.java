@@ -26,7 +26,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
 
     @Override
     public int handleExecutionException(Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult) {
-        LOG.debug("command failed", e);
+        LOG.debug("command failed", PeerText.printable(e));
         commandLine.getErr().println("rdcp: " + describe(e));
         commandLine.getErr().flush();
         return getExitCode(e);

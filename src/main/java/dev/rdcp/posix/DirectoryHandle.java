@@ -18,18 +18,29 @@ import java.util.List;
  * component, "..", or an absolute name fails; whatever a peer or a local user does to the tree
  * between two calls, no call reaches outside this directory.
  */
-public final class DirectoryHandle implements AutoCloseable {
+public final class DirectoryHandle extends OwnedDescriptor {
 
     /** Tests set it to cover the walk that kernels before Linux 5.6 take. */
     static volatile boolean walkOnly;
     private static final int NAMES_BUFFER = 32 << 10;
 
-    private final Path path;
-    private int fd;
+    /** The open subdirectories names beneath this one are used in. */
+    private final DirectoryCache parents = new DirectoryCache();
+    /** The handle this one was opened or lent from, told what is removed or renamed through this one; or null. */
+    private final DirectoryHandle openedFrom;
+    /** This directory's name beneath {@link #openedFrom}. */
+    private final byte[] nameThere;
+    /** For a lent handle: the cache entry it gives back on close, or null when it lends its opener's own descriptor. */
+    private final DirectoryCache.Entry lent;
+    private final boolean owned;
 
-    private DirectoryHandle(Path path, int fd) {
-        this.path = path;
-        this.fd = fd;
+    private DirectoryHandle(Path path, int fd, DirectoryHandle openedFrom, byte[] nameThere, boolean owned,
+            DirectoryCache.Entry lent) {
+        super(path, fd);
+        this.openedFrom = openedFrom;
+        this.nameThere = nameThere;
+        this.owned = owned;
+        this.lent = lent;
     }
 
     /** The directory at {@code path} as the user or operator named it (links followed): the top of a confined tree. */
@@ -38,31 +49,27 @@ public final class DirectoryHandle implements AutoCloseable {
         if (fd < 0) {
             throw PathErrors.of(path, Native.getLastError());
         }
-        return new DirectoryHandle(path, fd);
-    }
-
-    /** For messages only. */
-    public Path path() {
-        return path;
-    }
-
-    private int fd() {
-        if (fd < 0) {
-            throw new IllegalStateException(path + " is closed");
-        }
-        return fd;
+        return new DirectoryHandle(path, fd, null, null, true, null);
     }
 
     private Path display(byte[] name) {
-        return isSelf(name) ? path : path.resolve(new String(name, StandardCharsets.UTF_8));
+        return isSelf(name) ? path() : path().resolve(new String(name, StandardCharsets.UTF_8));
     }
 
     private static boolean isSelf(byte[] name) {
         return name.length == 1 && name[0] == '.';
     }
 
+    /** Opens {@code name} with {@code flags}, beneath the open descriptor of the directory it lies in. */
     private int openBeneath(byte[] name, int flags, int mode) throws IOException {
-        int rc = RdcpPosix.rdcp_open_beneath(fd(), CStrings.of(name), flags, mode, walkOnly ? 1 : 0);
+        int rc;
+        if (isSelf(name)) {
+            rc = RdcpPosix.rdcp_open_beneath(fd(), CStrings.of(name), flags, mode, walkOnly ? 1 : 0);
+        } else {
+            boolean creates = (flags & LibC.O_CREAT) != 0;
+            rc = inParent(name, creates, (dirfd, leaf) -> RdcpPosix.rdcp_open_beneath(dirfd, leaf, flags, mode,
+                    walkOnly ? 1 : 0));
+        }
         if (rc < 0) {
             throw PathErrors.of(display(name), -rc);
         }
@@ -71,7 +78,46 @@ public final class DirectoryHandle implements AutoCloseable {
 
     /** The directory {@code name} ("." for this one), opened for listing and as a base for more names. */
     public DirectoryHandle openDirectory(byte[] name) throws IOException {
-        return new DirectoryHandle(display(name), openBeneath(name, LibC.O_RDONLY | LibC.O_DIRECTORY, 0));
+        int fd = openBeneath(name, LibC.O_RDONLY | LibC.O_DIRECTORY, 0);
+        return new DirectoryHandle(display(name), fd, this, name, true, null);
+    }
+
+    /**
+     * The directory {@code name} ("." for this one) as a base for single-component names, lent
+     * from the descriptors this handle keeps open: no open or close of its own, and the same
+     * directory until the lent handle is closed, whatever is renamed or swapped meanwhile. It
+     * must be closed before this handle.
+     */
+    public DirectoryHandle lendDirectory(byte[] name) throws IOException {
+        if (isSelf(name)) {
+            return new DirectoryHandle(path(), fd(), this, name, false, null);
+        }
+        if (!isPlainRelative(name)) {
+            throw PathErrors.of(display(name), Errno.EXDEV);
+        }
+        DirectoryCache.Entry entry = parents.pin(fd(), name);
+        if (entry == null) {
+            throw PathErrors.of(display(name), -parents.lastError());
+        }
+        return new DirectoryHandle(display(name), entry.fd(), this, name, false, entry);
+    }
+
+    /**
+     * No empty, "." or ".." component: one spelling per directory, so what is removed or renamed
+     * under one name is forgotten in the cache under the same name.
+     */
+    private static boolean isPlainRelative(byte[] name) {
+        for (int start = 0, i = 0; i <= name.length; i++) {
+            if (i == name.length || name[i] == '/') {
+                int length = i - start;
+                if (length == 0 || (length == 1 && name[start] == '.')
+                        || (length == 2 && name[start] == '.' && name[start + 1] == '.')) {
+                    return false;
+                }
+                start = i + 1;
+            }
+        }
+        return true;
     }
 
     /** {@code name} for reading; a FIFO or device does not block the open. */
@@ -97,7 +143,7 @@ public final class DirectoryHandle implements AutoCloseable {
     public FileStatus status(byte[] name) throws IOException {
         long[] fields = new long[RdcpPosix.RDCP_STATUS_FIELDS];
         int rc = isSelf(name) ? RdcpPosix.rdcp_status_at(fd(), new byte[1], fields)
-                : inParent(name, (dirfd, leaf) -> RdcpPosix.rdcp_status_at(dirfd, leaf, fields));
+                : inParent(name, false, (dirfd, leaf) -> RdcpPosix.rdcp_status_at(dirfd, leaf, fields));
         if (rc < 0) {
             throw PathErrors.of(display(name), -rc);
         }
@@ -105,21 +151,22 @@ public final class DirectoryHandle implements AutoCloseable {
     }
 
     public void makeDirectory(byte[] name, int mode) throws IOException {
-        check(name, inParent(name, (dirfd, leaf) -> result(LibC.mkdirat(dirfd, leaf, mode))));
+        invalidate(name);
+        check(name, inParent(name, true, (dirfd, leaf) -> result(LibC.mkdirat(dirfd, leaf, mode))));
     }
 
     /** Creates symlink {@code name} pointing at {@code target} (raw bytes, never resolved here). */
     public void symlink(byte[] target, byte[] name) throws IOException {
         Symlinks.checkTarget(display(name), target);
         byte[] cTarget = CStrings.of(target);
-        check(name, inParent(name, (dirfd, leaf) -> result(LibC.symlinkat(cTarget, dirfd, leaf))));
+        check(name, inParent(name, true, (dirfd, leaf) -> result(LibC.symlinkat(cTarget, dirfd, leaf))));
     }
 
     /** The target of symlink {@code name}, as raw bytes. */
     public byte[] readLink(byte[] name) throws IOException {
         byte[] buffer = new byte[Symlinks.MAX_TARGET];
         long[] length = new long[1];
-        check(name, inParent(name, (dirfd, leaf) -> {
+        check(name, inParent(name, false, (dirfd, leaf) -> {
             length[0] = LibC.readlinkat(dirfd, leaf, buffer, buffer.length);
             return result(length[0] < 0 ? -1 : 0);
         }));
@@ -128,43 +175,54 @@ public final class DirectoryHandle implements AutoCloseable {
 
     /** Makes {@code name} another name of {@code existing} (both beneath this directory; a symlink is linked as itself). */
     public void link(byte[] existing, byte[] name) throws IOException {
-        check(name, inParent(existing, (fromFd, fromLeaf) -> inParent(name,
+        check(name, inParent(existing, false, (fromFd, fromLeaf) -> inParent(name, false,
                 (toFd, toLeaf) -> result(LibC.linkat(fromFd, fromLeaf, toFd, toLeaf, 0)))));
     }
 
     /** rename(2) of {@code from} to {@code to}, both beneath this directory. */
     public void rename(byte[] from, byte[] to) throws IOException {
-        check(to, inParent(from, (fromFd, fromLeaf) -> inParent(to,
-                (toFd, toLeaf) -> result(LibC.renameat(fromFd, fromLeaf, toFd, toLeaf)))));
+        try {
+            check(to, inParent(from, false, (fromFd, fromLeaf) -> inParent(to, false,
+                    (toFd, toLeaf) -> result(LibC.renameat(fromFd, fromLeaf, toFd, toLeaf)))));
+        } finally {
+            invalidate(from);
+            invalidate(to);
+        }
     }
 
     /** Removes {@code name}: an empty directory with {@code directory}, else a file or symlink. */
     public void delete(byte[] name, boolean directory) throws IOException {
         int flags = directory ? LibC.AT_REMOVEDIR : 0;
-        check(name, inParent(name, (dirfd, leaf) -> result(LibC.unlinkat(dirfd, leaf, flags))));
+        try {
+            check(name, inParent(name, false, (dirfd, leaf) -> result(LibC.unlinkat(dirfd, leaf, flags))));
+        } finally {
+            if (directory) {
+                invalidate(name);
+            }
+        }
     }
 
     /** Owner of {@code name} itself (a symlink's own). */
     public void setLinkOwner(byte[] name, int uid, int gid) throws IOException {
-        check(name, inParent(name, (dirfd, leaf) -> result(LibC.fchownat(dirfd, leaf, uid, gid, LibC.AT_SYMLINK_NOFOLLOW))));
+        check(name, inParent(name, false, (dirfd, leaf) -> result(LibC.fchownat(dirfd, leaf, uid, gid, LibC.AT_SYMLINK_NOFOLLOW))));
     }
 
     /** Modification time of {@code name} itself (a symlink's own), the access time now. */
     public void setLinkTimes(byte[] name, long seconds, int nanos) throws IOException {
         long[] times = {0, LibC.UTIME_NOW, seconds, nanos};
-        check(name, inParent(name, (dirfd, leaf) -> result(LibC.utimensat(dirfd, leaf, times, LibC.AT_SYMLINK_NOFOLLOW))));
+        check(name, inParent(name, false, (dirfd, leaf) -> result(LibC.utimensat(dirfd, leaf, times, LibC.AT_SYMLINK_NOFOLLOW))));
     }
 
     /** The names this directory holds, "." and ".." left out, in the order the file system gives them. */
     public List<byte[]> names() throws IOException {
         if (LibC.lseek(fd(), 0, LibC.SEEK_SET) < 0) {
-            throw PathErrors.of(path, Native.getLastError());
+            throw PathErrors.of(path(), Native.getLastError());
         }
         List<byte[]> names = new ArrayList<>();
         byte[] buffer = new byte[NAMES_BUFFER];
         for (int used; (used = RdcpPosix.rdcp_read_names(fd(), buffer, buffer.length)) != 0; ) {
             if (used < 0) {
-                throw PathErrors.of(path, -used);
+                throw PathErrors.of(path(), -used);
             }
             for (int start = 0, i = 0; i < used; i++) {
                 if (buffer[i] == 0) {
@@ -194,10 +252,13 @@ public final class DirectoryHandle implements AutoCloseable {
     }
 
     /**
-     * Runs {@code call} with the descriptor of {@code name}'s directory, opened beneath this one,
-     * and its last component: the only component a *at call resolves, with no symlink followed.
+     * Runs {@code call} with the descriptor of {@code name}'s directory, held open beneath this
+     * one, and its last component: the only component a *at call resolves, with no symlink
+     * followed. A call that {@code creates} and finds its directory gone opens the directory
+     * anew once: it was removed (by another handle or another process) and maybe made again
+     * since its descriptor was kept.
      */
-    private int inParent(byte[] name, AtCall call) throws IOException {
+    private int inParent(byte[] name, boolean creates, AtCall call) throws IOException {
         int slash = name.length - 1;
         while (slash >= 0 && name[slash] != '/') {
             slash--;
@@ -206,29 +267,58 @@ public final class DirectoryHandle implements AutoCloseable {
         if (leaf.length == 0 || isSelf(leaf) || (leaf.length == 2 && leaf[0] == '.' && leaf[1] == '.')) {
             return -Errno.EXDEV;
         }
+        byte[] cLeaf = CStrings.of(leaf);
         if (slash < 0) {
-            return call.call(fd(), CStrings.of(leaf));
+            return call.call(fd(), cLeaf);
         }
-        int parent = RdcpPosix.rdcp_open_beneath(fd(), CStrings.of(Arrays.copyOf(name, slash)),
-                LibC.O_PATH | LibC.O_DIRECTORY, 0, walkOnly ? 1 : 0);
-        if (parent < 0) {
-            return parent;
+        byte[] parent = Arrays.copyOf(name, slash);
+        if (!isPlainRelative(parent)) {
+            return -Errno.EXDEV;
         }
-        try {
-            return call.call(parent, CStrings.of(leaf));
-        } finally {
-            LibC.close(parent);
+        int dirfd = parents.descriptor(fd(), parent);
+        if (dirfd < 0) {
+            return dirfd;
+        }
+        int rc = call.call(dirfd, cLeaf);
+        if (rc == -Errno.ENOENT && creates) {
+            parents.invalidate(parent);
+            dirfd = parents.descriptor(fd(), parent);
+            rc = dirfd < 0 ? dirfd : call.call(dirfd, cLeaf);
+        }
+        return rc;
+    }
+
+    /**
+     * {@code name} (beneath this directory) was removed, renamed or made anew: no descriptor kept
+     * here or by the handles this one came from still stands for it.
+     */
+    private void invalidate(byte[] name) {
+        parents.invalidate(name);
+        if (openedFrom != null) {
+            openedFrom.invalidate(isSelf(nameThere) ? name : join(nameThere, name));
         }
     }
 
+    private static byte[] join(byte[] directory, byte[] name) {
+        byte[] joined = Arrays.copyOf(directory, directory.length + 1 + name.length);
+        joined[directory.length] = '/';
+        System.arraycopy(name, 0, joined, directory.length + 1, name.length);
+        return joined;
+    }
+
+    /** Number of subdirectories held open, for tests. */
+    int openParents() {
+        return parents.size();
+    }
+
+    /** Closes the directories kept open beneath this one, then gives this descriptor back (a lent one to its lender). */
     @Override
-    public void close() throws IOException {
-        if (fd >= 0) {
-            int rc = LibC.close(fd);
-            fd = -1;
-            if (rc != 0) {
-                throw PathErrors.of(path, Native.getLastError());
-            }
+    void release(int descriptor) throws IOException {
+        parents.close();
+        if (owned) {
+            super.release(descriptor);
+        } else if (lent != null) {
+            openedFrom.parents.unpin(lent);
         }
     }
 }

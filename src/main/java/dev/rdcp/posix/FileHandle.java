@@ -13,26 +13,10 @@ import java.nio.file.Path;
  * data, status, mode, owner and times are read and set through the descriptor, so nothing a
  * peer or a local user renames or replaces meanwhile is touched instead.
  */
-public final class FileHandle implements AutoCloseable {
-
-    private final Path path;
-    private int fd;
+public final class FileHandle extends OwnedDescriptor {
 
     FileHandle(Path path, int fd) {
-        this.path = path;
-        this.fd = fd;
-    }
-
-    /** The path it was opened by, for messages only. */
-    public Path path() {
-        return path;
-    }
-
-    int fd() {
-        if (fd < 0) {
-            throw new IllegalStateException(path + " is closed");
-        }
-        return fd;
+        super(path, fd);
     }
 
     /** fstat(2). */
@@ -40,7 +24,7 @@ public final class FileHandle implements AutoCloseable {
         long[] fields = new long[RdcpPosix.RDCP_STATUS_FIELDS];
         int rc = RdcpPosix.rdcp_status_at(fd(), new byte[1], fields);
         if (rc < 0) {
-            throw PathErrors.of(path, -rc);
+            throw PathErrors.of(path(), -rc);
         }
         return FileStatus.of(fields);
     }
@@ -57,7 +41,7 @@ public final class FileHandle implements AutoCloseable {
         while (data.hasRemaining()) {
             long n = LibC.pwrite(fd(), data, data.remaining(), at);
             if (n < 0) {
-                throw PathErrors.of(path, Native.getLastError());
+                throw PathErrors.of(path(), Native.getLastError());
             }
             data.position(data.position() + (int) n);
             at += n;
@@ -76,7 +60,7 @@ public final class FileHandle implements AutoCloseable {
         while (data.hasRemaining()) {
             long n = LibC.pread(fd(), data, data.remaining(), position + total);
             if (n < 0) {
-                throw PathErrors.of(path, Native.getLastError());
+                throw PathErrors.of(path(), Native.getLastError());
             }
             if (n == 0) {
                 break;
@@ -89,7 +73,7 @@ public final class FileHandle implements AutoCloseable {
 
     public void truncate(long length) throws IOException {
         if (LibC.ftruncate(fd(), length) != 0) {
-            throw PathErrors.of(path, Native.getLastError());
+            throw PathErrors.of(path(), Native.getLastError());
         }
     }
 
@@ -103,13 +87,13 @@ public final class FileHandle implements AutoCloseable {
         }
         int errno = Native.getLastError();
         if (errno != Errno.EBADF || LibC.chmod(procPath(), mode & 07777) != 0) {
-            throw PathErrors.of(path, errno == Errno.EBADF ? Native.getLastError() : errno);
+            throw PathErrors.of(path(), errno == Errno.EBADF ? Native.getLastError() : errno);
         }
     }
 
     public void setOwner(int uid, int gid) throws IOException {
         if (LibC.fchownat(fd(), new byte[1], uid, gid, LibC.AT_EMPTY_PATH) != 0) {
-            throw PathErrors.of(path, Native.getLastError());
+            throw PathErrors.of(path(), Native.getLastError());
         }
     }
 
@@ -121,22 +105,11 @@ public final class FileHandle implements AutoCloseable {
         }
         int errno = Native.getLastError();
         if (errno != Errno.EBADF || LibC.utimensat(LibC.AT_FDCWD, procPath(), times, 0) != 0) {
-            throw PathErrors.of(path, errno == Errno.EBADF ? Native.getLastError() : errno);
+            throw PathErrors.of(path(), errno == Errno.EBADF ? Native.getLastError() : errno);
         }
     }
 
     private byte[] procPath() {
         return CStrings.of(("/proc/self/fd/" + fd()).getBytes(StandardCharsets.US_ASCII));
-    }
-
-    @Override
-    public void close() throws IOException {
-        if (fd >= 0) {
-            int rc = LibC.close(fd);
-            fd = -1;
-            if (rc != 0) {
-                throw PathErrors.of(path, Native.getLastError());
-            }
-        }
     }
 }

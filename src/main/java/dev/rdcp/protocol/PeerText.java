@@ -1,5 +1,8 @@
 package dev.rdcp.protocol;
 
+import java.util.IdentityHashMap;
+import java.util.Map;
+
 /**
  * Text a peer chose (names, paths, error messages), made safe for a terminal or a log line: each
  * control character (C0, DEL and C1, which 8-bit terminals read as escape sequences) becomes
@@ -30,6 +33,48 @@ public final class PeerText {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * {@code thrown} as a log's stack trace should show it: the same class names, frames, causes
+     * and suppressed exceptions, each message escaped, since messages quote paths and text a peer
+     * chose.
+     */
+    public static Throwable printable(Throwable thrown) {
+        return escaped(thrown, new IdentityHashMap<>());
+    }
+
+    private static Throwable escaped(Throwable thrown, Map<Throwable, Throwable> done) {
+        Throwable copy = done.get(thrown);
+        if (copy != null) {
+            return copy;
+        }
+        String message = thrown.getMessage();
+        Escaped escaped = new Escaped(thrown.getClass().getName()
+                + (message == null ? "" : ": " + printable(message)));
+        done.put(thrown, escaped);
+        escaped.setStackTrace(thrown.getStackTrace());
+        if (thrown.getCause() != null) {
+            escaped.initCause(escaped(thrown.getCause(), done));
+        }
+        for (Throwable suppressed : thrown.getSuppressed()) {
+            escaped.addSuppressed(escaped(suppressed, done));
+        }
+        return escaped;
+    }
+
+    /** A stand-in that prints as the original's class name and its escaped message. */
+    private static final class Escaped extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Escaped(String line) {
+            super(line);
+        }
+
+        @Override
+        public String toString() {
+            return getMessage();
+        }
     }
 
     private static boolean isControl(char c) {

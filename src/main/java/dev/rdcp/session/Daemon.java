@@ -235,7 +235,7 @@ public final class Daemon implements AutoCloseable {
                 LOG.warn("{}: {}", peer, e.getMessage() == null ? e.getClass().getSimpleName()
                         : PeerText.printable(e.getMessage()));
             }
-            LOG.debug("session with {} failed", peer, e);
+            LOG.debug("session with {} failed", peer, PeerText.printable(e));
         } finally {
             deadline.cancel(false);
         }

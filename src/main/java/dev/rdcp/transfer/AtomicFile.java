@@ -54,7 +54,7 @@ final class AtomicFile implements AutoCloseable {
 
     /** A new temporary file for {@code name}, beneath {@code base}. */
     static AtomicFile create(DirectoryHandle base, byte[] name) throws IOException {
-        DirectoryHandle directory = base.openDirectory(FileNames.parent(name));
+        DirectoryHandle directory = base.lendDirectory(FileNames.parent(name));
         try {
             byte[] leaf = FileNames.leaf(name);
             byte[] temp = tempName(leaf);
@@ -67,7 +67,7 @@ final class AtomicFile implements AutoCloseable {
 
     /** The --partial file of {@code name}, keeping its first {@code keep} bytes (0: start over). */
     static AtomicFile partial(DirectoryHandle base, byte[] name, long keep) throws IOException {
-        DirectoryHandle directory = base.openDirectory(FileNames.parent(name));
+        DirectoryHandle directory = base.lendDirectory(FileNames.parent(name));
         try {
             byte[] leaf = FileNames.leaf(name);
             byte[] temp = sibling(leaf, PARTIAL_SUFFIX);

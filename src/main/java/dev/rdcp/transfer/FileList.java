@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.filter.FilterTooComplexException;
+import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.posix.Symlinks;
@@ -14,8 +15,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryIteratorException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -34,16 +33,21 @@ import java.util.Set;
 /**
  * The sender's file list, produced as it is consumed: one directory is read at a time, so the
  * first file moves long before a large tree has been walked. Order is depth first, each
- * directory's children sorted by name bytes, and a DIRECTORY_END closes each directory.
+ * directory's children sorted by name bytes, and a DIRECTORY_END closes each directory. An
+ * operand is found by the path the user (or the daemon's root) named; everything beneath it is
+ * examined, read and checksummed through the descriptor of the directory it was listed in,
+ * opened beneath its own parent's with no symlink followed: a directory swapped for a symlink
+ * during the walk never makes the list show or checksum what lies outside the operand.
  */
-final class FileList {
+final class FileList implements AutoCloseable {
 
-
-    /** A directory being listed. */
-    private record Frame(Path path, byte[] name, Iterator<Child> children, boolean complete) {
+    /** A directory being listed, held open until its DIRECTORY_END. */
+    private record Frame(Path path, byte[] name, DirectoryHandle directory, Iterator<byte[]> children,
+            boolean complete) {
     }
 
-    private record Child(byte[] name, Path path) {
+    /** Where a child is examined: its directory's descriptor and its name there (null for an operand). */
+    private record Parent(DirectoryHandle directory, byte[] leaf) {
     }
 
     private record FileId(long device, long inode) {
@@ -94,14 +98,15 @@ final class FileList {
             if (!stack.isEmpty()) {
                 Frame top = stack.peek();
                 if (top.children().hasNext()) {
-                    Child child = top.children().next();
-                    if (!describe(child.path(), FileNames.join(top.name(), child.name()), false, false, false)
-                            && top.complete()) {
+                    byte[] child = top.children().next();
+                    if (!describe(FileNames.resolve(top.path(), child), FileNames.join(top.name(), child), false, false,
+                            false, new Parent(top.directory(), child)) && top.complete()) {
                         stack.pop();
-                        stack.push(new Frame(top.path(), top.name(), top.children(), false));
+                        stack.push(new Frame(top.path(), top.name(), top.directory(), top.children(), false));
                     }
                 } else {
                     stack.pop();
+                    closeQuietly(top.directory());
                     if (!top.complete() && delete) {
                         ready.add(problemEntry(ExitCode.OK, top.name(),
                                 "IO error encountered -- skipping file deletion in %s"));
@@ -128,13 +133,13 @@ final class FileList {
             filesFrom = true;
             byte[] name = operand.relativeName().getBytes(StandardCharsets.UTF_8);
             impliedParents(operand.base(), name);
-            describe(path, name, true, false, operand.contents());
+            describe(path, name, true, false, operand.contents(), null);
         } else if (operand.contents() && Files.isDirectory(path)) {
-            describe(path, new byte[] {'.'}, true, false, true);
+            describe(path, new byte[] {'.'}, true, false, true, null);
         } else {
             Path absolute = path.toAbsolutePath().normalize();
             byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
-            describe(path, name, true, false, false);
+            describe(path, name, true, false, false, null);
         }
     }
 
@@ -146,7 +151,7 @@ final class FileList {
             }
             byte[] parent = Arrays.copyOf(name, slash);
             if (!listed.contains(key(parent))) {
-                describe(FileNames.resolve(base, parent), parent, false, true, false);
+                describe(FileNames.resolve(base, parent), parent, false, true, false, null);
             }
         }
     }
@@ -159,11 +164,14 @@ final class FileList {
      * Lists one entry (and opens a directory to walk); false when it could not be examined for
      * another reason than having vanished, an I/O error after which its directory is incomplete.
      * {@code contents}: an operand named with a trailing '/' (or '.'), whose contents -d lists.
+     * {@code parent}: the listed directory it is in, or null for what the user named by path.
      */
-    private boolean describe(Path path, byte[] name, boolean operand, boolean impliedOnly, boolean contents) {
+    private boolean describe(Path path, byte[] name, boolean operand, boolean impliedOnly, boolean contents,
+            Parent parent) {
         FileStatus attributes;
         try {
-            attributes = FileStatus.of(path, FileNames.absolute(path), operand && !links && !impliedOnly);
+            attributes = parent != null ? parent.directory().status(parent.leaf())
+                    : FileStatus.of(path, FileNames.absolute(path), operand && !links && !impliedOnly);
         } catch (NoSuchFileException e) {
             ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, path
                     + ": no such file or directory")) : problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
@@ -180,7 +188,7 @@ final class FileList {
             // Named before: only a directory not yet walked still has something to list.
             if (FileModes.type(mode) == FileModes.S_IFDIR && (recursive || (dirs && contents)) && !impliedOnly
                     && walked.add(key(name))) {
-                walk(path, name);
+                walk(path, name, parent);
             }
             return true;
         }
@@ -189,12 +197,12 @@ final class FileList {
                 byte[] first = firstNames == null || attributes.links() < 2 ? null
                         : firstNames.putIfAbsent(new FileId(attributes.device(), attributes.inode()), name);
                 ready.add(first != null ? entry(EntryType.HARDLINK, path, name, attributes, first)
-                        : entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, heartbeat) : null));
+                        : entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, parent) : null));
             }
-            case FileModes.S_IFDIR -> directory(path, name, attributes, impliedOnly, contents);
+            case FileModes.S_IFDIR -> directory(path, name, attributes, impliedOnly, contents, parent);
             case FileModes.S_IFLNK -> {
                 if (links) {
-                    symlink(path, name, attributes);
+                    symlink(path, name, attributes, parent);
                 } else {
                     ready.add(problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
                 }
@@ -221,7 +229,8 @@ final class FileList {
     }
 
     /** -r walks every directory; -d lists each and walks only an operand named with a trailing '/' or '.'. */
-    private void directory(Path path, byte[] name, FileStatus attributes, boolean impliedOnly, boolean contents) {
+    private void directory(Path path, byte[] name, FileStatus attributes, boolean impliedOnly, boolean contents,
+            Parent parent) {
         if (!recursive && !dirs && !impliedOnly) {
             ready.add(problemEntry(ExitCode.PARTIAL, name, "skipping directory %s"));
             return;
@@ -233,34 +242,53 @@ final class FileList {
         if (filesFrom) {
             walked.add(key(name));
         }
-        walk(path, name);
+        walk(path, name, parent);
     }
 
-    /** Reads the directory's children, to be listed in byte order before its DIRECTORY_END. */
-    private void walk(Path path, byte[] name) {
-        List<Child> children = new ArrayList<>();
+    /**
+     * Opens the directory (beneath {@code parent}'s descriptor, no symlink followed) and reads its
+     * children, to be listed in byte order before its DIRECTORY_END.
+     */
+    private void walk(Path path, byte[] name, Parent parent) {
+        List<byte[]> children = new ArrayList<>();
+        DirectoryHandle directory = null;
         boolean complete = true;
-        try (DirectoryStream<Path> listing = Files.newDirectoryStream(path)) {
-            for (Path child : listing) {
-                children.add(new Child(FileNames.lastComponent(child), child));
-            }
+        try {
+            directory = parent != null ? parent.directory().openDirectory(parent.leaf())
+                    : DirectoryHandle.open(path, FileNames.absolute(path));
+            children = directory.names();
         } catch (IOException e) {
             complete = false;
             ready.add(problemEntry(ExitCode.PARTIAL, name,
                     "cannot read directory %s: " + FileReceiver.describe(e).replace("%", "%%")));
-        } catch (DirectoryIteratorException e) {
-            complete = false;
-            ready.add(problemEntry(ExitCode.PARTIAL, name,
-                    "cannot read directory %s: " + FileReceiver.describe(e.getCause()).replace("%", "%%")));
         }
-        children.sort((a, b) -> Arrays.compareUnsigned(a.name(), b.name()));
-        stack.push(new Frame(path, name, children.iterator(), complete));
+        children.sort(Arrays::compareUnsigned);
+        stack.push(new Frame(path, name, directory, children.iterator(), complete));
     }
 
-    private void symlink(Path path, byte[] name, FileStatus attributes) {
+    private static void closeQuietly(DirectoryHandle directory) {
+        if (directory != null) {
+            try {
+                directory.close();
+            } catch (IOException e) {
+                // A directory opened for reading only: closing it loses nothing.
+            }
+        }
+    }
+
+    /** Closes the directories still being listed, the innermost first. */
+    @Override
+    public void close() {
+        while (!stack.isEmpty()) {
+            closeQuietly(stack.pop().directory());
+        }
+    }
+
+    private void symlink(Path path, byte[] name, FileStatus attributes, Parent parent) {
         byte[] target;
         try {
-            target = Symlinks.read(path, FileNames.absolute(path));
+            target = parent != null ? parent.directory().readLink(parent.leaf())
+                    : Symlinks.read(path, FileNames.absolute(path));
         } catch (IOException e) {
             ready.add(problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
             return;
@@ -294,8 +322,9 @@ final class FileList {
     }
 
     /** --checksum: the content digest the receiver compares with its own copy. */
-    static byte[] md5(Path path, Heartbeat heartbeat) {
-        try (ReadOnlyFile file = ReadOnlyFile.open(path, FileNames.absolute(path))) {
+    private byte[] md5(Path path, Parent parent) {
+        try (ReadOnlyFile file = parent != null ? ReadOnlyFile.of(parent.directory().openRead(parent.leaf()))
+                : ReadOnlyFile.open(path, FileNames.absolute(path))) {
             return md5(file, heartbeat);
         } catch (IOException e) {
             return new byte[0];

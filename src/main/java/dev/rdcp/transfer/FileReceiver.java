@@ -4,6 +4,7 @@ import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.MrMessage;
+import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ReceiverEnd;
@@ -246,7 +247,7 @@ public final class FileReceiver implements AutoCloseable {
     private void fail(Incoming incoming, IOException cause) {
         incoming.failed = true;
         closeQuietly(incoming);
-        LOG.debug("receiving {} failed", incoming.name, cause);
+        LOG.debug("receiving {} failed", incoming.name, PeerText.printable(cause));
         reports.failed(incoming.entry.index(), cause instanceof RdcpException r ? r.exitCode().code() : ExitCode.FILE_IO.code(),
                 incoming.name + ": " + describe(cause));
     }
@@ -256,7 +257,8 @@ public final class FileReceiver implements AutoCloseable {
             try {
                 incoming.file.close();
             } catch (IOException e) {
-                LOG.warn("could not clean up {}: {}", incoming.file.temp(), e.getMessage());
+                LOG.warn("could not clean up {}: {}", PeerText.printable(incoming.file.temp().toString()),
+                        PeerText.printable(describe(e)));
             }
         }
     }

@@ -617,8 +617,8 @@ public final class FileSender implements AutoCloseable {
     }
 
     /**
-     * Releases the open source and the pool. Call it once the transport is disconnected: a buffer
-     * must not be deregistered while a write may read it.
+     * Releases the open source, the directories still being listed and the pool. Call it once
+     * the transport is disconnected: a buffer must not be deregistered while a write may read it.
      */
     @Override
     public void close() throws IOException {
@@ -627,6 +627,7 @@ public final class FileSender implements AutoCloseable {
         if (removal != null) {
             owned.push(removal);
         }
+        owned.push(list);
         try {
             if (current != null) {
                 closeCurrent();

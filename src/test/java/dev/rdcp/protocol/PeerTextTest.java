@@ -2,7 +2,13 @@ package dev.rdcp.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.NoSuchFileException;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.impl.Log4jLogEvent;
+import org.apache.logging.log4j.core.layout.PatternLayout;
+import org.apache.logging.log4j.message.SimpleMessage;
 import org.junit.jupiter.api.Test;
 
 class PeerTextTest {
@@ -31,5 +37,26 @@ class PeerTextTest {
     void escapingTwiceChangesNothing() {
         String once = PeerText.printable("x\u001b]0;title\u0007\n");
         assertEquals(once, PeerText.printable(once));
+    }
+
+    /**
+     * A debug stack trace of a failure whose messages quote peer paths, rendered by rdcp's own
+     * log pattern: every message of the chain escaped, class names and frames kept.
+     */
+    @Test
+    void aStackTraceShowsPeerTextEscaped() {
+        NoSuchFileException cause = new NoSuchFileException("/dst/\u001b]0;owned\u0007\nrdcp: ERROR forged");
+        IllegalStateException thrown = new IllegalStateException("receiving \u009b2J failed", cause);
+        thrown.addSuppressed(new RuntimeException("\r\n"));
+        String rendered = PatternLayout.newBuilder().withPattern("%msg%n%throwable").build()
+                .toSerializable(Log4jLogEvent.newBuilder().setLevel(Level.DEBUG).setMessage(new SimpleMessage("failed"))
+                        .setThrown(PeerText.printable(thrown)).build());
+        assertTrue(rendered.chars().noneMatch(c -> c < 0x20 && c != '\n' && c != '\t' || c >= 0x7f && c <= 0x9f), rendered);
+        assertTrue(rendered.lines().noneMatch(line -> line.startsWith("rdcp: ERROR")), rendered);
+        assertTrue(rendered.contains("java.lang.IllegalStateException: receiving \\#2332J failed"), rendered);
+        assertTrue(rendered.contains("Caused by: java.nio.file.NoSuchFileException: /dst/\\#033]0;owned\\#007\\#012rdcp"),
+                rendered);
+        assertTrue(rendered.contains("Suppressed: java.lang.RuntimeException: \\#015\\#012"), rendered);
+        assertTrue(rendered.contains("at dev.rdcp.protocol.PeerTextTest.aStackTraceShowsPeerTextEscaped"), rendered);
     }
 }
