@@ -432,7 +432,8 @@ final class CopyCommand {
                 if (exitCode != ExitCode.OK.code()) {
                     err.println("rdcp: " + message);
                     err.flush();
-                } else if (verbose) {
+                } else if (!logging.isQuiet()) {
+                    // Notes such as "IO error encountered -- skipping file deletion": rsync prints them unless -q.
                     out.println(message);
                     out.flush();
                 }

@@ -11,9 +11,14 @@ import picocli.CommandLine.Option;
 final class LoggingOptions {
 
     private boolean verbose;
+    private boolean quiet;
 
     boolean isVerbose() {
         return verbose;
+    }
+
+    boolean isQuiet() {
+        return quiet;
     }
 
     @Option(names = {"-v", "--verbose"}, description = "More output: -v info, -vv debug, -vvv trace.")
@@ -32,6 +37,7 @@ final class LoggingOptions {
 
     @Option(names = {"-q", "--quiet"}, description = "Print errors only.")
     void setQuiet(boolean quiet) {
+        this.quiet = quiet;
         if (quiet && LogBackend.isCore()) {
             Configurator.setRootLevel(Level.ERROR);
         }
