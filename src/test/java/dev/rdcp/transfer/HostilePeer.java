@@ -1,6 +1,7 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.ChunkBatch;
+import dev.rdcp.protocol.SenderEnd;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
@@ -67,6 +68,7 @@ final class HostilePeer implements AutoCloseable {
     private final ByteBuffer source;
     private final Region sourceRegion;
     private final ChunkBatch batch = new ChunkBatch();
+    private int chunksSent;
     private final CRC32C crc = new CRC32C();
     private final int chunkSize;
     private List<Decision> decisions;
@@ -152,7 +154,7 @@ final class HostilePeer implements AutoCloseable {
             transport.write(sourceRegion, 0, data.length, slotAddress[slot[0]], slot[1]);
             crc.reset();
             crc.update(data);
-            batch.start(slot[0]);
+            batch.start(slot[0], chunksSent++);
             batch.add(index, 0, fileOffset, data.length, (int) crc.getValue(), last ? ChunkBatch.LAST : 0);
             ByteBuffer out = transport.startMessage(ControlType.CHUNKS);
             batch.encode(out);
@@ -167,7 +169,7 @@ final class HostilePeer implements AutoCloseable {
     /** The sender's END, the receiver's ENDs (asking for MORE while it has reports), then BYE. */
     void end() throws ReceiverGone {
         try {
-            transport.startMessage(ControlType.END);
+            new SenderEnd(chunksSent).encode(transport.startMessage(ControlType.END));
             end = null;
             transport.send();
             pollUntil(() -> end != null);
