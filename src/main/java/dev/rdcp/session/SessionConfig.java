@@ -1,5 +1,6 @@
 package dev.rdcp.session;
 
+import dev.rdcp.protocol.StreamCount;
 import dev.rdcp.transport.RdmaSettings;
 
 /**
@@ -15,8 +16,13 @@ public record SessionConfig(RdmaSettings rdma, long timeoutSeconds, TransportCho
         this(rdma, timeoutSeconds, transport, true);
     }
 
-    /** A server's configuration: the client's request picks the transport, and only its messages count. */
+    /**
+     * A server's configuration: the client's request picks the transport, and only its messages
+     * count; it grants the client the streams it asks for, up to {@link StreamCount#MAX} unless
+     * {@code rdma} sets a lower cap.
+     */
     public SessionConfig(RdmaSettings rdma, long timeoutSeconds) {
-        this(rdma, timeoutSeconds, TransportChoice.AUTO, false);
+        this(rdma.streams() == 0 ? rdma.withStreams(StreamCount.MAX) : rdma, timeoutSeconds, TransportChoice.AUTO,
+                false);
     }
 }
