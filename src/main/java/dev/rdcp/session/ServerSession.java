@@ -168,9 +168,9 @@ public final class ServerSession {
         try {
             TransferOptions options = new TransferOptions(request.chunkSize(), request.slots(), request.flags(),
                     request.bandwidthLimit(), FilterRules.parse(request.filterRules()));
-            if (options.pinnedBytes() > TransferOptions.MAX_PINNED) {
+            if (options.maxPinnedBytes() > TransferOptions.MAX_PINNED) {
                 throw new IllegalArgumentException("chunk size × slots and message rings would pin "
-                        + (options.pinnedBytes() >> 20) + " MiB, over " + (TransferOptions.MAX_PINNED >> 20) + " MiB");
+                        + (options.maxPinnedBytes() >> 20) + " MiB, over " + (TransferOptions.MAX_PINNED >> 20) + " MiB");
             }
             return options;
         } catch (IllegalArgumentException e) {
