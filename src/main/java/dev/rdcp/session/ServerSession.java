@@ -43,7 +43,7 @@ public final class ServerSession {
 
     public ServerSession(ServedModules modules, SessionConfig config) {
         this.modules = modules;
-        this.config = config;
+        this.config = config.serving();
     }
 
     /** What a daemon learns of a client's setup as it happens. */

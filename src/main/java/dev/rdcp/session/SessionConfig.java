@@ -16,13 +16,18 @@ public record SessionConfig(RdmaSettings rdma, long timeoutSeconds, TransportCho
         this(rdma, timeoutSeconds, transport, true);
     }
 
-    /**
-     * A server's configuration: the client's request picks the transport, and only its messages
-     * count; it grants the client the streams it asks for, up to {@link StreamCount#MAX} unless
-     * {@code rdma} sets a lower cap.
-     */
+    /** A server's configuration: the client's request picks the transport, and only its messages count. */
     public SessionConfig(RdmaSettings rdma, long timeoutSeconds) {
-        this(rdma.streams() == 0 ? rdma.withStreams(StreamCount.MAX) : rdma, timeoutSeconds, TransportChoice.AUTO,
-                false);
+        this(rdma, timeoutSeconds, TransportChoice.AUTO, false);
+    }
+
+    /**
+     * This configuration as a server's: it grants the client the streams it asks for, up to
+     * {@link StreamCount#MAX} unless {@code rdma} sets a lower cap.
+     */
+    SessionConfig serving() {
+        return rdma.streams() == 0
+                ? new SessionConfig(rdma.withStreams(StreamCount.MAX), timeoutSeconds, transport, keepalivesHoldOff)
+                : this;
     }
 }

@@ -208,8 +208,12 @@ final class MessagePipe implements AutoCloseable {
         return handleCompletions(handler, cq.await(batch, timeoutMillis));
     }
 
+    /**
+     * Accounts for the {@code n} completions in the batch, queueing received messages, and only
+     * then hands the queue to {@code handler}: a handler that sends may wait for completions, which
+     * refills the one batch, so no handler runs while the batch is being read.
+     */
     private int handleCompletions(Transport.Handler handler, int n) throws IOException {
-        int handled = 0;
         for (int i = 0; i < n; i++) {
             long wrId = batch.wrId(i);
             long kind = wrId >>> KIND_SHIFT;
@@ -221,15 +225,10 @@ final class MessagePipe implements AutoCloseable {
                 sendsCompleted++;
                 requestsCompleted = Math.max(requestsCompleted, sendSequence[index]);
             } else if (kind == KIND_RECV) {
-                if (handler == null) {
-                    queuePending(index, batch.byteLength(i));
-                } else {
-                    deliver(handler, index, batch.byteLength(i));
-                    handled++;
-                }
+                queuePending(index, batch.byteLength(i));
             }
         }
-        return handled;
+        return handler == null ? 0 : drainPending(handler);
     }
 
     private void queuePending(int index, int length) {
