@@ -54,7 +54,8 @@ final class DoctorCommand implements Callable<Integer> {
             out.flush();
         };
         RdmaChecks.run(rdma.sessionConfig().rdma(), report);
-        report.accept(MemlockCheck.check(TransferOptions.of(TransferOptions.DEFAULT_CHUNK, 0).pinnedBytes()));
+        report.accept(MemlockCheck.check(TransferOptions.of(TransferOptions.DEFAULT_CHUNK, 0)
+                .pinnedBytes(rdma.sessionConfig().rdma().streamsWanted())));
         if (host != null) {
             RemoteChecks remote = new RemoteChecks(remoteShell, host, port, rdma.timeoutSeconds);
             boolean remoteReady = remote.run(version, report);

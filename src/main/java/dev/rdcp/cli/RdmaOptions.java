@@ -21,8 +21,14 @@ final class RdmaOptions {
             description = "Give up on a silent peer after this long (default: ${DEFAULT-VALUE}).")
     long timeoutSeconds;
 
+    @Option(names = "--streams", paramLabel = "N", converter = StreamsConverter.class,
+            description = "RDMA connections per session, 1 to 16 (default: one per two cores, at most 4; "
+                    + "a server: as many as the client asks). TCP carries one.")
+    int streams;
+
     SessionConfig sessionConfig() {
         RdmaSettings defaults = RdmaSettings.defaults();
-        return new SessionConfig(new RdmaSettings(device, port, gidIndex, defaults.queueDepth()), timeoutSeconds);
+        return new SessionConfig(new RdmaSettings(device, port, gidIndex, defaults.queueDepth(), streams),
+                timeoutSeconds);
     }
 }

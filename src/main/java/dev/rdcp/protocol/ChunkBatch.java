@@ -3,9 +3,10 @@ package dev.rdcp.protocol;
 import java.nio.ByteBuffer;
 
 /**
- * CHUNKS payload: {@code u32 slot, u16 count}, then per piece {@code u32 entry index, u32 offset in
+ * CHUNKS payload: {@code u32 slot, u32 sequence, u16 count}, then per piece {@code u32 entry index, u32 offset in
  * the slot, u64 offset in the file, u32 length, u32 crc32c, u8 flags}. One staging buffer carries
- * one piece of a large file or many whole small files. A reusable holder: the hot path fills and
+ * one piece of a large file or many whole small files. The sequence numbers the session's CHUNKS messages from 0 over every
+ * stream, so the receiver can take them in the sender's order (docs/protocol.md, version 5). A reusable holder: the hot path fills and
  * decodes it in place, allocating nothing.
  */
 public final class ChunkBatch {
@@ -15,10 +16,11 @@ public final class ChunkBatch {
     /** The sender gives the file up (it vanished or changed); the crc field holds the exit code. */
     public static final int ABANDON = 2;
     public static final int MAX_PIECES = 256;
-    private static final int FIXED_SIZE = 6;
+    private static final int FIXED_SIZE = 10;
     private static final int PIECE_SIZE = 25;
 
     private int slot;
+    private int sequence;
     private int count;
     private final int[] index = new int[MAX_PIECES];
     private final int[] slotOffset = new int[MAX_PIECES];
@@ -27,9 +29,13 @@ public final class ChunkBatch {
     private final int[] crc = new int[MAX_PIECES];
     private final byte[] flags = new byte[MAX_PIECES];
 
-    /** Starts an empty batch for staging buffer {@code slot}. */
-    public void start(int slot) {
+    /** Starts an empty batch, the session's {@code sequence}th CHUNKS, for staging buffer {@code slot}. */
+    public void start(int slot, int sequence) {
+        if (sequence < 0) {
+            throw new IllegalArgumentException("negative sequence " + sequence);
+        }
         this.slot = slot;
+        this.sequence = sequence;
         this.count = 0;
     }
 
@@ -48,7 +54,7 @@ public final class ChunkBatch {
     }
 
     public void encode(ByteBuffer out) {
-        out.putInt(slot).putShort((short) count);
+        out.putInt(slot).putInt(sequence).putShort((short) count);
         for (int i = 0; i < count; i++) {
             out.putInt(index[i]).putInt(slotOffset[i]).putLong(fileOffset[i]).putInt(length[i]).putInt(crc[i])
                     .put(flags[i]);
@@ -60,8 +66,9 @@ public final class ChunkBatch {
             throw new ProtocolException("CHUNKS payload too short");
         }
         slot = in.getInt();
+        sequence = in.getInt();
         int n = Short.toUnsignedInt(in.getShort());
-        if (slot < 0 || n > MAX_PIECES || in.remaining() != n * PIECE_SIZE) {
+        if (slot < 0 || sequence < 0 || n > MAX_PIECES || in.remaining() != n * PIECE_SIZE) {
             throw new ProtocolException("malformed CHUNKS message");
         }
         for (int i = 0; i < n; i++) {
@@ -80,6 +87,23 @@ public final class ChunkBatch {
 
     public int slot() {
         return slot;
+    }
+
+    /** This CHUNKS message's number among the session's, from 0. */
+    public int sequence() {
+        return sequence;
+    }
+
+    /** The sequence number of the CHUNKS message in {@code payload}, without decoding the rest. */
+    public static int peekSequence(ByteBuffer payload) throws ProtocolException {
+        if (payload.remaining() < FIXED_SIZE) {
+            throw new ProtocolException("CHUNKS payload too short");
+        }
+        int value = payload.getInt(payload.position() + 4);
+        if (value < 0) {
+            throw new ProtocolException("malformed CHUNKS message");
+        }
+        return value;
     }
 
     public int count() {

@@ -9,7 +9,8 @@ public enum MessageType {
     REQUEST(6),
     ACCEPT(7),
     ERROR(8),
-    READY(9);
+    READY(9),
+    STREAMS(10);
 
     private final int code;
 

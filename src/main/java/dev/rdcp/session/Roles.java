@@ -74,14 +74,21 @@ final class Roles {
 
     private static Transport connect(BootstrapChannel channel, SessionConfig config, TransportKind kind,
             TransferOptions options) throws IOException {
+        RdmaSettings asked = config.rdma();
         if (kind == TransportKind.TCP) {
+            // Only a client's --streams is the user's own wish; a server's is a cap.
+            if (asked.streams() > 1 && config.keepalivesHoldOff()) {
+                LOG.info("the TCP transport carries one stream (--streams {} applies to RDMA)", asked.streams());
+            }
             return TcpTransport.open(channel, options.receiveBuffers(), config.timeoutSeconds(),
                     config.keepalivesHoldOff());
         }
-        RdmaSettings asked = config.rdma();
+        // The slots are split among the streams, never multiplied: at most one stream per slot.
+        int streams = Math.min(channel.agreeStreams(asked.streamsWanted()), options.slots());
+        LOG.debug("{} RDMA stream{} (asked for {})", streams, streams == 1 ? "" : "s", asked.streamsWanted());
         RdmaSettings settings = new RdmaSettings(asked.deviceName(), asked.portNumber(), asked.gidIndex(),
-                options.queueDepth());
+                options.queueDepth(), streams);
         return RdmaTransport.establish(channel, settings, options.receiveBuffers(), options.sendBuffers(),
-                config.timeoutSeconds(), config.keepalivesHoldOff());
+                options.slots(), config.timeoutSeconds(), config.keepalivesHoldOff());
     }
 }

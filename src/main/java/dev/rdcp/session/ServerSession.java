@@ -43,7 +43,7 @@ public final class ServerSession {
 
     public ServerSession(ServedModules modules, SessionConfig config) {
         this.modules = modules;
-        this.config = config;
+        this.config = config.serving();
     }
 
     /** What a daemon learns of a client's setup as it happens. */
@@ -169,9 +169,9 @@ public final class ServerSession {
             TransferOptions options = new TransferOptions(request.chunkSize(), request.slots(), request.flags(),
                     request.bandwidthLimit(), FilterRules.parse(request.filterRules()), request.limits(),
                     request.backup());
-            if (options.pinnedBytes() > TransferOptions.MAX_PINNED) {
+            if (options.maxPinnedBytes() > TransferOptions.MAX_PINNED) {
                 throw new IllegalArgumentException("chunk size × slots and message rings would pin "
-                        + (options.pinnedBytes() >> 20) + " MiB, over " + (TransferOptions.MAX_PINNED >> 20) + " MiB");
+                        + (options.maxPinnedBytes() >> 20) + " MiB, over " + (TransferOptions.MAX_PINNED >> 20) + " MiB");
             }
             return options;
         } catch (IllegalArgumentException e) {

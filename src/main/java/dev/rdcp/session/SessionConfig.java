@@ -1,5 +1,6 @@
 package dev.rdcp.session;
 
+import dev.rdcp.protocol.StreamCount;
 import dev.rdcp.transport.RdmaSettings;
 
 /**
@@ -18,5 +19,15 @@ public record SessionConfig(RdmaSettings rdma, long timeoutSeconds, TransportCho
     /** A server's configuration: the client's request picks the transport, and only its messages count. */
     public SessionConfig(RdmaSettings rdma, long timeoutSeconds) {
         this(rdma, timeoutSeconds, TransportChoice.AUTO, false);
+    }
+
+    /**
+     * This configuration as a server's: it grants the client the streams it asks for, up to
+     * {@link StreamCount#MAX} unless {@code rdma} sets a lower cap.
+     */
+    SessionConfig serving() {
+        return rdma.streams() == 0
+                ? new SessionConfig(rdma.withStreams(StreamCount.MAX), timeoutSeconds, transport, keepalivesHoldOff)
+                : this;
     }
 }

@@ -8,6 +8,7 @@ import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ReceiverEnd;
+import dev.rdcp.protocol.SenderEnd;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.Region;
@@ -47,6 +48,8 @@ public final class FileReceiver implements AutoCloseable {
     private final SessionBudget budget = new SessionBudget();
     private final ArrayDeque<Incoming> wanted = new ArrayDeque<>();
     private final ChunkBatch batch = new ChunkBatch();
+    private final ChunkOrder order;
+    private boolean endHandled;
     private final CRC32C crc = new CRC32C();
     private long created;
     private boolean endSent;
@@ -62,6 +65,7 @@ public final class FileReceiver implements AutoCloseable {
         this.listener = listener;
         this.stagingRegion = stagingRegion;
         this.slots = new ByteBuffer[options.slots()];
+        this.order = new ChunkOrder(options.slots());
         for (int i = 0; i < slots.length; i++) {
             slots[i] = staging.slice(i * options.chunkSize(), options.chunkSize());
         }
@@ -111,12 +115,21 @@ public final class FileReceiver implements AutoCloseable {
                 reports.appendTo(out);
                 transport.send();
             }
-            case CHUNKS -> onChunks(payload);
+            case CHUNKS -> {
+                if (order.arrived(payload)) {
+                    inSequence(payload);
+                }
+            }
             case END -> {
-                generator.finish();
+                order.endAfter(SenderEnd.decode(payload).chunksMessages());
+                endWhenFenced();
+            }
+            case MORE -> {
+                if (!endHandled) {
+                    throw new ProtocolException("MORE before the receiver's END");
+                }
                 sendEnd();
             }
-            case MORE -> sendEnd();
             case BYE -> {
                 if (!endSent) {
                     throw new ProtocolException("BYE before the receiver's final END");
@@ -124,6 +137,24 @@ public final class FileReceiver implements AutoCloseable {
                 byeReceived = true;
             }
             default -> throw Transport.unexpected(type, "at the receiver");
+        }
+    }
+
+    /** Handles a CHUNKS whose turn it is, then every kept one whose turn follows. */
+    private void inSequence(ByteBuffer payload) throws IOException {
+        for (ByteBuffer next = payload; next != null; next = order.takeNext()) {
+            onChunks(next);
+            order.handled();
+        }
+        endWhenFenced();
+    }
+
+    /** The sender's END takes effect only after every CHUNKS it counts, whichever stream brought them. */
+    private void endWhenFenced() throws IOException {
+        if (!endHandled && order.endReady()) {
+            endHandled = true;
+            generator.finish();
+            sendEnd();
         }
     }
 

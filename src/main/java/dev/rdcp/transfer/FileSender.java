@@ -10,12 +10,13 @@ import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.FileDigest;
+import dev.rdcp.protocol.ItemizedChange;
 import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.ReceiverEnd;
-import dev.rdcp.protocol.ItemizedChange;
 import dev.rdcp.protocol.Report;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.SenderEnd;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.Region;
 import dev.rdcp.transport.ResourceStack;
@@ -95,7 +96,11 @@ public final class FileSender implements AutoCloseable {
     private final ByteBuffer[] pool;
     /** The last write from each pool buffer: it may be refilled once that completed. */
     private final long[] poolLastRequest;
+    /** The stream of that write: requests are numbered per stream. */
+    private final int[] poolLastStream;
     private int poolNext;
+    /** CHUNKS messages sent so far: the next one's sequence, and the count END carries. */
+    private int chunksSent;
 
     private final ArrayDeque<ListedEntry> awaitingDecision = new ArrayDeque<>();
     private final ArrayDeque<Outgoing> wanted = new ArrayDeque<>();
@@ -137,6 +142,7 @@ public final class FileSender implements AutoCloseable {
         this.poolRegion = poolRegion;
         this.pool = new ByteBuffer[slots];
         this.poolLastRequest = new long[slots];
+        this.poolLastStream = new int[slots];
         for (int i = 0; i < slots; i++) {
             pool[i] = poolMemory.slice(i * options.chunkSize(), options.chunkSize());
         }
@@ -218,10 +224,10 @@ public final class FileSender implements AutoCloseable {
 
     /** END, the receiver's reports until its final END, BYE, and the receiver's close. */
     private void finishSession() throws IOException {
-        transport.startMessage(ControlType.END);
+        new SenderEnd(chunksSent).encode(transport.startMessage(ControlType.END));
         transport.send();
         endSent = true;
-        LOG.debug("END sent; waiting for the receiver's");
+        LOG.debug("END sent after {} CHUNKS; waiting for the receiver's", chunksSent);
         while (!endReceived) {
             waitForPeer(TICK_MS);
             if (moreReports) {
@@ -258,7 +264,8 @@ public final class FileSender implements AutoCloseable {
             return false;
         }
         Outgoing next = current != null ? current : wanted.peek();
-        return next.abandonCode != 0 || poolLastRequest[poolNext] <= transport.completedThrough();
+        return next.abandonCode != 0
+                || poolLastRequest[poolNext] <= transport.completedThrough(poolLastStream[poolNext]);
     }
 
     private void sendEntries() throws IOException {
@@ -395,7 +402,7 @@ public final class FileSender implements AutoCloseable {
 
     private void sendBatch() throws IOException {
         int slot = freeSlots[freeHead];
-        batch.start(slot);
+        batch.start(slot, chunksSent);
         if (current == null) {
             startNext();
         }
@@ -409,8 +416,26 @@ public final class FileSender implements AutoCloseable {
         }
         freeHead = (freeHead + 1) % freeSlots.length;
         freeCount--;
-        batch.encode(transport.startMessage(ControlType.CHUNKS));
+        batch.encode(transport.startMessage(ControlType.CHUNKS, streamOf(slot)));
         transport.send();
+        chunksSent++;
+    }
+
+    /**
+     * The stream that writes into {@code slot} and carries its CHUNKS: the slots are split among the
+     * streams, so a file's chunks, taking whichever slots free up, are striped over all of them.
+     */
+    private int streamOf(int slot) {
+        return slot % transport.streams();
+    }
+
+    /** Writes {@code length} bytes of the next pool buffer into {@code slot}, on the slot's stream. */
+    private void writePoolBuffer(int slot, int length) throws IOException {
+        int stream = streamOf(slot);
+        poolLastStream[poolNext] = stream;
+        poolLastRequest[poolNext] = transport.write(stream, poolRegion, (long) poolNext * options.chunkSize(),
+                length, slotAddress[slot], slotRkey[slot]);
+        poolNext = (poolNext + 1) % pool.length;
     }
 
     /** Makes the next wanted file current; a large one is opened, to be read chunk by chunk. */
@@ -444,9 +469,7 @@ public final class FileSender implements AutoCloseable {
         crc.reset();
         crc.update(buffer.limit(length).position(0));
         int chunkCrc = (int) crc.getValue();
-        poolLastRequest[poolNext] = transport.write(poolRegion, (long) poolNext * options.chunkSize(), length,
-                slotAddress[slot], slotRkey[slot]);
-        poolNext = (poolNext + 1) % pool.length;
+        writePoolBuffer(slot, length);
         boolean last = file.offset + length == file.entry.size();
         batch.add(file.entry.index(), 0, file.offset, length, chunkCrc, last ? ChunkBatch.LAST : 0);
         file.offset += length;
@@ -501,9 +524,7 @@ public final class FileSender implements AutoCloseable {
             startNext();
         }
         if (used > 0) {
-            poolLastRequest[poolNext] = transport.write(poolRegion, (long) poolNext * options.chunkSize(), used,
-                    slotAddress[slot], slotRkey[slot]);
-            poolNext = (poolNext + 1) % pool.length;
+            writePoolBuffer(slot, used);
         }
     }
 

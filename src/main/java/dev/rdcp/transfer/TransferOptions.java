@@ -5,6 +5,8 @@ import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ControlHeader;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransferLimits;
+import dev.rdcp.protocol.StreamCount;
+import dev.rdcp.transport.RdmaTransport;
 
 /**
  * How a transfer runs. {@code chunkSize} bytes move per RDMA WRITE; the receiver stages
@@ -99,6 +101,24 @@ public record TransferOptions(int chunkSize, int slots, int flags, long bandwidt
      */
     public long pinnedBytes() {
         return (long) slots * chunkSize + (long) (receiveBuffers() + sendBuffers()) * ControlHeader.MAX_MESSAGE;
+    }
+
+    /**
+     * As {@link #pinnedBytes()} over {@code streams} RDMA connections: the slots are split among
+     * them, not multiplied; each stream but the first adds rings for its share of the slots.
+     */
+    public long pinnedBytes(int streams) {
+        int ring = RdmaTransport.extraStreamRing(slots, streams);
+        return pinnedBytes() + 2L * (streams - 1) * ring * ControlHeader.MAX_MESSAGE;
+    }
+
+    /** The most {@link #pinnedBytes(int)} over any number of streams a session may run. */
+    public long maxPinnedBytes() {
+        long most = 0;
+        for (int streams = 1; streams <= Math.min(StreamCount.MAX, slots); streams++) {
+            most = Math.max(most, pinnedBytes(streams));
+        }
+        return most;
     }
 
     /** Send queue depth: up to two WRITEs and a SEND per slot in flight, plus the control messages. */

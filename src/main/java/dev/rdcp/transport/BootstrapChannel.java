@@ -8,6 +8,7 @@ import dev.rdcp.protocol.IncompatiblePeerException;
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.QpEndpoint;
+import dev.rdcp.protocol.StreamCount;
 import dev.rdcp.protocol.RdcpException;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -64,6 +65,17 @@ public final class BootstrapChannel implements AutoCloseable, PeerPresence {
         local.encode(payload);
         send(MessageType.QP_ENDPOINT, payload);
         return QpEndpoint.decode(receive(MessageType.QP_ENDPOINT));
+    }
+
+    /**
+     * Sends this side's STREAMS and reads the peer's (both send first, as for the endpoints);
+     * returns the smaller. A peer asking for more than {@link StreamCount#MAX} is a protocol error.
+     */
+    public int agreeStreams(int wanted) throws IOException {
+        ByteBuffer payload = ByteBuffer.allocate(StreamCount.SIZE);
+        new StreamCount(wanted).encode(payload);
+        send(MessageType.STREAMS, payload);
+        return Math.min(wanted, StreamCount.decode(receive(MessageType.STREAMS)).streams());
     }
 
     /** Sends a frame whose payload was written into {@code payload} (it is flipped here). */

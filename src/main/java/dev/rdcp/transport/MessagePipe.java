@@ -59,9 +59,9 @@ final class MessagePipe implements AutoCloseable {
 
     private final WorkCompletions batch = new WorkCompletions(POLL_BATCH);
 
-    private MessagePipe(RcConnection connection, int receiveCount, int sendCount) throws VerbsException {
-        this.qp = connection.queuePair();
-        this.cq = connection.completionQueue();
+    private MessagePipe(RcConnection connection, int stream, int receiveCount, int sendCount) throws VerbsException {
+        this.qp = connection.queuePair(stream);
+        this.cq = connection.completionQueue(stream);
         this.maxInline = qp.capacity().maxInlineData();
         this.sendQueueDepth = qp.capacity().maxSendWr();
         ByteBuffer receiveRing = ByteBuffer.allocateDirect(receiveCount * ControlHeader.MAX_MESSAGE);
@@ -85,8 +85,9 @@ final class MessagePipe implements AutoCloseable {
      * Registers the rings and posts every receive buffer. Call it before the endpoint exchange,
      * so the peer can never send into a queue without receives.
      */
-    public static MessagePipe open(RcConnection connection, int receiveCount, int sendCount) throws IOException {
-        MessagePipe pipe = new MessagePipe(connection, receiveCount, sendCount);
+    public static MessagePipe open(RcConnection connection, int stream, int receiveCount, int sendCount)
+            throws IOException {
+        MessagePipe pipe = new MessagePipe(connection, stream, receiveCount, sendCount);
         try {
             for (int i = 0; i < receiveCount; i++) {
                 pipe.postReceive(i);
@@ -174,6 +175,21 @@ final class MessagePipe implements AutoCloseable {
         return awaitCompletions(handler, timeoutMillis);
     }
 
+    /**
+     * Handles what is here without waiting: messages seen earlier, then one poll of the CQ. With
+     * several streams the transport sleeps on their shared channel instead.
+     */
+    int pollNow(Transport.Handler handler) throws IOException {
+        int handled = drainPending(handler);
+        int n = cq.poll(batch);
+        return handled + handleCompletions(handler, n);
+    }
+
+    /** Asks for an event on the channel at this CQ's next completion. */
+    void arm() throws VerbsException {
+        cq.arm();
+    }
+
     private int drainPending(Transport.Handler handler) throws IOException {
         int handled = 0;
         while (pendingCount > 0) {
@@ -189,8 +205,15 @@ final class MessagePipe implements AutoCloseable {
 
     /** Polls the CQ once (waiting up to the timeout); returns the number of messages handled. */
     private int awaitCompletions(Transport.Handler handler, long timeoutMillis) throws IOException {
-        int n = cq.await(batch, timeoutMillis);
-        int handled = 0;
+        return handleCompletions(handler, cq.await(batch, timeoutMillis));
+    }
+
+    /**
+     * Accounts for the {@code n} completions in the batch, queueing received messages, and only
+     * then hands the queue to {@code handler}: a handler that sends may wait for completions, which
+     * refills the one batch, so no handler runs while the batch is being read.
+     */
+    private int handleCompletions(Transport.Handler handler, int n) throws IOException {
         for (int i = 0; i < n; i++) {
             long wrId = batch.wrId(i);
             long kind = wrId >>> KIND_SHIFT;
@@ -202,15 +225,10 @@ final class MessagePipe implements AutoCloseable {
                 sendsCompleted++;
                 requestsCompleted = Math.max(requestsCompleted, sendSequence[index]);
             } else if (kind == KIND_RECV) {
-                if (handler == null) {
-                    queuePending(index, batch.byteLength(i));
-                } else {
-                    deliver(handler, index, batch.byteLength(i));
-                    handled++;
-                }
+                queuePending(index, batch.byteLength(i));
             }
         }
-        return handled;
+        return handler == null ? 0 : drainPending(handler);
     }
 
     private void queuePending(int index, int length) {

@@ -25,10 +25,12 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 /**
- * One reliable-connected RDMA connection and every verbs object behind it, set up in
- * perftest's order: open the device, check the port, pick the GID, allocate the PD, the
- * completion channel and CQ, create the QP and bring it to INIT. {@link #connect} takes the
- * peer's endpoint to RTR and RTS. {@link #close} tears down in reverse order.
+ * The reliable-connected RDMA connections of a session and every verbs object behind them, set up
+ * in perftest's order: open the device, check the port, pick the GID, allocate the PD and the
+ * completion channel, then per stream a CQ and a QP brought to INIT. Every stream shares the PD
+ * (memory is registered once for all) and the channel (one thread can sleep until any CQ fires).
+ * {@link #connect} takes the peer's endpoint to RTR and RTS. {@link #close} tears down in reverse
+ * order.
  */
 public final class RcConnection implements AutoCloseable {
 
@@ -42,19 +44,24 @@ public final class RcConnection implements AutoCloseable {
     private final PortAttributes port;
     private final GidEntry gid;
     private final ProtectionDomain pd;
-    private final CompletionQueue cq;
-    private final QueuePair qp;
-    private final int localPsn;
+    private final CompletionChannel channel;
+    private final CompletionQueue[] cqs;
+    private final QueuePair[] qps;
+    private final int[] localPsns;
 
     private RcConnection(ResourceStack handles, PortAttributes port, GidEntry gid,
-            ProtectionDomain pd, CompletionQueue cq, QueuePair qp) {
+            ProtectionDomain pd, CompletionChannel channel, CompletionQueue[] cqs, QueuePair[] qps) {
         this.handles = handles;
         this.port = port;
         this.gid = gid;
         this.pd = pd;
-        this.cq = cq;
-        this.qp = qp;
-        this.localPsn = PSN_SOURCE.nextInt(1 << 24);
+        this.channel = channel;
+        this.cqs = cqs;
+        this.qps = qps;
+        this.localPsns = new int[qps.length];
+        for (int i = 0; i < qps.length; i++) {
+            localPsns[i] = PSN_SOURCE.nextInt(1 << 24);
+        }
     }
 
     /**
@@ -78,8 +85,13 @@ public final class RcConnection implements AutoCloseable {
         return port;
     }
 
-    /** Opens everything up to a QP in INIT; on any failure, releases what was already made. */
+    /** Opens everything up to one QP in INIT; on any failure, releases what was already made. */
     public static RcConnection open(RdmaSettings settings) throws IOException {
+        return open(settings, 1);
+    }
+
+    /** As {@link #open(RdmaSettings)}, with {@code streams} queue pairs, each with a CQ of its own. */
+    public static RcConnection open(RdmaSettings settings, int streams) throws IOException {
         ResourceStack opened = new ResourceStack();
         try {
             DeviceContext context = opened.push(DeviceContext.open(settings.deviceName()));
@@ -89,32 +101,47 @@ public final class RcConnection implements AutoCloseable {
                     port.linkLayer(), port.activeMtu().bytes(), port.lid(), gid.index(), gid.gid(), gid.type());
             ProtectionDomain pd = opened.push(context.allocateProtectionDomain());
             CompletionChannel channel = opened.push(context.createCompletionChannel());
-            // Sends and receives share one CQ, so one thread can wait for either.
+            // A stream's sends and receives share its CQ, so one thread can wait for either.
             int depth = settings.queueDepth();
-            CompletionQueue cq = opened.push(context.createCompletionQueue(2 * depth, channel));
-            QueuePair qp = opened.push(pd.createRcQueuePair(cq, cq, new QueueCapacity(depth, depth, INLINE_BYTES)));
-            qp.toInit(port.portNumber(), EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE));
-            return new RcConnection(opened, port, gid, pd, cq, qp);
+            CompletionQueue[] cqs = new CompletionQueue[streams];
+            QueuePair[] qps = new QueuePair[streams];
+            for (int i = 0; i < streams; i++) {
+                cqs[i] = opened.push(context.createCompletionQueue(2 * depth, channel));
+                qps[i] = opened.push(pd.createRcQueuePair(cqs[i], cqs[i], new QueueCapacity(depth, depth, INLINE_BYTES)));
+                qps[i].toInit(port.portNumber(), EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE));
+            }
+            return new RcConnection(opened, port, gid, pd, channel, cqs, qps);
         } catch (IOException | RuntimeException e) {
             opened.closeAfter(e);
             throw e;
         }
     }
 
-    /** What the peer needs to connect to us. */
+    /** What the peer needs to connect to stream 0. */
     public QpEndpoint localEndpoint() {
-        int linkLayer = port.linkLayer() == LinkLayer.ETHERNET ? 2 : 1;
-        return new QpEndpoint(qp.qpNumber(), localPsn, port.lid(), gid.gid().toBytes(), port.activeMtu().code(),
-                linkLayer);
+        return localEndpoint(0);
     }
 
-    /** Brings the QP to RTR then RTS against the peer; the path MTU is the smaller of both ports'. */
+    /** What the peer needs to connect to {@code stream}. */
+    public QpEndpoint localEndpoint(int stream) {
+        int linkLayer = port.linkLayer() == LinkLayer.ETHERNET ? 2 : 1;
+        return new QpEndpoint(qps[stream].qpNumber(), localPsns[stream], port.lid(), gid.gid().toBytes(),
+                port.activeMtu().code(), linkLayer);
+    }
+
+    /** Brings stream 0's QP to RTR then RTS against the peer. */
     public void connect(QpEndpoint remote) throws VerbsException {
+        connect(0, remote);
+    }
+
+    /** Brings {@code stream}'s QP to RTR then RTS against the peer; the path MTU is the smaller of both ports'. */
+    public void connect(int stream, QpEndpoint remote) throws VerbsException {
         Mtu pathMtu = Mtu.min(port.activeMtu(), Mtu.ofCode(remote.mtuCode()));
         boolean global = port.linkLayer() == LinkLayer.ETHERNET;
         Route route = new Route(port.portNumber(), pathMtu, global, gid.index());
+        QueuePair qp = qps[stream];
         qp.toReadyToReceive(new RemoteQp(remote.qpNumber(), remote.psn(), remote.lid(), Gid.of(remote.gid())), route);
-        qp.toReadyToSend(localPsn);
+        qp.toReadyToSend(localPsns[stream]);
         LOG.debug("connected QP {} to QP {}, path MTU {}", qp.qpNumber(), remote.qpNumber(), pathMtu.bytes());
     }
 
@@ -122,12 +149,29 @@ public final class RcConnection implements AutoCloseable {
         return pd;
     }
 
+    /** The channel every stream's CQ raises its events on. */
+    public CompletionChannel completionChannel() {
+        return channel;
+    }
+
+    public int streams() {
+        return qps.length;
+    }
+
     public CompletionQueue completionQueue() {
-        return cq;
+        return cqs[0];
+    }
+
+    public CompletionQueue completionQueue(int stream) {
+        return cqs[stream];
     }
 
     public QueuePair queuePair() {
-        return qp;
+        return qps[0];
+    }
+
+    public QueuePair queuePair(int stream) {
+        return qps[stream];
     }
 
     /** Releases QP, CQ, channel, PD and device, in that order; every one is attempted. */

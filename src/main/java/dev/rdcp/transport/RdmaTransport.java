@@ -39,46 +39,63 @@ public final class RdmaTransport implements Transport {
 
     private final ResourceStack handles;
     private final RcConnection connection;
-    private final MessagePipe pipe;
+    private final MessagePipe[] pipes;
     private final PeerWatch watch;
+    private MessagePipe composing;
 
-    private RdmaTransport(ResourceStack handles, RcConnection connection, MessagePipe pipe, PeerWatch watch) {
+    private RdmaTransport(ResourceStack handles, RcConnection connection, MessagePipe[] pipes, PeerWatch watch) {
         this.handles = handles;
         this.connection = connection;
-        this.pipe = pipe;
+        this.pipes = pipes;
         this.watch = watch;
     }
 
     /**
-     * Opens the device, registers the message rings with every receive posted, exchanges
-     * endpoints, brings the queue pair to RTS, then waits at a barrier so that neither side sends
-     * before the other can receive.
+     * Opens the device and {@code settings.streams()} queue pairs, registers the message rings with
+     * every receive posted, exchanges endpoints (stream 0 first), brings every queue pair to RTS,
+     * then waits at a barrier so that neither side sends before the other can receive. Stream 0
+     * gets {@code receiveBuffers} and {@code sendBuffers}; each other stream carries only the CHUNKS
+     * of its share of the {@code slots}, so it gets rings of {@link #extraStreamRing} buffers.
+     * {@code keepalivesHoldOff} as for {@link PeerWatch}.
      */
     public static RdmaTransport establish(BootstrapChannel channel, RdmaSettings settings, int receiveBuffers,
-            int sendBuffers, long timeoutSeconds) throws IOException {
-        return establish(channel, settings, receiveBuffers, sendBuffers, timeoutSeconds, true);
-    }
-
-    /** As above; {@code keepalivesHoldOff} as for {@link PeerWatch}. */
-    public static RdmaTransport establish(BootstrapChannel channel, RdmaSettings settings, int receiveBuffers,
-            int sendBuffers, long timeoutSeconds, boolean keepalivesHoldOff) throws IOException {
+            int sendBuffers, int slots, long timeoutSeconds, boolean keepalivesHoldOff) throws IOException {
+        int streams = settings.streams();
         ResourceStack handles = new ResourceStack();
         try {
-            RcConnection connection = handles.push(RcConnection.open(settings));
-            MessagePipe pipe = handles.push(MessagePipe.open(connection, receiveBuffers, sendBuffers));
-            // On a failure below, the queue pair goes first (it flushes the receives posted into the
-            // rings), then the rings are deregistered: the verbs order. Its close is idempotent, so
-            // the connection's own close later finds it done.
-            handles.push(connection.queuePair());
-            LOG.debug("device, protection domain, queues and message rings ready");
-            connection.connect(channel.exchange(connection.localEndpoint()));
+            RcConnection connection = handles.push(RcConnection.open(settings, streams));
+            MessagePipe[] pipes = new MessagePipe[streams];
+            pipes[0] = handles.push(MessagePipe.open(connection, 0, receiveBuffers, sendBuffers));
+            int ring = extraStreamRing(slots, streams);
+            for (int i = 1; i < streams; i++) {
+                pipes[i] = handles.push(MessagePipe.open(connection, i, ring, ring));
+            }
+            // On a failure below, the queue pairs go first (they flush the receives posted into the
+            // rings), then the rings are deregistered: the verbs order. Their close is idempotent, so
+            // the connection's own close later finds them done.
+            for (int i = 0; i < streams; i++) {
+                handles.push(connection.queuePair(i));
+            }
+            LOG.debug("device, protection domain, {} queue pairs and message rings ready", streams);
+            for (int i = 0; i < streams; i++) {
+                connection.connect(i, channel.exchange(connection.localEndpoint(i)));
+            }
             channel.barrier();
-            LOG.debug("both queue pairs ready to send");
-            return new RdmaTransport(handles, connection, pipe, new PeerWatch(channel, timeoutSeconds, keepalivesHoldOff));
+            LOG.debug("all queue pairs ready to send");
+            return new RdmaTransport(handles, connection, pipes, new PeerWatch(channel, timeoutSeconds, keepalivesHoldOff));
         } catch (IOException | RuntimeException e) {
             handles.closeAfter(e);
             throw e;
         }
+    }
+
+    /**
+     * The message buffers each way of a stream other than 0: its share of the slots (each slot has
+     * at most one CHUNKS in flight), so all the extra streams together hold about one buffer per
+     * slot each way, whatever the number of streams.
+     */
+    public static int extraStreamRing(int slots, int streams) {
+        return (slots + streams - 1) / streams;
     }
 
     @Override
@@ -89,34 +106,95 @@ public final class RdmaTransport implements Transport {
     }
 
     @Override
+    public int streams() {
+        return pipes.length;
+    }
+
+    @Override
     public ByteBuffer startMessage(ControlType type) throws IOException {
-        return pipe.startMessage(type);
+        return startMessage(type, 0);
+    }
+
+    @Override
+    public ByteBuffer startMessage(ControlType type, int stream) throws IOException {
+        Transport.requireStream(stream, pipes.length);
+        ByteBuffer buffer = pipes[stream].startMessage(type);
+        composing = pipes[stream];
+        return buffer;
     }
 
     @Override
     public void send() throws IOException {
+        MessagePipe pipe = composing;
+        composing = null;
         pipe.send();
     }
 
     @Override
     public long write(Region source, long offset, int length, long remoteAddress, int remoteKey) throws IOException {
+        return write(0, source, offset, length, remoteAddress, remoteKey);
+    }
+
+    @Override
+    public long write(int stream, Region source, long offset, int length, long remoteAddress, int remoteKey)
+            throws IOException {
+        Transport.requireStream(stream, pipes.length);
         MemoryRegion mr = ((RdmaRegion) source).mr();
-        return pipe.write(mr.address() + offset, mr.lkey(), length, remoteAddress, remoteKey);
+        return pipes[stream].write(mr.address() + offset, mr.lkey(), length, remoteAddress, remoteKey);
     }
 
     @Override
     public long completedThrough() {
-        return pipe.completedThrough();
+        return pipes[0].completedThrough();
+    }
+
+    @Override
+    public long completedThrough(int stream) {
+        Transport.requireStream(stream, pipes.length);
+        return pipes[stream].completedThrough();
     }
 
     @Override
     public boolean idle() {
-        return pipe.idle();
+        for (MessagePipe pipe : pipes) {
+            if (!pipe.idle()) {
+                return false;
+            }
+        }
+        return true;
     }
 
+    /**
+     * With one stream, the pipe's own wait. With several, one look at every CQ; if none has
+     * anything, arm them all, look once more (a completion before arming raises no event), and
+     * sleep on their shared channel.
+     */
     @Override
     public int poll(Handler handler, long timeoutMillis) throws IOException {
-        return pipe.poll(handler, timeoutMillis);
+        if (pipes.length == 1) {
+            return pipes[0].poll(handler, timeoutMillis);
+        }
+        int handled = pollEveryStream(handler);
+        if (handled > 0 || timeoutMillis <= 0) {
+            return handled;
+        }
+        for (MessagePipe pipe : pipes) {
+            pipe.arm();
+        }
+        handled = pollEveryStream(handler);
+        if (handled > 0) {
+            return handled;
+        }
+        connection.completionChannel().await(timeoutMillis);
+        return pollEveryStream(handler);
+    }
+
+    private int pollEveryStream(Handler handler) throws IOException {
+        int handled = 0;
+        for (MessagePipe pipe : pipes) {
+            handled += pipe.pollNow(handler);
+        }
+        return handled;
     }
 
     @Override
@@ -130,7 +208,11 @@ public final class RdmaTransport implements Transport {
      */
     @Override
     public void disconnect() throws IOException {
-        connection.queuePair().close();
+        ResourceStack queuePairs = new ResourceStack();
+        for (int i = 0; i < pipes.length; i++) {
+            queuePairs.push(connection.queuePair(i));
+        }
+        queuePairs.close();
     }
 
     @Override

@@ -31,6 +31,37 @@ public interface Transport extends AutoCloseable {
      */
     ByteBuffer startMessage(ControlType type) throws IOException;
 
+    /**
+     * How many RC connections (streams) carry this session; the stream numbers are 0 to this
+     * minus one. Nothing orders one stream against another, and stream 0 carries every message
+     * that is not sent on a stream of its own.
+     */
+    default int streams() {
+        return 1;
+    }
+
+    /**
+     * Starts a control message that travels on {@code stream}, after that stream's earlier writes.
+     * A transport of one stream has only stream 0.
+     */
+    default ByteBuffer startMessage(ControlType type, int stream) throws IOException {
+        requireStream(stream, streams());
+        return startMessage(type);
+    }
+
+    /** As {@link #write(Region, long, int, long, int)}, on {@code stream}; numbered per stream. */
+    default long write(int stream, Region source, long offset, int length, long remoteAddress, int remoteKey)
+            throws IOException {
+        requireStream(stream, streams());
+        return write(source, offset, length, remoteAddress, remoteKey);
+    }
+
+    /** Every request on {@code stream} numbered up to this has completed. */
+    default long completedThrough(int stream) {
+        requireStream(stream, streams());
+        return completedThrough();
+    }
+
     /** Sends the message started by {@link #startMessage}. */
     void send() throws IOException;
 
@@ -63,6 +94,13 @@ public interface Transport extends AutoCloseable {
     /** Disconnects (if not done yet) and releases what the transport owns. */
     @Override
     void close() throws IOException;
+
+    /** Refuses a stream number outside 0 to {@code streams} minus one. */
+    static void requireStream(int stream, int streams) {
+        if (stream < 0 || stream >= streams) {
+            throw new IllegalArgumentException("stream " + stream + " of " + streams);
+        }
+    }
 
     /** The error for a message the protocol allows nowhere here. */
     static ProtocolException unexpected(ControlType type, String state) {

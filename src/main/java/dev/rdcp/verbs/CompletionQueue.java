@@ -49,7 +49,7 @@ public final class CompletionQueue extends NativeHandle {
                 return 0;
             }
             if (channel != null) {
-                checkShim("ibv_req_notify_cq", RdcpShim.rdcp_req_notify_cq(handle(), 0));
+                arm();
                 // A completion that landed before arming raises no event: poll once more first.
                 if (poll(batch) > 0) {
                     return batch.count();
@@ -63,6 +63,11 @@ public final class CompletionQueue extends NativeHandle {
                 return batch.count();
             }
         }
+    }
+
+    /** Asks for an event on the completion channel at the next completion (ibv_req_notify_cq). */
+    public void arm() throws VerbsException {
+        checkShim("ibv_req_notify_cq", RdcpShim.rdcp_req_notify_cq(handle(), 0));
     }
 
     private boolean spin(WorkCompletions batch) throws VerbsException {

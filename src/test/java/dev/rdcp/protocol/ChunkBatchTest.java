@@ -13,22 +13,22 @@ class ChunkBatchTest {
     private static final int PIECE = 25;
 
     private static ByteBuffer encode(ChunkBatch batch) {
-        ByteBuffer out = ByteBuffer.allocate(6 + batch.count() * PIECE);
+        ByteBuffer out = ByteBuffer.allocate(10 + batch.count() * PIECE);
         batch.encode(out);
-        assertFalse(out.hasRemaining(), "6 bytes and 25 per piece");
+        assertFalse(out.hasRemaining(), "10 bytes and 25 per piece");
         return out.flip();
     }
 
     /** A CHUNKS payload with one piece of the given fields. */
     private static ByteBuffer onePiece(int slot, int index, int slotOffset, long fileOffset, int length, int flags) {
-        return ByteBuffer.allocate(6 + PIECE).putInt(slot).putShort((short) 1).putInt(index).putInt(slotOffset)
+        return ByteBuffer.allocate(10 + PIECE).putInt(slot).putInt(0).putShort((short) 1).putInt(index).putInt(slotOffset)
                 .putLong(fileOffset).putInt(length).putInt(0x1234).put((byte) flags).flip();
     }
 
     @Test
     void severalPiecesRoundTripWithTheirFlags() throws Exception {
         ChunkBatch sent = new ChunkBatch();
-        sent.start(3);
+        sent.start(3, 77);
         sent.add(10, 0, 0, 100, 0xdeadbeef, ChunkBatch.LAST);
         sent.add(11, 100, 0, 4000, 0x01020304, 0);
         sent.add(11, 4100, 1L << 40, 7, -1, ChunkBatch.LAST);
@@ -37,6 +37,7 @@ class ChunkBatchTest {
         ChunkBatch received = new ChunkBatch();
         received.decode(encode(sent));
         assertEquals(3, received.slot());
+        assertEquals(77, received.sequence());
         assertEquals(4, received.count());
         assertEquals(10, received.index(0));
         assertEquals(0xdeadbeef, received.crc(0));
@@ -56,7 +57,7 @@ class ChunkBatchTest {
     @Test
     void anEmptyBatchRoundTrips() throws Exception {
         ChunkBatch sent = new ChunkBatch();
-        sent.start(0);
+        sent.start(0, 0);
         ChunkBatch received = new ChunkBatch();
         received.decode(encode(sent));
         assertEquals(0, received.count());
@@ -65,9 +66,9 @@ class ChunkBatchTest {
     @Test
     void startEmptiesABatchForReuse() throws Exception {
         ChunkBatch batch = new ChunkBatch();
-        batch.start(1);
+        batch.start(1, 5);
         batch.add(1, 0, 0, 1, 0, 0);
-        batch.start(2);
+        batch.start(2, 6);
         assertEquals(0, batch.count());
         assertEquals(2, batch.slot());
     }
@@ -75,7 +76,7 @@ class ChunkBatchTest {
     @Test
     void aBatchIsFullAtMaxPiecesAndAFullOneRoundTrips() throws Exception {
         ChunkBatch batch = new ChunkBatch();
-        batch.start(0);
+        batch.start(0, Integer.MAX_VALUE);
         for (int i = 0; i < ChunkBatch.MAX_PIECES; i++) {
             assertFalse(batch.isFull(), "after " + i);
             batch.add(i, i * 16, 0, 16, i, ChunkBatch.LAST);
@@ -91,24 +92,24 @@ class ChunkBatchTest {
     @Test
     void aCountOverMaxPiecesIsRejected() {
         int n = ChunkBatch.MAX_PIECES + 1;
-        ByteBuffer in = ByteBuffer.allocate(6 + n * PIECE).putInt(0).putShort((short) n);
+        ByteBuffer in = ByteBuffer.allocate(10 + n * PIECE).putInt(0).putInt(0).putShort((short) n);
         in.position(in.capacity()).flip();
         assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(in));
     }
 
     @Test
     void aCountDisagreeingWithTheBytesIsRejected() {
-        ByteBuffer more = ByteBuffer.allocate(6 + 2 * PIECE).putInt(0).putShort((short) 1);
+        ByteBuffer more = ByteBuffer.allocate(10 + 2 * PIECE).putInt(0).putInt(0).putShort((short) 1);
         more.position(more.capacity()).flip();
         assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(more));
-        ByteBuffer fewer = ByteBuffer.allocate(6 + PIECE).putInt(0).putShort((short) 2);
+        ByteBuffer fewer = ByteBuffer.allocate(10 + PIECE).putInt(0).putInt(0).putShort((short) 2);
         fewer.position(fewer.capacity()).flip();
         assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(fewer));
     }
 
     @Test
     void aShortPayloadIsRejected() {
-        assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(ByteBuffer.allocate(5)));
+        assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(ByteBuffer.allocate(9)));
     }
 
     @Test
@@ -119,6 +120,26 @@ class ChunkBatchTest {
             ByteBuffer in = bad[i];
             assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(in), "case " + i);
         }
+    }
+
+    @Test
+    void theSequenceIsTheSecondFieldAndCanBeReadAlone() throws Exception {
+        ChunkBatch sent = new ChunkBatch();
+        sent.start(4, 1_000_000);
+        sent.add(1, 0, 0, 1, 0, 0);
+        ByteBuffer wire = encode(sent);
+        assertEquals(1_000_000, wire.getInt(4));
+        assertEquals(1_000_000, ChunkBatch.peekSequence(wire));
+        assertEquals(0, wire.position(), "peeking leaves the payload unread");
+    }
+
+    @Test
+    void aNegativeSequenceIsRejected() {
+        ByteBuffer in = ByteBuffer.allocate(10).putInt(0).putInt(-1).putShort((short) 0).flip();
+        assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(in));
+        assertThrows(ProtocolException.class, () -> ChunkBatch.peekSequence(in));
+        assertThrows(ProtocolException.class, () -> ChunkBatch.peekSequence(ByteBuffer.allocate(9)));
+        assertThrows(IllegalArgumentException.class, () -> new ChunkBatch().start(0, -1));
     }
 
     @Test

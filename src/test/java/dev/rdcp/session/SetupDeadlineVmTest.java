@@ -52,6 +52,7 @@ class SetupDeadlineVmTest {
             try (BootstrapChannel client = new BootstrapChannel(socket, Duration.ofSeconds(60))) {
                 ClientSteps.requestPush(client, null, SessionRequest.DESTINATION_IS_DIRECTORY, "in/");
                 client.receive(MessageType.ACCEPT);
+                client.agreeStreams(1);
                 client.receive(MessageType.QP_ENDPOINT);
                 AtomicBoolean allSent = new AtomicBoolean();
                 Thread drip = dripEndpoint(socket.getOutputStream(), allSent);

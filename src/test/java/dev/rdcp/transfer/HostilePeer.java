@@ -1,6 +1,7 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.ChunkBatch;
+import dev.rdcp.protocol.SenderEnd;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
@@ -61,6 +62,8 @@ final class HostilePeer implements AutoCloseable {
     }
 
     private static final long ANSWER_WAIT_MS = 10_000;
+    /** The kit writes every piece on stream 0. */
+    private static final RdmaSettings ONE_STREAM = RdmaSettings.defaults().withStreams(1);
 
     private final Transport transport;
     private final Transport receiverEnd;
@@ -71,6 +74,7 @@ final class HostilePeer implements AutoCloseable {
     private final ByteBuffer source;
     private final Region sourceRegion;
     private final ChunkBatch batch = new ChunkBatch();
+    private int chunksSent;
     private final CRC32C crc = new CRC32C();
     private final int chunkSize;
     private List<Decision> decisions;
@@ -128,16 +132,16 @@ final class HostilePeer implements AutoCloseable {
             TransferOptions options) throws IOException {
         CompletableFuture<RdmaTransport> receiving = CompletableFuture.supplyAsync(() -> {
             try {
-                return RdmaTransport.establish(receiverChannel, RdmaSettings.defaults(), options.receiveBuffers(),
-                        options.sendBuffers(), 30);
+                return RdmaTransport.establish(receiverChannel, ONE_STREAM, options.receiveBuffers(),
+                        options.sendBuffers(), options.slots(), 30, true);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
         }, HostilePeer::thread);
         RdmaTransport sender = null;
         try {
-            sender = RdmaTransport.establish(senderChannel, RdmaSettings.defaults(), options.receiveBuffers(),
-                    options.sendBuffers(), 30);
+            sender = RdmaTransport.establish(senderChannel, ONE_STREAM, options.receiveBuffers(),
+                    options.sendBuffers(), options.slots(), 30, true);
             return new HostilePeer(sender, receiving.get(30, TimeUnit.SECONDS), root, options);
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
             IOException failure = new IOException("the receiver's RDMA end did not come up", e);
@@ -194,7 +198,7 @@ final class HostilePeer implements AutoCloseable {
             transport.write(sourceRegion, 0, data.length, slotAddress[slot[0]], slot[1]);
             crc.reset();
             crc.update(data);
-            batch.start(slot[0]);
+            batch.start(slot[0], chunksSent++);
             batch.add(index, 0, fileOffset, data.length, (int) crc.getValue(), last ? ChunkBatch.LAST : 0);
             ByteBuffer out = transport.startMessage(ControlType.CHUNKS);
             batch.encode(out);
@@ -209,7 +213,7 @@ final class HostilePeer implements AutoCloseable {
     /** The sender's END, the receiver's ENDs (asking for MORE while it has reports), then BYE. */
     void end() throws ReceiverGone {
         try {
-            transport.startMessage(ControlType.END);
+            new SenderEnd(chunksSent).encode(transport.startMessage(ControlType.END));
             end = null;
             transport.send();
             pollUntil(() -> end != null);

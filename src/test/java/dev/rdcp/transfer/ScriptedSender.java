@@ -1,6 +1,7 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.ChunkBatch;
+import dev.rdcp.protocol.SenderEnd;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Entry;
@@ -89,7 +90,7 @@ final class ScriptedSender {
         CRC32C crc = new CRC32C();
         crc.update(data);
         ChunkBatch batch = new ChunkBatch();
-        batch.start(slot.slot());
+        batch.start(slot.slot(), chunksSent++);
         batch.add(index, 0, offset, data.length, (int) crc.getValue(), last ? ChunkBatch.LAST : 0);
         batch.encode(end.startMessage(ControlType.CHUNKS));
         end.send();
@@ -107,11 +108,12 @@ final class ScriptedSender {
     }
 
     private int entriesSent;
+    private int chunksSent;
     private int wantsSeen;
 
     /** END, the receiver's END (and MORE until it has said everything), BYE; then the receiver's outcome. */
     Throwable finish() throws Exception {
-        end.startMessage(ControlType.END);
+        new SenderEnd(chunksSent).encode(end.startMessage(ControlType.END));
         end.send();
         while (receiverEnd == null || receiverEnd.more()) {
             if (receiverEnd != null) {

@@ -115,6 +115,20 @@ class TransferOptionsTest {
         assertTrue(large.pinnedBytes() > TransferOptions.MAX_PINNED, "4 x 64 MiB and the rings");
     }
 
+    /** Streams split the slots: each stream but the first adds rings for its share, and N never multiplies the chunks. */
+    @Test
+    void streamsAddOnlyRingsForTheirShareOfTheSlots() {
+        TransferOptions defaults = TransferOptions.of(TransferOptions.DEFAULT_CHUNK, 0);
+        assertEquals(defaults.pinnedBytes(), defaults.pinnedBytes(1));
+        assertEquals(defaults.pinnedBytes() + 2L * 1 * 4 * ControlHeader.MAX_MESSAGE, defaults.pinnedBytes(2));
+        assertEquals(defaults.pinnedBytes() + 2L * 3 * 2 * ControlHeader.MAX_MESSAGE, defaults.pinnedBytes(4));
+        assertEquals(defaults.pinnedBytes() + 2L * 6 * 2 * ControlHeader.MAX_MESSAGE, defaults.maxPinnedBytes(),
+                "7 streams over 8 slots: 6 extra rings of 2");
+        TransferOptions many = new TransferOptions(1 << 20, 256, 0, 0, FilterRules.NONE);
+        assertTrue(many.maxPinnedBytes() - many.pinnedBytes() < 2L * (256 + 16) * ControlHeader.MAX_MESSAGE,
+                "all the extra rings together hold less than a buffer per slot and stream each way");
+    }
+
     @Test
     void smallFilesAreTheChunkCappedAtTheSmallFileLimit() {
         assertEquals(4096, withChunk(4096).bounceSize());

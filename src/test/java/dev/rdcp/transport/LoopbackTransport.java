@@ -4,14 +4,18 @@ import dev.rdcp.protocol.ControlHeader;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.StreamCount;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Two transports joined in one process: a write copies into the peer's registered buffer, a
@@ -62,7 +66,14 @@ public final class LoopbackTransport implements Transport, PeerPresence {
     private volatile boolean closed;
     private ByteBuffer composing;
     private ControlType composingType;
-    private long requests;
+    private int composingStream;
+    private int streams = 1;
+    private final long[] requests = new long[StreamCount.MAX];
+    private final AtomicLongArray completed = new AtomicLongArray(StreamCount.MAX);
+    private final long[] writesOn = new long[StreamCount.MAX];
+    private volatile boolean holdOtherStreamsUntilEnd;
+    private final List<Runnable> held = new ArrayList<>();
+    private int releasedAfterEnd;
     private int chunksSent;
     private int writes;
     private int handled;
@@ -110,6 +121,30 @@ public final class LoopbackTransport implements Transport, PeerPresence {
         afterWriteAction = action;
     }
 
+    /** This end runs {@code n} streams (set the same on both ends). */
+    public void useStreams(int n) {
+        streams = n;
+    }
+
+    /**
+     * Holds back every write and message this end sends on a stream other than 0 until the peer
+     * has handled this end's END (sent on stream 0), then delivers them: the reordering RC allows
+     * between queue pairs, at its worst.
+     */
+    public void holdOtherStreamsUntilEnd() {
+        holdOtherStreamsUntilEnd = true;
+    }
+
+    /** How many writes and messages were delivered only after this end's END. */
+    public int releasedAfterEnd() {
+        return releasedAfterEnd;
+    }
+
+    /** How many writes this end made on {@code stream}. */
+    public long writesOn(int stream) {
+        return writesOn[stream];
+    }
+
     /** The most bytes this end had registered at once (what RDMA would have pinned). */
     public long peakRegisteredBytes() {
         return peakRegisteredBytes;
@@ -127,7 +162,19 @@ public final class LoopbackTransport implements Transport, PeerPresence {
     }
 
     @Override
+    public int streams() {
+        return streams;
+    }
+
+    @Override
     public ByteBuffer startMessage(ControlType type) throws IOException {
+        return startMessage(type, 0);
+    }
+
+    @Override
+    public ByteBuffer startMessage(ControlType type, int stream) throws IOException {
+        Transport.requireStream(stream, streams);
+        composingStream = stream;
         if (composing != null) {
             throw new IllegalStateException("a " + composingType + " message is already being composed");
         }
@@ -149,28 +196,66 @@ public final class LoopbackTransport implements Transport, PeerPresence {
         ControlHeader.write(message.position(0), composingType, length - ControlHeader.SIZE);
         byte[] bytes = new byte[length];
         message.position(0).get(bytes);
-        peer.inbox.add(bytes);
+        deliver(composingStream, () -> peer.inbox.add(bytes));
+    }
+
+    /** Runs {@code action} now, or holds it while stream {@code stream} is held back. */
+    private void deliver(int stream, Runnable action) {
+        synchronized (held) {
+            if (holdOtherStreamsUntilEnd && stream != 0) {
+                held.add(action);
+            } else {
+                action.run();
+            }
+        }
+    }
+
+    /** Delivers what was held back: the peer has handled this end's END. */
+    private void releaseHeld() {
+        synchronized (held) {
+            if (holdOtherStreamsUntilEnd) {
+                holdOtherStreamsUntilEnd = false;
+                releasedAfterEnd = held.size();
+                held.forEach(Runnable::run);
+                held.clear();
+            }
+        }
     }
 
     @Override
     public long write(Region source, long offset, int length, long remoteAddress, int remoteKey) throws IOException {
+        return write(0, source, offset, length, remoteAddress, remoteKey);
+    }
+
+    @Override
+    public long write(int stream, Region source, long offset, int length, long remoteAddress, int remoteKey)
+            throws IOException {
+        Transport.requireStream(stream, streams);
         requireConnected();
         ByteBuffer target = peer.writable.get(remoteKey);
         if (target == null || remoteAddress < 0 || remoteAddress + length > target.capacity()) {
             throw new IOException("remote access error");
         }
         ByteBuffer from = ((LoopRegion) source).view();
+        byte[] data = new byte[length];
         from.limit((int) offset + length).position((int) offset);
-        ByteBuffer into = target.duplicate();
-        into.position((int) remoteAddress);
-        into.put(from);
-        if (++writes == corruptWrite && length > 0) {
-            into.put((int) remoteAddress, (byte) ~into.get((int) remoteAddress));
-        }
+        from.get(data);
+        boolean corrupt = ++writes == corruptWrite && length > 0;
+        long number = ++requests[stream];
+        writesOn[stream]++;
+        deliver(stream, () -> {
+            ByteBuffer into = target.duplicate();
+            into.position((int) remoteAddress);
+            into.put(data);
+            if (corrupt) {
+                into.put((int) remoteAddress, (byte) ~into.get((int) remoteAddress));
+            }
+            completed.set(stream, number);
+        });
         if (writes == afterWrite) {
             afterWriteAction.run();
         }
-        return ++requests;
+        return number;
     }
 
     private void requireConnected() throws RdcpException {
@@ -181,7 +266,13 @@ public final class LoopbackTransport implements Transport, PeerPresence {
 
     @Override
     public long completedThrough() {
-        return requests;
+        return completedThrough(0);
+    }
+
+    @Override
+    public long completedThrough(int stream) {
+        Transport.requireStream(stream, streams);
+        return completed.get(stream);
     }
 
     @Override
@@ -208,7 +299,11 @@ public final class LoopbackTransport implements Transport, PeerPresence {
         int count = 0;
         for (byte[] message = first; message != null; message = inbox.poll()) {
             ByteBuffer buffer = ByteBuffer.wrap(message);
-            handler.onMessage(ControlHeader.read(buffer, message.length), buffer);
+            ControlType type = ControlHeader.read(buffer, message.length);
+            handler.onMessage(type, buffer);
+            if (type == ControlType.END) {
+                peer.releaseHeld();
+            }
             count++;
             handled++;
             if (stopReadingAfter >= 0 && handled >= stopReadingAfter) {

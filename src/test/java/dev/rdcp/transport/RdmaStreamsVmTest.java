@@ -1,0 +1,91 @@
+package dev.rdcp.transport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.rdcp.protocol.ControlType;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** Several streams of one RdmaTransport on rxe0: a WRITE and a message on each, all seen by one poller. */
+@Tag("vm")
+class RdmaStreamsVmTest {
+
+    private static final int STREAMS = 3;
+    private static final int SLOTS = 6;
+    private static final int PIECE = 4096;
+
+    private static RdmaTransport establish(Socket socket) throws IOException {
+        BootstrapChannel channel = new BootstrapChannel(socket, Duration.ofSeconds(30));
+        int streams = channel.agreeStreams(STREAMS);
+        return RdmaTransport.establish(channel, RdmaSettings.defaults().withStreams(streams), 16, 16, SLOTS, 30, true);
+    }
+
+    @Test
+    void eachStreamCarriesItsWriteAndItsMessageAndOnePollSeesThemAll() throws Exception {
+        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<RdmaTransport> accepted = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return establish(listener.accept());
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            try (RdmaTransport sender = establish(new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort()));
+                    RdmaTransport receiver = join(accepted)) {
+                assertEquals(STREAMS, sender.streams());
+                assertEquals(STREAMS, receiver.streams());
+                ByteBuffer staging = ByteBuffer.allocateDirect(STREAMS * PIECE);
+                ByteBuffer source = ByteBuffer.allocateDirect(STREAMS * PIECE);
+                try (Region target = receiver.register(staging, true); Region from = sender.register(source, false)) {
+                    for (int stream = 0; stream < STREAMS; stream++) {
+                        for (int i = 0; i < PIECE; i++) {
+                            source.put(stream * PIECE + i, (byte) (stream * 31 + i));
+                        }
+                        sender.write(stream, from, (long) stream * PIECE, PIECE, target.address() + (long) stream * PIECE,
+                                target.key());
+                        sender.startMessage(ControlType.CHUNKS, stream).putInt(stream);
+                        sender.send();
+                    }
+                    List<Integer> seen = new ArrayList<>();
+                    long deadline = System.currentTimeMillis() + 10_000;
+                    while (seen.size() < STREAMS && System.currentTimeMillis() < deadline) {
+                        receiver.poll((type, payload) -> seen.add(payload.getInt()), 1000);
+                    }
+                    assertEquals(STREAMS, seen.size(), "a message from every stream: " + seen);
+                    for (int stream = 0; stream < STREAMS; stream++) {
+                        for (int i = 0; i < PIECE; i += 511) {
+                            assertEquals((byte) (stream * 31 + i), staging.get(stream * PIECE + i),
+                                    "stream " + stream + " byte " + i);
+                        }
+                    }
+                    while (!sender.idle()) {
+                        sender.poll((type, payload) -> { }, 100);
+                    }
+                    for (int stream = 0; stream < STREAMS; stream++) {
+                        assertEquals(2, sender.completedThrough(stream), "the WRITE and SEND of stream " + stream);
+                    }
+                    sender.disconnect();
+                    receiver.disconnect();
+                }
+            }
+        }
+    }
+
+    private static RdmaTransport join(CompletableFuture<RdmaTransport> future) throws Exception {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            throw (Exception) e.getCause().getCause();
+        }
+    }
+}
