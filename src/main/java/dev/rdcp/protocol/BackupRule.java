@@ -40,7 +40,12 @@ public record BackupRule(String suffix, String directory) {
         if (problem != null) {
             throw new ProtocolException("malformed REQUEST backup rule: " + problem);
         }
-        return new BackupRule(new String(suffix, StandardCharsets.UTF_8), new String(directory, StandardCharsets.UTF_8));
+        try {
+            return new BackupRule(new String(suffix, StandardCharsets.UTF_8), new String(directory, StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+            // Bytes that are not UTF-8 decode to replacement characters, which can re-encode longer.
+            throw new ProtocolException("malformed REQUEST backup rule: " + e.getMessage());
+        }
     }
 
     private static byte[] field(ByteBuffer in, int max) throws ProtocolException {
