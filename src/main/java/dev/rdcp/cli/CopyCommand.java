@@ -309,7 +309,7 @@ final class CopyCommand {
             return local.print(out, sizeFormat());
         }
         TransferOptions asked = transferOptions();
-        int flags = (asked.flags() & ~(SessionRequest.DELETE | SessionRequest.DELETE_AFTER | SessionRequest.PARTIAL))
+        long flags = (asked.flags() & ~(SessionRequest.DELETE | SessionRequest.DELETE_AFTER | SessionRequest.PARTIAL))
                 | SessionRequest.DRY_RUN | SessionRequest.ITEMIZE | SessionRequest.ITEMIZE_UNCHANGED | SessionRequest.LINKS
                 | (deep ? 0 : SessionRequest.DIRS);
         TransferOptions listing = new TransferOptions(asked.chunkSize(), asked.slots(), flags, asked.bandwidthLimit(),
@@ -339,7 +339,7 @@ final class CopyCommand {
     /** The transfer the options ask for; package-private for the tests of the option mapping. */
     TransferOptions transferOptions() {
         // As rsync: with --files-from, -a does not imply -r.
-        int flags = (recursive || (archive && filesFrom == null) ? SessionRequest.RECURSIVE : 0)
+        long flags = (recursive || (archive && filesFrom == null) ? SessionRequest.RECURSIVE : 0)
                 | (links || archive ? SessionRequest.LINKS : 0)
                 | (times || archive ? SessionRequest.PRESERVE_TIMES : 0)
                 | (perms || archive ? SessionRequest.PRESERVE_PERMISSIONS : 0)

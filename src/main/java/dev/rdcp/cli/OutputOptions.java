@@ -69,7 +69,7 @@ final class OutputOptions {
     }
 
     /** The REQUEST bits these options need. */
-    int requestFlags() {
+    long requestFlags() {
         check();
         if (stdoutFormat == null && logFile == null) {
             return 0;

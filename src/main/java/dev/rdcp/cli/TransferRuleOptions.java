@@ -87,7 +87,7 @@ final class TransferRuleOptions {
     }
 
     /** The request flags these options set. */
-    int flags() {
+    long flags() {
         return (mkpath ? SessionRequest.MKPATH : 0) | (existing ? SessionRequest.EXISTING : 0)
                 | (deleteBefore ? SessionRequest.DELETE : 0)
                 | (removeSourceFiles ? SessionRequest.REMOVE_SOURCE_FILES : 0)

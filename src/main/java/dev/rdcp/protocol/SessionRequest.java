@@ -6,13 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the client asks of the server: {@code u8 direction (1 push, 2 pull), u32 flags, u32 chunk
+ * What the client asks of the server: {@code u8 direction (1 push, 2 pull), u64 flags, u32 chunk
  * size, u16 slots, u64 bandwidth limit in bytes/s (0: none), u16 path count, paths, u16 rule count,
  * filter rules, limits, backup rule}, each path and rule as u16 length + UTF-8 bytes, the limits
  * as {@link TransferLimits}, the backup rule as {@link BackupRule}. A push names the destination; a pull names the sources (with
  * {@link #FILES_FROM}, a base directory and then paths relative to it).
  */
-public record SessionRequest(Direction direction, int flags, int chunkSize, int slots, long bandwidthLimit,
+public record SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
         List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup) {
 
     /** Who sends the files. */
@@ -23,62 +23,62 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
         PULL
     }
 
-    public static final int PRESERVE_TIMES = 1;
-    public static final int PRESERVE_PERMISSIONS = 1 << 1;
-    public static final int DESTINATION_IS_DIRECTORY = 1 << 2;
-    public static final int RECURSIVE = 1 << 3;
-    public static final int LINKS = 1 << 4;
+    public static final long PRESERVE_TIMES = 1L;
+    public static final long PRESERVE_PERMISSIONS = 1L << 1;
+    public static final long DESTINATION_IS_DIRECTORY = 1L << 2;
+    public static final long RECURSIVE = 1L << 3;
+    public static final long LINKS = 1L << 4;
     /** Owner and group, applied only where the receiver runs as root. */
-    public static final int OWNERS = 1 << 5;
-    public static final int DELETE = 1 << 6;
-    public static final int CHECKSUM = 1 << 7;
-    public static final int SIZE_ONLY = 1 << 8;
-    public static final int IGNORE_EXISTING = 1 << 9;
-    public static final int UPDATE = 1 << 10;
-    public static final int DRY_RUN = 1 << 11;
-    public static final int PARTIAL = 1 << 12;
-    public static final int FILES_FROM = 1 << 13;
+    public static final long OWNERS = 1L << 5;
+    public static final long DELETE = 1L << 6;
+    public static final long CHECKSUM = 1L << 7;
+    public static final long SIZE_ONLY = 1L << 8;
+    public static final long IGNORE_EXISTING = 1L << 9;
+    public static final long UPDATE = 1L << 10;
+    public static final long DRY_RUN = 1L << 11;
+    public static final long PARTIAL = 1L << 12;
+    public static final long FILES_FROM = 1L << 13;
     /** With DELETE: what the filters exclude is deleted on the receiver too. */
-    public static final int DELETE_EXCLUDED = 1 << 14;
+    public static final long DELETE_EXCLUDED = 1L << 14;
     /** -H: names of one file are sent once and linked on the receiver. */
-    public static final int HARD_LINKS = 1 << 15;
+    public static final long HARD_LINKS = 1L << 15;
     /** --transport tcp, or auto when the client has no usable RDMA device: the transfer runs over this TCP connection. */
-    public static final int TRANSPORT_TCP = 1 << 16;
+    public static final long TRANSPORT_TCP = 1L << 16;
     /** --transport rdma: refuse rather than fall back to TCP. */
-    public static final int RDMA_ONLY = 1 << 17;
+    public static final long RDMA_ONLY = 1L << 17;
     /**
      * Protocol 4, -d: directories are listed without recursing; only a name ending in '/' or
      * naming '.' has its contents listed, one level.
      */
-    public static final int DIRS = 1 << 18;
+    public static final long DIRS = 1L << 18;
     /** Protocol 4, with DELETE: the receiver deletes at the end of the transfer, not per directory. */
-    public static final int DELETE_AFTER = 1 << 19;
+    public static final long DELETE_AFTER = 1L << 19;
     /** Protocol 4, --devices (-D): the sender does not skip device files silently. */
-    public static final int DEVICES = 1 << 20;
+    public static final long DEVICES = 1L << 20;
     /** Protocol 4, --specials (-D): the sender does not skip FIFOs and sockets silently. */
-    public static final int SPECIALS = 1 << 21;
+    public static final long SPECIALS = 1L << 21;
     /** Version 5: the receiver itemizes each change (rsync's -i) and reports them to the sender. */
-    public static final int ITEMIZE = 1 << 22;
+    public static final long ITEMIZE = 1L << 22;
     /** Version 5, with {@link #ITEMIZE}: unchanged entries are itemized too (-ii). */
-    public static final int ITEMIZE_UNCHANGED = 1 << 23;
+    public static final long ITEMIZE_UNCHANGED = 1L << 23;
     /** Version 5, --mkpath: the receiver creates every missing component of the destination path. */
-    public static final int MKPATH = 1 << 24;
+    public static final long MKPATH = 1L << 24;
     /** Version 5, --existing: the receiver creates nothing that is not there yet. */
-    public static final int EXISTING = 1 << 25;
+    public static final long EXISTING = 1L << 25;
     /**
      * Version 5, --remove-source-files: the receiver reports each file, symlink and hard link it
      * has in place ({@link Report.Kind#IN_PLACE}), and the sender then removes its source.
      */
-    public static final int REMOVE_SOURCE_FILES = 1 << 26;
+    public static final long REMOVE_SOURCE_FILES = 1L << 26;
     /** Version 5, -b: the receiver keeps what it replaces or deletes, as the backup rule says. */
-    public static final int BACKUP = 1 << 27;
-    private static final int KNOWN_FLAGS = (1 << 28) - 1;
+    public static final long BACKUP = 1L << 27;
+    private static final long KNOWN_FLAGS = (1L << 28) - 1;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
-    private static final int FIXED_SIZE = 23;
+    private static final int FIXED_SIZE = 27;
 
     /** A request without limits. */
-    public SessionRequest(Direction direction, int flags, int chunkSize, int slots, long bandwidthLimit,
+    public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
             List<String> paths, List<String> filterRules) {
         this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, TransferLimits.NONE,
                 BackupRule.NONE);
@@ -92,7 +92,7 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
         }
     }
 
-    public boolean has(int flag) {
+    public boolean has(long flag) {
         return (flags & flag) != 0;
     }
 
@@ -103,7 +103,7 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
         int size = FIXED_SIZE + TransferLimits.SIZE + backup.encodedSize() + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
                 + encodedRules.stream().mapToInt(b -> 2 + b.length).sum();
         ByteBuffer out = ByteBuffer.allocate(size);
-        out.put((byte) (direction.ordinal() + 1)).putInt(flags).putInt(chunkSize).putShort((short) slots)
+        out.put((byte) (direction.ordinal() + 1)).putLong(flags).putInt(chunkSize).putShort((short) slots)
                 .putLong(bandwidthLimit);
         putAll(out, encodedPaths);
         putAll(out, encodedRules);
@@ -128,7 +128,7 @@ public record SessionRequest(Direction direction, int flags, int chunkSize, int 
             throw new ProtocolException("REQUEST too short");
         }
         int direction = in.get();
-        int flags = in.getInt();
+        long flags = in.getLong();
         int chunkSize = in.getInt();
         int slots = Short.toUnsignedInt(in.getShort());
         long bandwidthLimit = in.getLong();

@@ -42,7 +42,7 @@ public final class ClientSession {
     public void push(List<SourceOperand> sources, String remoteDestination, boolean destinationIsDirectory,
             TransferOptions options, TransferListener listener) throws IOException {
         String localReason = localFallbackReason();
-        int flags = options.flags() | (destinationIsDirectory ? SessionRequest.DESTINATION_IS_DIRECTORY : 0)
+        long flags = options.flags() | (destinationIsDirectory ? SessionRequest.DESTINATION_IS_DIRECTORY : 0)
                 | transportFlags(localReason);
         Accept accept = negotiate(request(SessionRequest.Direction.PUSH, flags, options, List.of(remoteDestination)));
         announce(accept, localReason, listener);
@@ -84,7 +84,7 @@ public final class ClientSession {
         }
     }
 
-    private int transportFlags(String localReason) {
+    private long transportFlags(String localReason) {
         return switch (config.transport()) {
             case TCP -> SessionRequest.TRANSPORT_TCP;
             case RDMA -> SessionRequest.RDMA_ONLY;
@@ -101,7 +101,7 @@ public final class ClientSession {
         listener.transportChosen(accept.transport().label(), reason);
     }
 
-    private static SessionRequest request(SessionRequest.Direction direction, int flags, TransferOptions options,
+    private static SessionRequest request(SessionRequest.Direction direction, long flags, TransferOptions options,
             List<String> paths) {
         return new SessionRequest(direction, flags, options.chunkSize(), options.slots(), options.bandwidthLimit(),
                 paths, options.filters().rules(), options.limits(), options.backup());

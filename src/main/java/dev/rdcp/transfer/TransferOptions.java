@@ -15,7 +15,7 @@ import dev.rdcp.transport.RdmaTransport;
  * agreed on; {@code bandwidthLimit} is bytes/s (0: none); {@code limits} are the receiver's size
  * and deletion limits, {@code backup} where -b keeps what the receiver replaces or deletes.
  */
-public record TransferOptions(int chunkSize, int slots, int flags, long bandwidthLimit, FilterRules filters,
+public record TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
         TransferLimits limits, BackupRule backup) {
 
     public static final int MIN_CHUNK = 4096;
@@ -35,7 +35,7 @@ public record TransferOptions(int chunkSize, int slots, int flags, long bandwidt
     public static final long MAX_PINNED = 256L << 20;
 
     /** Options without size or deletion limits. */
-    public TransferOptions(int chunkSize, int slots, int flags, long bandwidthLimit, FilterRules filters) {
+    public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters) {
         this(chunkSize, slots, flags, bandwidthLimit, filters, TransferLimits.NONE, BackupRule.NONE);
     }
 
@@ -55,11 +55,11 @@ public record TransferOptions(int chunkSize, int slots, int flags, long bandwidt
     }
 
     /** Single files with default settings: what tests and simple callers need. */
-    public static TransferOptions of(int chunkSize, int flags) {
+    public static TransferOptions of(int chunkSize, long flags) {
         return new TransferOptions(chunkSize, DEFAULT_SLOTS, flags, 0, FilterRules.NONE);
     }
 
-    public boolean has(int flag) {
+    public boolean has(long flag) {
         return (flags & flag) != 0;
     }
 

@@ -28,7 +28,7 @@ class RsyncOptionMappingTest {
         return commandLine.<RdcpCommand>getCommand().copy;
     }
 
-    private static int flags(String... args) {
+    private static long flags(String... args) {
         return parsed(args).transferOptions().flags();
     }
 
@@ -42,7 +42,7 @@ class RsyncOptionMappingTest {
 
     @Test
     void mootOptionsParseAndChangeNothing() {
-        int plain = flags("-av", "a", "h:b");
+        long plain = flags("-av", "a", "h:b");
         assertEquals(plain, flags("-avz", "a", "h:b"));
         assertEquals(plain, flags("-av", "--compress", "--compress-level", "9", "a", "h:b"));
         assertEquals(plain, flags("-av", "--zl=3", "a", "h:b"));

@@ -16,7 +16,7 @@ class SessionRequestTest {
             "with space", "emoji-\ud83d\ude80");
     private static final List<String> RULES = List.of("- *.log", "+ /keep/***", "- tmp/");
     /** Direction, flags, chunk size, slots, bandwidth limit. */
-    private static final int HEADER = 1 + 4 + 4 + 2 + 8;
+    private static final int HEADER = 1 + 8 + 4 + 2 + 8;
 
     private static SessionRequest roundTrip(SessionRequest request) throws ProtocolException {
         ByteBuffer wire = request.encode();
@@ -24,17 +24,17 @@ class SessionRequestTest {
         return SessionRequest.decode(wire.flip());
     }
 
-    private static SessionRequest push(int flags, List<String> paths) {
+    private static SessionRequest push(long flags, List<String> paths) {
         return new SessionRequest(SessionRequest.Direction.PUSH, flags, 1 << 20, 8, 0, paths, List.of());
     }
 
     /** Header bytes: direction, flags, chunk size, 8 slots, no bandwidth limit. */
-    private static ByteBuffer header(ByteBuffer out, int direction, int flags) {
-        return out.put((byte) direction).putInt(flags).putInt(1 << 20).putShort((short) 8).putLong(0);
+    private static ByteBuffer header(ByteBuffer out, int direction, long flags) {
+        return out.put((byte) direction).putLong(flags).putInt(1 << 20).putShort((short) 8).putLong(0);
     }
 
     /** A hand-written request with the given flags, one path and no rules. */
-    private static ByteBuffer request(int flags, String path) {
+    private static ByteBuffer request(long flags, String path) {
         byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
         ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 2 + bytes.length + 2 + TransferLimits.SIZE + 4);
         header(out, 1, flags).putShort((short) 1).putShort((short) bytes.length).put(bytes).putShort((short) 0);
@@ -47,7 +47,7 @@ class SessionRequestTest {
 
     @Test
     void pushRoundTripsWithSeveralUtf8PathsAndRules() throws Exception {
-        int flags = SessionRequest.PRESERVE_TIMES | SessionRequest.DESTINATION_IS_DIRECTORY | SessionRequest.DELETE;
+        long flags = SessionRequest.PRESERVE_TIMES | SessionRequest.DESTINATION_IS_DIRECTORY | SessionRequest.DELETE;
         SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, flags, 4 << 20, 16, 0, PATHS, RULES);
         SessionRequest received = roundTrip(sent);
         assertEquals(sent, received);
@@ -74,7 +74,7 @@ class SessionRequestTest {
 
     @Test
     void everyDefinedFlagSurvivesTheRoundTrip() throws Exception {
-        int[] flags = {SessionRequest.PRESERVE_TIMES, SessionRequest.PRESERVE_PERMISSIONS,
+        long[] flags = {SessionRequest.PRESERVE_TIMES, SessionRequest.PRESERVE_PERMISSIONS,
             SessionRequest.DESTINATION_IS_DIRECTORY, SessionRequest.RECURSIVE, SessionRequest.LINKS,
             SessionRequest.OWNERS, SessionRequest.DELETE, SessionRequest.CHECKSUM, SessionRequest.SIZE_ONLY,
             SessionRequest.IGNORE_EXISTING, SessionRequest.UPDATE, SessionRequest.DRY_RUN, SessionRequest.PARTIAL,
@@ -83,7 +83,7 @@ class SessionRequestTest {
             SessionRequest.DEVICES, SessionRequest.SPECIALS, SessionRequest.ITEMIZE, SessionRequest.ITEMIZE_UNCHANGED,
             SessionRequest.MKPATH, SessionRequest.EXISTING, SessionRequest.REMOVE_SOURCE_FILES, SessionRequest.BACKUP};
         int all = 0;
-        for (int flag : flags) {
+        for (long flag : flags) {
             SessionRequest received = roundTrip(push(flag, List.of("x")));
             assertTrue(received.has(flag), "flag " + flag);
             assertEquals(flag, received.flags(), "only flag " + flag);
@@ -95,7 +95,7 @@ class SessionRequestTest {
 
     @Test
     void flagsAboveTheKnownOnesAreRejected() {
-        for (int flag : new int[] {1 << 28, 1 << 30, 1 << 31}) {
+        for (long flag : new long[] {1L << 48, 1L << 62, 1L << 63}) {
             ByteBuffer wire = push(flag, List.of("x")).encode().flip();
             assertThrows(ProtocolException.class, () -> SessionRequest.decode(wire), "flag " + flag);
         }
@@ -209,7 +209,7 @@ class SessionRequestTest {
     @Test
     void negativeBandwidthLimitIsRejected() {
         ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2);
-        out.put((byte) 1).putInt(0).putInt(1 << 20).putShort((short) 8).putLong(-1)
+        out.put((byte) 1).putLong(0).putInt(1 << 20).putShort((short) 8).putLong(-1)
                 .putShort((short) 1).putShort((short) 1).put((byte) 'a').putShort((short) 0).flip();
         assertThrows(ProtocolException.class, () -> SessionRequest.decode(out));
     }
@@ -272,10 +272,10 @@ class SessionRequestTest {
         assertEquals(List.of("a"), request.paths());
     }
 
-    /** Fuzzing found it: a count of 65,535 in a 28-byte REQUEST presized a list for all of them. */
+    /** Fuzzing found it: a count of 65,535 in a 32-byte REQUEST presized a list for all of them. */
     @Test
     void aLargeStringCountAllocatesOnlyWhatTheBytesHold() {
-        ByteBuffer wire = ByteBuffer.allocate(28).put((byte) 1).putInt(0).putInt(4096).putShort((short) 1)
+        ByteBuffer wire = ByteBuffer.allocate(32).put((byte) 1).putLong(0).putInt(4096).putShort((short) 1)
                 .putLong(0).putShort((short) 0xFFFF);
         long before = allocated();
         assertThrows(ProtocolException.class, () -> SessionRequest.decode(wire.flip()));

@@ -15,7 +15,7 @@ final class ClientSteps {
     }
 
     /** Hello, AUTH with {@code secret} (or none) and a push REQUEST to {@code destination}; the answer is left unread. */
-    static void requestPush(BootstrapChannel channel, byte[] secret, int flags, String destination) throws IOException {
+    static void requestPush(BootstrapChannel channel, byte[] secret, long flags, String destination) throws IOException {
         channel.handshake();
         Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
         ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH, flags, 1 << 20, 8, 0,

@@ -16,7 +16,7 @@ class ServedModulesTest {
 
     private static final Path DATA = Path.of("/srv/data");
 
-    private static SessionRequest pull(int flags, String... paths) {
+    private static SessionRequest pull(long flags, String... paths) {
         return new SessionRequest(SessionRequest.Direction.PULL, flags, 1 << 20, 8, 0, List.of(paths), List.of());
     }
 

@@ -32,7 +32,7 @@ class ConfinedReceiverTest {
 
     private static final long MTIME = 1_600_000_000L;
     private static final int CHUNK = 4096;
-    private static final int BASE = SessionRequest.RECURSIVE | SessionRequest.LINKS | SessionRequest.DELETE
+    private static final long BASE = SessionRequest.RECURSIVE | SessionRequest.LINKS | SessionRequest.DELETE
             | SessionRequest.DESTINATION_IS_DIRECTORY | SessionRequest.PRESERVE_PERMISSIONS;
 
     @TempDir

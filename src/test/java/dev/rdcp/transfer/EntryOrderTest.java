@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Each ordering rule of the file list, broken by a scripted sender: the receiver ends the session with a protocol error. */
 class EntryOrderTest {
 
-    private static final int FLAGS = SessionRequest.RECURSIVE | SessionRequest.LINKS | SessionRequest.DELETE
+    private static final long FLAGS = SessionRequest.RECURSIVE | SessionRequest.LINKS | SessionRequest.DELETE
             | SessionRequest.DESTINATION_IS_DIRECTORY;
 
     @TempDir

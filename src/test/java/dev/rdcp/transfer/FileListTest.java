@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class FileListTest {
 
-    private static final int RECURSIVE = SessionRequest.RECURSIVE;
+    private static final long RECURSIVE = SessionRequest.RECURSIVE;
 
     @TempDir
     Path tmp;
@@ -51,7 +51,7 @@ class FileListTest {
         return entries;
     }
 
-    private static List<Entry> list(SourceOperand operand, int flags) {
+    private static List<Entry> list(SourceOperand operand, long flags) {
         return list(List.of(operand), TransferOptions.of(4096, flags));
     }
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class HostileEscapeTest {
 
-    private static final int FLAGS = SessionRequest.RECURSIVE | SessionRequest.LINKS | SessionRequest.DELETE
+    private static final long FLAGS = SessionRequest.RECURSIVE | SessionRequest.LINKS | SessionRequest.DELETE
             | SessionRequest.DESTINATION_IS_DIRECTORY | SessionRequest.PRESERVE_PERMISSIONS | SessionRequest.OWNERS;
 
     @TempDir

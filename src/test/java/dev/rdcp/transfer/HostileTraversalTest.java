@@ -38,7 +38,7 @@ class HostileTraversalTest {
 
     private static final long SEED = Long.getLong("hostile.seed", 20261123L);
     private static final int SEQUENCES = Integer.getInteger("hostile.sequences", 2000);
-    private static final int FLAGS = SessionRequest.RECURSIVE | SessionRequest.LINKS | SessionRequest.DELETE
+    private static final long FLAGS = SessionRequest.RECURSIVE | SessionRequest.LINKS | SessionRequest.DELETE
             | SessionRequest.HARD_LINKS | SessionRequest.PRESERVE_PERMISSIONS | SessionRequest.OWNERS
             | SessionRequest.PRESERVE_TIMES | SessionRequest.DESTINATION_IS_DIRECTORY;
     private static final TransferOptions OPTIONS = new TransferOptions(4096, 2, FLAGS, 0,

@@ -31,7 +31,7 @@ class LoopbackDataPathTest {
     /** Sizes around chunk and small-file edges, up to many chunks. */
     private static final long[] SIZES = {0, 1, 4095, CHUNK - 1, CHUNK, CHUNK + 1, 3L * CHUNK + 17, 20L * CHUNK + 5,
             (6L << 20) + 123};
-    private static final int TREE = SessionRequest.RECURSIVE | SessionRequest.PRESERVE_TIMES
+    private static final long TREE = SessionRequest.RECURSIVE | SessionRequest.PRESERVE_TIMES
             | SessionRequest.LINKS | SessionRequest.DESTINATION_IS_DIRECTORY;
 
     @TempDir

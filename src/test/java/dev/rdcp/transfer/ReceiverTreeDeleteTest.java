@@ -56,7 +56,7 @@ class ReceiverTreeDeleteTest {
         Files.writeString(sub.resolve("kept"), "k");
     }
 
-    private ReceiverTree tree(int flags) throws Exception {
+    private ReceiverTree tree(long flags) throws Exception {
         TransferOptions options = new TransferOptions(4096, 1, flags, 0, FilterRules.parse(List.of("- *.log")));
         Destination destination = Destination.of(dest, true, null);
         destination.prepare(false);

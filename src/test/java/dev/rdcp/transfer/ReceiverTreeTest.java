@@ -47,7 +47,7 @@ class ReceiverTreeTest {
         dest = Files.createDirectory(tmp.resolve("dest"));
     }
 
-    private ReceiverTree tree(int flags) throws Exception {
+    private ReceiverTree tree(long flags) throws Exception {
         Destination destination = Destination.of(dest, true, null);
         destination.prepare(false);
         destinations.add(destination);

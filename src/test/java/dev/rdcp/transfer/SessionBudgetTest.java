@@ -20,7 +20,7 @@ class SessionBudgetTest {
 
     @Test
     void threeHundredThousandDirectoriesUnderDryRunEndTheSession() throws Exception {
-        int flags = SessionRequest.RECURSIVE | SessionRequest.DRY_RUN | SessionRequest.DESTINATION_IS_DIRECTORY
+        long flags = SessionRequest.RECURSIVE | SessionRequest.DRY_RUN | SessionRequest.DESTINATION_IS_DIRECTORY
                 | SessionRequest.PRESERVE_TIMES;
         try (HostilePeer peer = HostilePeer.start(HostilePeer.Wire.LOOPBACK, root, TransferOptions.of(4096, flags))) {
             HostilePeer.ReceiverGone gone = assertThrows(HostilePeer.ReceiverGone.class, () -> {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class StreamsLoopbackTest {
 
     private static final int CHUNK = 64 << 10;
-    private static final int TREE = SessionRequest.RECURSIVE | SessionRequest.PRESERVE_TIMES
+    private static final long TREE = SessionRequest.RECURSIVE | SessionRequest.PRESERVE_TIMES
             | SessionRequest.DESTINATION_IS_DIRECTORY;
 
     @TempDir

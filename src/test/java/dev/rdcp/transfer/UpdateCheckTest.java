@@ -66,7 +66,7 @@ class UpdateCheckTest {
         return tmp.relativize(path).toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    private boolean upToDate(int flags, Entry entry, Path path) throws Exception {
+    private boolean upToDate(long flags, Entry entry, Path path) throws Exception {
         return new UpdateCheck(TransferOptions.of(4096, flags), Heartbeat.NONE).examine(entry, destination(), local(path)).upToDate();
     }
 
