@@ -61,6 +61,10 @@ public final class RdmaTransport implements Transport {
     public static RdmaTransport establish(BootstrapChannel channel, RdmaSettings settings, int receiveBuffers,
             int sendBuffers, int slots, long timeoutSeconds, boolean keepalivesHoldOff) throws IOException {
         int streams = settings.streams();
+        if (streams < 1) {
+            // 0 is "the default" in settings; the count the two sides agreed on must be resolved first.
+            throw new IllegalArgumentException("establish needs the agreed number of streams, not " + streams);
+        }
         ResourceStack handles = new ResourceStack();
         try {
             RcConnection connection = handles.push(RcConnection.open(settings, streams));

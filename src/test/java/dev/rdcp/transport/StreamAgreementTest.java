@@ -56,4 +56,16 @@ class StreamAgreementTest {
             greedy.get();
         }
     }
+
+    /** Settings leave 0 for "the default"; opening queue pairs needs the agreed count, and says so. */
+    @Test
+    void establishingWithTheDefaultRatherThanTheAgreedCountIsRefusedBeforeTheDeviceIsOpened() throws Exception {
+        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                BootstrapChannel channel = new BootstrapChannel(
+                        new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort()), Duration.ofSeconds(10))) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> RdmaTransport.establish(channel, RdmaSettings.defaults(), 8, 8, 8, 10, false));
+            assertTrue(e.getMessage().contains("agreed number of streams, not 0"), e.getMessage());
+        }
+    }
 }
