@@ -31,9 +31,11 @@ RDCP_EXPORT int rdcp_read_names(int fd, char *buffer, size_t length);
  * file's end) or -errno. */
 RDCP_EXPORT int64_t rdcp_read_at(int fd, void *buffer, int64_t length, int64_t offset);
 
-/* rdcp_identity.c: names to ids through NSS, and the daemon's privilege drop. */
+/* rdcp_identity.c: names to ids and ids to names through NSS, and the daemon's privilege drop. */
 RDCP_EXPORT int rdcp_user_ids(const char *name, int64_t *out);
 RDCP_EXPORT int rdcp_group_id(const char *name, int64_t *out);
+RDCP_EXPORT int rdcp_user_name(int64_t uid, char *out, int32_t capacity);
+RDCP_EXPORT int rdcp_group_name(int64_t gid, char *out, int32_t capacity);
 RDCP_EXPORT int rdcp_drop_privileges(int64_t uid, int64_t gid);
 
 /* rdcp_errno.c: the errno values Java compares with, and their text, safe from any thread. */

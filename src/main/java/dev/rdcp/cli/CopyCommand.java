@@ -61,14 +61,17 @@ final class CopyCommand {
     @Option(names = {"-p", "--perms"}, description = "Preserve permissions.")
     boolean perms;
 
-    /** -o and -g travel as one request flag: they are given together (or by -a) or not at all. */
     @Option(names = {"-o", "--owner"}, negatable = true,
-            description = "Preserve the owner (takes effect where the receiver runs as root); needs -g too.")
+            description = "Preserve the owner (takes effect where the receiver runs as root).")
     Boolean owner;
 
     @Option(names = {"-g", "--group"}, negatable = true,
-            description = "Preserve the group (takes effect where the receiver runs as root); needs -o too.")
+            description = "Preserve the group (as root any group; otherwise the groups the receiver is a member of).")
     Boolean group;
+
+    @Option(names = "--numeric-ids",
+            description = "Keep owners and groups as numbers: do not map them by user and group name.")
+    boolean numericIds;
 
     @Option(names = {"-c", "--checksum"}, description = "Skip files by content, not by size and modification time.")
     boolean checksum;
@@ -343,7 +346,9 @@ final class CopyCommand {
                 | (links || archive ? SessionRequest.LINKS : 0)
                 | (times || archive ? SessionRequest.PRESERVE_TIMES : 0)
                 | (perms || archive ? SessionRequest.PRESERVE_PERMISSIONS : 0)
-                | (owners() ? SessionRequest.OWNERS : 0)
+                | (owner() ? SessionRequest.OWNERS : 0)
+                | (group() ? SessionRequest.GROUPS : 0)
+                | (numericIds ? SessionRequest.NUMERIC_IDS : 0)
                 | (checksum ? SessionRequest.CHECKSUM : 0)
                 | (sizeOnly ? SessionRequest.SIZE_ONLY : 0)
                 | (ignoreExisting ? SessionRequest.IGNORE_EXISTING : 0)
@@ -387,15 +392,14 @@ final class CopyCommand {
         return dirs || filesFrom != null;
     }
 
-    /** -o and -g (each implied by -a, each undone by --no-owner, --no-group): both or neither. */
-    private boolean owners() {
-        boolean keepOwner = owner != null ? owner : archive;
-        boolean keepGroup = group != null ? group : archive;
-        if (keepOwner != keepGroup) {
-            throw usage((keepOwner ? "-o without -g" : "-g without -o")
-                    + " is not supported: owner and group are preserved together (-og, or -a)");
-        }
-        return keepOwner;
+    /** -o, implied by -a and undone by --no-owner. */
+    private boolean owner() {
+        return owner != null ? owner : archive;
+    }
+
+    /** -g, implied by -a and undone by --no-group. */
+    private boolean group() {
+        return group != null ? group : archive;
     }
 
     private SizeFormat sizeFormat() {

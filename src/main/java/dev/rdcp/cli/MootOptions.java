@@ -15,7 +15,6 @@ final class MootOptions {
             + " uncompressed, and compressing would cost more CPU than it saves on the link";
     private static final String WHOLE_FILE = "-W, -B: rdcp always copies whole files (it has no delta-transfer"
             + " algorithm)";
-    private static final String NUMERIC_IDS = "--numeric-ids: rdcp always sends owners and groups as numeric ids";
     private static final String FILE_LIST = "--inc-recursive, --no-inc-recursive: rdcp always streams its file list"
             + " ahead of the data";
     private static final String REMOTE_SHELL = "-s, --old-args, --blocking-io: the remote shell only starts"
@@ -59,11 +58,6 @@ final class MootOptions {
     @Option(names = {"-B", "--block-size"}, paramLabel = "SIZE", description = "No effect: there is no delta transfer.")
     void blockSize(String size) {
         notes.add(WHOLE_FILE);
-    }
-
-    @Option(names = "--numeric-ids", description = "Always so: owners and groups travel as numeric ids.")
-    void numericIds(boolean on) {
-        notes.add(NUMERIC_IDS);
     }
 
     @Option(names = {"--inc-recursive", "--i-r", "--no-inc-recursive", "--no-i-r"},

@@ -19,8 +19,8 @@ final class RefusedOptions {
             + " when complete (--partial resumes); writing in place needs a request flag (a protocol change)";
     static final String ACLS_XATTRS = "not yet: ACLs and extended attributes are not in rdcp's file list"
             + " (a protocol change)";
-    static final String NAME_MAPPING = "not yet: owners travel as numeric ids; mapping them needs names in"
-            + " the file list (a protocol change)";
+    static final String NAME_MAPPING = "not yet: owners are mapped by name, but the receiver would need these"
+            + " rules in the session request (a protocol change)";
     static final String CLIENT_ONLY = "not yet: not implemented (it needs no protocol change)";
     static final String DELTA = "refused: rdcp has no delta-transfer algorithm; it always copies whole files";
     static final String CHECKSUM = "refused: -c compares whole-file CRC32C digests, the one checksum rdcp has";

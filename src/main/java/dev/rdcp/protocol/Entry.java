@@ -13,6 +13,10 @@ public record Entry(int index, EntryType type, int mode, long mtimeSeconds, int 
         int gid, byte[] name, byte[] extra) {
 
     public static final int FIXED_SIZE = 41;
+    /** The longest user or group name an {@link EntryType#ID_NAME} carries (NSS names are far shorter). */
+    public static final int MAX_ID_NAME = 255;
+    private static final int ID_NAME_USER = 0;
+    private static final int ID_NAME_GROUP = 1;
     /** Name and extra together: the largest entry still fits one control message. */
     public static final int MAX_VARIABLE = ControlHeader.MAX_MESSAGE - ControlHeader.SIZE - 2 - FIXED_SIZE;
 
@@ -26,6 +30,20 @@ public record Entry(int index, EntryType type, int mode, long mtimeSeconds, int 
     public static Entry problem(int index, int exitCode, byte[] name, byte[] message) {
         return new Entry(index, EntryType.PROBLEM, exitCode, 0, 0, 0, 0, 0, name,
                 message.length > 1024 ? java.util.Arrays.copyOf(message, 1024) : message);
+    }
+
+    /** {@link EntryType#ID_NAME}: user or group {@code id} is called {@code name} on the sender. */
+    public static Entry idName(int index, boolean group, int id, byte[] name) {
+        if (name.length == 0 || name.length > MAX_ID_NAME) {
+            throw new IllegalArgumentException("an id's name has 1 to " + MAX_ID_NAME + " bytes");
+        }
+        return new Entry(index, EntryType.ID_NAME, group ? ID_NAME_GROUP : ID_NAME_USER, 0, 0, 0, id, 0, name,
+                new byte[0]);
+    }
+
+    /** For an {@link EntryType#ID_NAME}: whether it names a group rather than a user. */
+    public boolean namesGroup() {
+        return mode == ID_NAME_GROUP;
     }
 
     public int encodedSize() {
@@ -58,7 +76,20 @@ public record Entry(int index, EntryType type, int mode, long mtimeSeconds, int 
         if (index < 0 || size < 0 || nanos < 0 || nanos > 999_999_999 || (name.length == 0 && type != EntryType.PROBLEM)) {
             throw new ProtocolException("malformed " + type + " entry");
         }
+        if (type == EntryType.ID_NAME && (mode < ID_NAME_USER || mode > ID_NAME_GROUP || name.length > MAX_ID_NAME
+                || extra.length != 0 || contains(name, (byte) 0))) {
+            throw new ProtocolException("malformed ID_NAME entry");
+        }
         return new Entry(index, type, mode, seconds, nanos, size, uid, gid, name, extra);
+    }
+
+    private static boolean contains(byte[] bytes, byte value) {
+        for (byte b : bytes) {
+            if (b == value) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code u16 length}, then that many bytes; a shorter buffer is a truncated {@code what}. */

@@ -10,7 +10,12 @@ public enum EntryType {
     /** The sender could not list or read something; mode holds the exit code (0: a note only), extra the text. */
     PROBLEM(5),
     /** With -H: another name of a regular file listed before; extra holds that earlier entry's name. */
-    HARDLINK(6);
+    HARDLINK(6),
+    /**
+     * Version 6, -o/-g without --numeric-ids: the name of a user (mode 0) or group (mode 1) whose
+     * id (in the uid field) the entries after it carry; name holds the name, 1 to 255 bytes, no NUL.
+     */
+    ID_NAME(12);
 
     private final int code;
 

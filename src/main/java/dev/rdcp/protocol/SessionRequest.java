@@ -28,7 +28,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public static final long DESTINATION_IS_DIRECTORY = 1L << 2;
     public static final long RECURSIVE = 1L << 3;
     public static final long LINKS = 1L << 4;
-    /** Owner and group, applied only where the receiver runs as root. */
+    /** -o: the owner, applied only where the receiver runs as root (before version 6: owner and group). */
     public static final long OWNERS = 1L << 5;
     public static final long DELETE = 1L << 6;
     public static final long CHECKSUM = 1L << 7;
@@ -72,7 +72,14 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public static final long REMOVE_SOURCE_FILES = 1L << 26;
     /** Version 5, -b: the receiver keeps what it replaces or deletes, as the backup rule says. */
     public static final long BACKUP = 1L << 27;
-    private static final long KNOWN_FLAGS = (1L << 28) - 1;
+    /** Version 6, -g: the group, applied where the receiver runs as root or is a member of it. */
+    public static final long GROUPS = 1L << 37;
+    /**
+     * Version 6, --numeric-ids: owners and groups travel as numbers only. Without it the sender
+     * names each id once ({@link EntryType#ID_NAME}) and the receiver maps names to its own ids.
+     */
+    public static final long NUMERIC_IDS = 1L << 38;
+    private static final long KNOWN_FLAGS = (1L << 28) - 1 | GROUPS | NUMERIC_IDS;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

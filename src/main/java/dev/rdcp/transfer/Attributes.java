@@ -4,7 +4,6 @@ import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.Entry;
-import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
@@ -12,7 +11,7 @@ import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Set;
 
-/** The metadata -p, -t and (as root) -o/-g carry over: permissions, modification time, owner. */
+/** The metadata -p, -t, -o and -g carry over: permissions, modification time, owner and group ({@link OwnerPolicy}). */
 final class Attributes {
 
     private static final PosixFilePermission[] PERMISSION_BITS = {
@@ -22,17 +21,27 @@ final class Attributes {
 
     private final boolean times;
     private final boolean permissions;
-    private final boolean owners;
+    private final OwnerPolicy owners;
     private final Destination destination;
-    /** Read per session, not per JVM: a daemon may have dropped root (serve --user) since it started. */
-    private final ProcessIdentity process = ProcessIdentity.read();
+    private final ProcessIdentity process;
 
     /** @param destination where entries land, which knows the daemon's root; null for none */
     Attributes(TransferOptions options, Destination destination) {
+        // Read per session, not per JVM: a daemon may have dropped root (serve --user) since it started.
+        this(options, destination, ProcessIdentity.read());
+    }
+
+    Attributes(TransferOptions options, Destination destination, ProcessIdentity process) {
         this.times = options.preserveTimes();
         this.permissions = options.preservePermissions();
-        this.owners = process.uid() == 0 && options.has(SessionRequest.OWNERS);
+        this.owners = new OwnerPolicy(options, process);
         this.destination = destination;
+        this.process = process;
+    }
+
+    /** Whose owner and group this receiver sets: what -i's o and g letters follow. */
+    OwnerPolicy owners() {
+        return owners;
     }
 
     /**
@@ -40,9 +49,12 @@ final class Attributes {
      * owner or mode of a daemon's root.
      */
     void apply(FileHandle node, Entry entry) throws IOException {
-        boolean servedRoot = (owners || permissions) && destination != null && destination.isServedRoot(node.status());
-        if (owners && !servedRoot) {
-            node.setOwner(entry.uid(), entry.gid());
+        boolean servedRoot = (owners.any() || permissions) && destination != null
+                && destination.isServedRoot(node.status());
+        int uid = owners.uid(entry);
+        int gid = owners.gid(entry);
+        if ((uid != OwnerPolicy.LEAVE || gid != OwnerPolicy.LEAVE) && !servedRoot) {
+            node.setOwner(uid, gid);
         }
         if (permissions && !servedRoot) {
             node.setMode(entry.mode() & 0777);
@@ -56,10 +68,10 @@ final class Attributes {
      * is a handful of system calls, and these were two or three of them).
      */
     void applyToNew(FileHandle file, Entry entry) throws IOException {
-        boolean uid = owners && entry.uid() != process.uid();
-        boolean gid = owners && entry.gid() != process.gid();
-        if (uid || gid) {
-            file.setOwner(uid ? entry.uid() : -1, gid ? entry.gid() : -1);
+        int uid = owners.uid(entry) == process.uid() ? OwnerPolicy.LEAVE : owners.uid(entry);
+        int gid = owners.gid(entry) == process.gid() ? OwnerPolicy.LEAVE : owners.gid(entry);
+        if (uid != OwnerPolicy.LEAVE || gid != OwnerPolicy.LEAVE) {
+            file.setOwner(uid, gid);
         }
         if (permissions && (process.umask() < 0 || (entry.mode() & 0777) != (0666 & ~process.umask()))) {
             file.setMode(entry.mode() & 0777);
@@ -76,8 +88,10 @@ final class Attributes {
 
     /** Symlink {@code name}'s own owner and modification time (a symlink's mode is not settable). */
     void applyToLink(DirectoryHandle directory, byte[] name, Entry entry) throws IOException {
-        if (owners) {
-            directory.setLinkOwner(name, entry.uid(), entry.gid());
+        int uid = owners.uid(entry);
+        int gid = owners.gid(entry);
+        if (uid != OwnerPolicy.LEAVE || gid != OwnerPolicy.LEAVE) {
+            directory.setLinkOwner(name, uid, gid);
         }
         if (times) {
             directory.setLinkTimes(name, entry.mtimeSeconds(), entry.mtimeNanos());
@@ -88,7 +102,8 @@ final class Attributes {
     boolean differ(FileStatus existing, Entry entry) {
         return (permissions && (existing.mode() & 0777) != (entry.mode() & 0777))
                 || (times && (existing.mtimeSeconds() != entry.mtimeSeconds() || existing.mtimeNanos() != entry.mtimeNanos()))
-                || (owners && (existing.uid() != entry.uid() || existing.gid() != entry.gid()));
+                || (owners.uid(entry) != OwnerPolicy.LEAVE && existing.uid() != entry.uid())
+                || (owners.gid(entry) != OwnerPolicy.LEAVE && existing.gid() != entry.gid());
     }
 
     static FileTime mtime(Entry entry) {

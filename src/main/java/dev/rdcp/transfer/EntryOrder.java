@@ -43,7 +43,7 @@ final class EntryOrder {
 
     /** Checks {@code entry} against what was listed before it, and records it. */
     void check(Entry entry) throws ProtocolException {
-        if (entry.type() == EntryType.PROBLEM) {
+        if (entry.type() == EntryType.PROBLEM || entry.type() == EntryType.ID_NAME) {
             return;
         }
         String name = new String(entry.name(), StandardCharsets.ISO_8859_1);

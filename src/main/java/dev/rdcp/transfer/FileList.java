@@ -75,11 +75,18 @@ final class FileList implements AutoCloseable {
     /** -H: the first listed name of each file with more than one link, by device and inode. */
     private final Map<FileId, byte[]> firstNames;
     private int nextIndex;
+    /** -o/-g without --numeric-ids: names each id before its first use; null otherwise. */
+    private final IdNaming naming;
 
     private final Heartbeat heartbeat;
 
     FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat) {
+        this(operands, options, heartbeat, IdNaming.SYSTEM);
+    }
+
+    FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat, IdNaming.Names names) {
         this.heartbeat = heartbeat;
+        this.naming = IdNaming.of(options, names);
         this.operands = operands.iterator();
         this.recursive = options.has(SessionRequest.RECURSIVE);
         this.dirs = options.has(SessionRequest.DIRS);
@@ -299,6 +306,10 @@ final class FileList implements AutoCloseable {
     private ListedEntry entry(EntryType type, Path path, byte[] name, FileStatus attributes, byte[] extra) {
         // A directory's and a symlink's own size too (version 5): --list-only shows them, as ls -l.
         long size = type == EntryType.HARDLINK ? 0 : attributes.size();
+        if (naming != null) {
+            // Queued before the entry its caller queues: the receiver learns a name before its first use.
+            naming.announce(attributes.uid(), attributes.gid(), () -> nextIndex++, named -> ready.add(new ListedEntry(named)));
+        }
         try {
             Entry entry = new Entry(nextIndex, type, attributes.mode() & 07777, attributes.mtimeSeconds(),
                     attributes.mtimeNanos(), size, attributes.uid(), attributes.gid(), name,

@@ -313,7 +313,8 @@ public final class FileSender implements AutoCloseable {
 
     private void listed(ListedEntry listed) {
         Entry entry = listed.entry();
-        if (itemized != null && entry.type() != EntryType.PROBLEM && entry.type() != EntryType.DIRECTORY_END) {
+        if (itemized != null && entry.type() != EntryType.PROBLEM && entry.type() != EntryType.DIRECTORY_END
+                && entry.type() != EntryType.ID_NAME) {
             itemized.listed(entry);
         }
         if (removal != null) {
@@ -327,7 +328,7 @@ public final class FileSender implements AutoCloseable {
             case DIRECTORY, SYMLINK -> listener.listed(FileNames.display(entry.name()), entry.type(), 0);
             case HARDLINK -> listener.listed(FileNames.display(entry.name()), EntryType.FILE, 0);
             case PROBLEM -> listener.fileFailed(entry.mode(), new String(entry.extra(), StandardCharsets.UTF_8));
-            case DIRECTORY_END -> {
+            case DIRECTORY_END, ID_NAME -> {
             }
         }
     }

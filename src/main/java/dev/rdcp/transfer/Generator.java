@@ -60,6 +60,8 @@ final class Generator {
     private final SessionBudget budget;
     private final EntryOrder order;
     private final Itemizer itemizer;
+    /** -o/-g without --numeric-ids: the sender's named ids in this host's terms; null otherwise. */
+    private final IdMapping mapping;
 
     /**
      * @param newEntry called for each entry made here that did not exist
@@ -71,6 +73,9 @@ final class Generator {
             ReportQueue reports, Runnable newEntry, Consumer<Incoming> wanted, Heartbeat busy, SessionBudget budget) {
         this.budget = budget;
         this.order = new EntryOrder(budget);
+        this.mapping = options.has(SessionRequest.NUMERIC_IDS)
+                || !(options.has(SessionRequest.OWNERS) || options.has(SessionRequest.GROUPS))
+                ? null : new IdMapping(IdMapping.SYSTEM, budget);
         this.destination = destination;
         this.options = options;
         this.listener = listener;
@@ -80,7 +85,7 @@ final class Generator {
         this.wanted = wanted;
         this.busy = busy;
         this.check = new UpdateCheck(options, busy);
-        this.itemizer = new Itemizer(options, ProcessIdentity.read().uid() == 0);
+        this.itemizer = new Itemizer(options, attributes.owners());
         this.rules = new ReceiverRules(destination, options);
         this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
@@ -109,6 +114,16 @@ final class Generator {
         for (int i = 0; i < count; i++) {
             Entry entry = Entry.decode(payload);
             order.check(entry);
+            if (entry.type() == EntryType.ID_NAME) {
+                if (mapping == null) {
+                    throw new ProtocolException("an ID_NAME entry in a session without -o/-g name mapping");
+                }
+                mapping.learn(entry);
+                continue;
+            }
+            if (mapping != null) {
+                entry = mapping.localize(entry);
+            }
             Decision decision = onEntry(entry);
             if (decision != null) {
                 decision.encode(out);

@@ -15,7 +15,7 @@ import java.util.Arrays;
  * what happened ({@code >} data received, {@code c} created or changed here, {@code h} hard
  * link, {@code .} at most attributes), X the type, and each later letter an attribute that
  * changes (or {@code +} for a new entry). Only what this receiver applies counts as a change:
- * owners only as root, permissions with -p, times with -t ({@code T} for a file whose time is
+ * owner and group as {@link OwnerPolicy} sets them, permissions with -p, times with -t ({@code T} for a file whose time is
  * simply now, without -t).
  */
 final class Itemizer {
@@ -29,15 +29,15 @@ final class Itemizer {
     private final boolean unchangedToo;
     private final boolean times;
     private final boolean permissions;
-    private final boolean owners;
+    private final OwnerPolicy owners;
     private final boolean checksum;
 
-    Itemizer(TransferOptions options, boolean root) {
+    Itemizer(TransferOptions options, OwnerPolicy owners) {
         this.enabled = options.has(SessionRequest.ITEMIZE);
         this.unchangedToo = options.has(SessionRequest.ITEMIZE_UNCHANGED);
         this.times = options.preserveTimes();
         this.permissions = options.preservePermissions();
-        this.owners = root && options.has(SessionRequest.OWNERS);
+        this.owners = owners;
         this.checksum = options.has(SessionRequest.CHECKSUM);
     }
 
@@ -114,8 +114,8 @@ final class Itemizer {
         char s = before.size() != target.size() ? 's' : '.';
         char t = times && before.mtimeSeconds() != target.mtimeSeconds() ? 't' : '.';
         char p = permissions && (before.mode() & 0777) != (target.mode() & 0777) ? 'p' : '.';
-        char o = owners && before.uid() != target.uid() ? 'o' : '.';
-        char g = owners && before.gid() != target.gid() ? 'g' : '.';
+        char o = owners.setsOwner() && before.uid() != target.uid() ? 'o' : '.';
+        char g = owners.setsGroup(target.gid()) && before.gid() != target.gid() ? 'g' : '.';
         return "hf." + s + t + p + o + g + "...";
     }
 
@@ -141,7 +141,9 @@ final class Itemizer {
     }
 
     private String owner(FileStatus before, Entry entry) {
-        return "" + (owners && before.uid() != entry.uid() ? 'o' : '.') + (owners && before.gid() != entry.gid() ? 'g' : '.');
+        char o = owners.uid(entry) != OwnerPolicy.LEAVE && before.uid() != entry.uid() ? 'o' : '.';
+        char g = owners.gid(entry) != OwnerPolicy.LEAVE && before.gid() != entry.gid() ? 'g' : '.';
+        return "" + o + g;
     }
 
     /**

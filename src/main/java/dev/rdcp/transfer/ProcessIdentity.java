@@ -3,17 +3,32 @@ package dev.rdcp.transfer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
- * Who this process creates files as, and its umask, read once from /proc. Unknown values are -1,
- * which makes every comparison with them fail, so nothing is skipped on a guess.
+ * Who this process creates files as, the groups it is a member of, and its umask, read once from
+ * /proc. Unknown values are -1 (and no groups), which makes every comparison with them fail, so
+ * nothing is skipped on a guess.
  */
-record ProcessIdentity(int uid, int gid, int umask) {
+record ProcessIdentity(int uid, int gid, int umask, Set<Integer> groups) {
+
+    static final ProcessIdentity UNKNOWN = new ProcessIdentity(-1, -1, -1, Set.of());
+
+    ProcessIdentity {
+        groups = Set.copyOf(groups);
+    }
+
+    /** Whether this process may give a file it owns group {@code id}: its own group or a supplementary one. */
+    boolean memberOf(int id) {
+        return id != -1 && (id == gid || groups.contains(id));
+    }
 
     static ProcessIdentity read() {
         int uid = -1;
         int gid = -1;
         int umask = -1;
+        Set<Integer> groups = new HashSet<>();
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
                 String[] fields = line.split("\\s+");
@@ -21,13 +36,18 @@ record ProcessIdentity(int uid, int gid, int umask) {
                     case "Umask:" -> umask = Integer.parseInt(fields[1], 8);
                     case "Uid:" -> uid = Integer.parseInt(fields[2]);
                     case "Gid:" -> gid = Integer.parseInt(fields[2]);
+                    case "Groups:" -> {
+                        for (int i = 1; i < fields.length; i++) {
+                            groups.add(Integer.parseUnsignedInt(fields[i]));
+                        }
+                    }
                     default -> {
                     }
                 }
             }
         } catch (IOException | RuntimeException e) {
-            return new ProcessIdentity(-1, -1, -1);
+            return UNKNOWN;
         }
-        return new ProcessIdentity(uid, gid, umask);
+        return new ProcessIdentity(uid, gid, umask, groups);
     }
 }

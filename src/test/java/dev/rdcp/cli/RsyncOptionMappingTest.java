@@ -47,8 +47,8 @@ class RsyncOptionMappingTest {
         assertEquals(plain, flags("-av", "--compress", "--compress-level", "9", "a", "h:b"));
         assertEquals(plain, flags("-av", "--zl=3", "a", "h:b"));
         assertEquals(plain, flags("-avW", "a", "h:b"));
-        assertEquals(plain, flags("-av", "--whole-file", "--numeric-ids", "a", "h:b"));
-        TransferOptions options = parsed("-avzW", "--numeric-ids", "a", "h:b").transferOptions();
+        assertEquals(plain, flags("-av", "--whole-file", "a", "h:b"));
+        TransferOptions options = parsed("-avzW", "a", "h:b").transferOptions();
         TransferOptions reference = parsed("-av", "a", "h:b").transferOptions();
         assertEquals(reference.chunkSize(), options.chunkSize());
         assertEquals(reference.bandwidthLimit(), options.bandwidthLimit());
@@ -57,43 +57,43 @@ class RsyncOptionMappingTest {
     @Test
     void mootOptionsSayWhyAtVerboseOnly() {
         MootOptions moot = parsed("-avzW", "--numeric-ids", "a", "h:b").moot;
-        assertEquals(3, moot.notes().size(), moot.notes().toString());
+        assertEquals(2, moot.notes().size(), moot.notes().toString());
         assertTrue(parsed("-av", "a", "h:b").moot.notes().isEmpty());
     }
 
+    private static final long OWNER_AND_GROUP = SessionRequest.OWNERS | SessionRequest.GROUPS;
+
     @Test
     void archiveImpliesOwnerAndGroup() {
-        assertTrue((flags("-a", "a", "h:b") & SessionRequest.OWNERS) != 0);
-        assertEquals(0, flags("-rlpt", "a", "h:b") & SessionRequest.OWNERS);
+        assertEquals(OWNER_AND_GROUP, flags("-a", "a", "h:b") & OWNER_AND_GROUP);
+        assertEquals(0, flags("-rlpt", "a", "h:b") & OWNER_AND_GROUP);
     }
 
     @Test
     void ownerAndGroupTogetherPreserveThem() {
-        assertTrue((flags("-rog", "a", "h:b") & SessionRequest.OWNERS) != 0);
-        assertTrue((flags("-r", "--owner", "--group", "a", "h:b") & SessionRequest.OWNERS) != 0);
+        assertEquals(OWNER_AND_GROUP, flags("-rog", "a", "h:b") & OWNER_AND_GROUP);
+        assertEquals(OWNER_AND_GROUP, flags("-r", "--owner", "--group", "a", "h:b") & OWNER_AND_GROUP);
         assertEquals(flags("-a", "a", "h:b"), flags("-rlptgo", "a", "h:b"));
     }
 
     @Test
     void noOwnerAndNoGroupUndoArchive() {
-        assertEquals(0, flags("-a", "--no-owner", "--no-group", "a", "h:b") & SessionRequest.OWNERS);
+        assertEquals(0, flags("-a", "--no-owner", "--no-group", "a", "h:b") & OWNER_AND_GROUP);
+    }
+
+    /** As rsync: -o and -g are separate (a user who is not root keeps groups with -rlptg). */
+    @Test
+    void ownerAndGroupAreEachTheirOwnFlag() {
+        assertEquals(SessionRequest.OWNERS, flags("-ro", "a", "h:b") & OWNER_AND_GROUP);
+        assertEquals(SessionRequest.GROUPS, flags("-rg", "a", "h:b") & OWNER_AND_GROUP);
+        assertEquals(SessionRequest.OWNERS, flags("-a", "--no-group", "a", "h:b") & OWNER_AND_GROUP);
+        assertEquals(SessionRequest.GROUPS, flags("-a", "--no-owner", "a", "h:b") & OWNER_AND_GROUP);
     }
 
     @Test
-    void ownerWithoutGroupIsRefused() {
-        CopyCommand command = parsed("-ro", "a", "h:b");
-        CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class, command::transferOptions);
-        assertTrue(e.getMessage().startsWith("-o without -g is not supported"), e.getMessage());
-        CopyCommand archiveNoGroup = parsed("-a", "--no-group", "a", "h:b");
-        e = assertThrows(CommandLine.ParameterException.class, archiveNoGroup::transferOptions);
-        assertTrue(e.getMessage().startsWith("-o without -g"), e.getMessage());
-    }
-
-    @Test
-    void groupWithoutOwnerIsAUsageErrorFromTheCommandLine() {
-        Cli.Result result = Cli.rdcp("-rg", "/nonexistent/x", "host::y", "--port", "1");
-        assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.toString());
-        assertTrue(result.err().startsWith("rdcp: -g without -o is not supported"), result.err());
+    void numericIdsAsksTheReceiverNotToMapNames() {
+        assertEquals(0, flags("-a", "a", "h:b") & SessionRequest.NUMERIC_IDS);
+        assertEquals(SessionRequest.NUMERIC_IDS, flags("-a", "--numeric-ids", "a", "h:b") & SessionRequest.NUMERIC_IDS);
     }
 
     @Test

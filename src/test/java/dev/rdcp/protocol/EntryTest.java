@@ -188,4 +188,40 @@ class EntryTest {
             assertEquals(type, EntryType.ofCode(type.code()));
         }
     }
+
+    @Test
+    void anIdNameRoundTripsWithItsKindIdAndName() throws ProtocolException {
+        Entry user = roundTrip(Entry.idName(7, false, 1234, utf8("alice")));
+        assertEquals(EntryType.ID_NAME, user.type());
+        assertFalse(user.namesGroup());
+        assertEquals(1234, user.uid());
+        assertArrayEquals(utf8("alice"), user.name());
+        Entry group = roundTrip(Entry.idName(8, true, -2, utf8("nogroup")));
+        assertEquals(true, group.namesGroup());
+        assertEquals(-2, group.uid());
+    }
+
+    @Test
+    void anIdNameOfNoBytesOrMoreThan255IsRefusedWhenMade() {
+        assertThrows(IllegalArgumentException.class, () -> Entry.idName(0, false, 1, new byte[0]));
+        assertThrows(IllegalArgumentException.class, () -> Entry.idName(0, false, 1, new byte[256]));
+    }
+
+    /** A name with a NUL would be cut short in the name service's C call: "root\0x" must not become "root". */
+    @Test
+    void malformedIdNamesAreProtocolErrors() {
+        byte[] nul = {'r', 'o', 'o', 't', 0, 'x'};
+        Entry[] bad = {
+            new Entry(0, EntryType.ID_NAME, 0, 0, 0, 0, 5, 0, nul, new byte[0]),
+            new Entry(0, EntryType.ID_NAME, 2, 0, 0, 0, 5, 0, utf8("kind 2"), new byte[0]),
+            new Entry(0, EntryType.ID_NAME, 0, 0, 0, 0, 5, 0, new byte[256], new byte[0]),
+            new Entry(0, EntryType.ID_NAME, 1, 0, 0, 0, 5, 0, utf8("staff"), utf8("extra")),
+            new Entry(0, EntryType.ID_NAME, 1, 0, 0, 0, 5, 0, new byte[0], new byte[0]),
+        };
+        for (Entry entry : bad) {
+            ByteBuffer wire = ByteBuffer.allocate(entry.encodedSize());
+            entry.encode(wire);
+            assertThrows(ProtocolException.class, () -> Entry.decode(wire.flip()), entry.toString());
+        }
+    }
 }

@@ -325,4 +325,54 @@ class FileListTest {
                 "DIRECTORY_END " + "d".repeat(250)), shape);
         assertEquals(0, entries.get(2).mode(), "the directory is complete");
     }
+
+    /** -o/-g without --numeric-ids: each owner's and group's name goes once, just before the first entry that carries it. */
+    @Test
+    void ownerNamesPrecedeTheirFirstUse() throws Exception {
+        Path b = src.resolve("b.txt");
+        Path z = src.resolve("a/z");
+        if ((int) Files.getAttribute(b, "unix:uid") == 0) {
+            // Root is never named: give the files other owners (which root may).
+            Files.setAttribute(b, "unix:uid", 1001);
+            Files.setAttribute(b, "unix:gid", 1500);
+            Files.setAttribute(z, "unix:uid", 1001);
+            Files.setAttribute(z, "unix:gid", 1500);
+        }
+        int uid = (int) Files.getAttribute(b, "unix:uid");
+        int gid = (int) Files.getAttribute(b, "unix:gid");
+        IdNaming.Names names = new IdNaming.Names() {
+            @Override
+            public byte[] user(int id) {
+                return id == uid ? "alice".getBytes(StandardCharsets.UTF_8) : null;
+            }
+
+            @Override
+            public byte[] group(int id) {
+                return id == gid ? "staff".getBytes(StandardCharsets.UTF_8) : null;
+            }
+        };
+        FileList list = new FileList(List.of(SourceOperand.parse(src + "/")),
+                TransferOptions.of(4096, RECURSIVE | SessionRequest.OWNERS | SessionRequest.GROUPS), Heartbeat.NONE, names);
+        List<Entry> entries = new ArrayList<>();
+        for (ListedEntry listed; (listed = list.next()) != null; ) {
+            entries.add(listed.entry());
+        }
+        List<String> shape = shape(entries);
+        int firstUse = -1;
+        for (int i = 0; i < entries.size(); i++) {
+            if (entries.get(i).type() != EntryType.ID_NAME && entries.get(i).uid() == uid) {
+                firstUse = i;
+                break;
+            }
+        }
+        assertTrue(firstUse >= 2, shape.toString());
+        assertEquals(List.of("ID_NAME alice", "ID_NAME staff"), shape.subList(firstUse - 2, firstUse), shape.toString());
+        assertEquals(2, shape.stream().filter(line -> line.startsWith("ID_NAME")).count(), "each named once: " + shape);
+        for (int i = 0; i < entries.size(); i++) {
+            assertEquals(i, entries.get(i).index(), "indices stay consecutive");
+        }
+        List<Entry> numeric = list(List.of(SourceOperand.parse(src + "/")), TransferOptions.of(4096,
+                RECURSIVE | SessionRequest.OWNERS | SessionRequest.GROUPS | SessionRequest.NUMERIC_IDS));
+        assertTrue(numeric.stream().noneMatch(e -> e.type() == EntryType.ID_NAME), shape(numeric).toString());
+    }
 }

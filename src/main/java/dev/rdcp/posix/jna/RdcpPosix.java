@@ -44,6 +44,12 @@ public final class RdcpPosix {
     /** {@code name} NUL-terminated; {@code out}: gid. -ENOENT: no such group. */
     public static native int rdcp_group_id(byte[] name, long[] out);
 
+    /** The name of user {@code uid} into {@code out} (no NUL); its length; -ENOENT: no name that fits. */
+    public static native int rdcp_user_name(long uid, byte[] out, int capacity);
+
+    /** The name of group {@code gid} into {@code out} (no NUL); its length; -ENOENT: no name that fits. */
+    public static native int rdcp_group_name(long gid, byte[] out, int capacity);
+
     public static native int rdcp_drop_privileges(long uid, long gid);
 
     public static native int rdcp_errno_EPERM();
