@@ -472,7 +472,8 @@ final class CopyCommand {
             }
         }
         boolean intoDirectory = destination.namesDirectory() || sources.size() > 1 || filesFrom != null || relative
-                || (options.has(SessionRequest.RECURSIVE) && operands.stream().anyMatch(o -> Files.isDirectory(o.path())));
+                || ((options.has(SessionRequest.RECURSIVE) || (options.has(SessionRequest.DIRS) && operands.stream()
+                        .anyMatch(SourceOperand::contents))) && operands.stream().anyMatch(o -> Files.isDirectory(o.path())));
         withServer(destination, session -> session.push(operands, destination.path(), intoDirectory, options,
                 listener));
     }

@@ -232,7 +232,9 @@ public final class ServerSession {
                     "--remove-source-files cannot be used with a read-only module"));
         }
         boolean tree = filesFrom || sources.size() > 1
-                || (request.has(SessionRequest.RECURSIVE) && sources.stream().anyMatch(s -> Files.isDirectory(s.path())));
+                || ((request.has(SessionRequest.RECURSIVE)
+                        || (request.has(SessionRequest.DIRS) && sources.stream().anyMatch(SourceOperand::contents)))
+                        && sources.stream().anyMatch(s -> Files.isDirectory(s.path())));
         Accept accept = accept(channel, request, tree);
         Roles.send(channel, config, accept.transport(), options, refused, sources, policy.root(), listener,
                 watcher::setupDone);

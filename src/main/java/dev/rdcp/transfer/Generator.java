@@ -213,17 +213,20 @@ final class Generator {
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
         if (verdict.upToDate()) {
+            listener.upToDate(name);
+            linkTarget(entry, local);
+            if (!verdict.same()) {
+                // Kept by -u or --ignore-existing: rsync leaves such a file untouched, its metadata
+                // too, and itemizes nothing for it.
+                return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
+            }
             if (!options.dryRun() && verdict.attributes() != null && attributes.differ(verdict.attributes(), entry)) {
                 try (FileHandle node = destination.base().openNode(local)) {
                     attributes.apply(node, entry);
                 }
             }
-            listener.upToDate(name);
             itemize(entry, () -> itemizer.file(entry, verdict.attributes(), false));
-            linkTarget(entry, local);
-            if (verdict.same()) {
-                inPlace(entry);
-            }
+            inPlace(entry);
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
         if (options.dryRun()) {

@@ -54,7 +54,8 @@ final class UpdateCheck {
         }
         int type = FileModes.type(existing.mode());
         if (ignoreExisting) {
-            // Whatever is there stays, untouched: its metadata too, unless it is a regular file.
+            // Whatever is there stays, untouched, its metadata too (as rsync); a symlink's status is
+            // not even offered, so that nothing could be applied through it.
             return new Verdict(true, type == FileModes.S_IFREG ? existing : null, false);
         }
         if (type == FileModes.S_IFDIR) {

@@ -66,12 +66,17 @@ final class RsyncComparison {
      * time of its run, where rdcp keeps the source's.
      */
     static void assertSameTree(Path expectedRoot, Path actualRoot) throws IOException {
+        assertSameTree(expectedRoot, actualRoot, true);
+    }
+
+    /** The same, and with {@code fileTimes} false not the times of files (copies made without -t). */
+    static void assertSameTree(Path expectedRoot, Path actualRoot, boolean fileTimes) throws IOException {
         SortedMap<String, TreeEntry> expected = TreeListing.of(expectedRoot);
         SortedMap<String, TreeEntry> actual = TreeListing.of(actualRoot);
         SortedSet<String> names = new TreeSet<>(expected.keySet());
         names.addAll(actual.keySet());
         for (String name : names) {
-            String difference = TreeDifference.between(expected.get(name), actual.get(name), false);
+            String difference = TreeDifference.between(expected.get(name), actual.get(name), false, fileTimes);
             if (difference == null && expected.get(name).type() == TreeEntry.Type.FILE
                     && Files.mismatch(expectedRoot.resolve(name), actualRoot.resolve(name)) >= 0) {
                 difference = "content differs";
