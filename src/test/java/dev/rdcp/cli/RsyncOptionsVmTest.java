@@ -42,8 +42,14 @@ class RsyncOptionsVmTest {
                 Arguments.of(List.of("-a", "-b", "--suffix=.old")),
                 Arguments.of(List.of("-a", "--delete", "--backup-dir=bak")),
                 Arguments.of(List.of("-a", "--partial", "-P", "-h")),
-                Arguments.of(List.of("-a", "-z", "-W", "--numeric-ids")));
+                Arguments.of(List.of("-a", "-z", "-W", "--numeric-ids")),
+                Arguments.of(List.of("-aR")),
+                Arguments.of(List.of("-a", "--files-from=" + LIST, "--from0")),
+                Arguments.of(List.of("-rlptD", "--exclude=a/b/")));
     }
+
+    /** Stands for the NUL-separated name list the case's --files-from reads. */
+    private static final String LIST = "{list}";
 
     /** The source: files, a nested tree, a symlink, a hard link pair, and a file the filters exclude. */
     private static void source(SideBySide sides) throws Exception {
@@ -82,9 +88,13 @@ class RsyncOptionsVmTest {
             }
             source(sides);
             staleDestination(sides, "pushed/");
-            sides.push(0, options, "pushed/", "src/");
-            List<String> pull = new ArrayList<>(options);
-            sides.pull(pull, "", "pulled/");
+            Path list = Files.write(tmp.resolve("names0"), "top.txt\0a/b/two.bin\0a/link\0".getBytes());
+            List<String> resolved = options.stream().map(o -> o.replace(LIST, list.toString())).toList();
+            // -R keeps the path after "/./": here a/..., as rsync.
+            sides.push(0, resolved, "pushed/", options.contains("-aR") ? "src/./a" : "src/");
+            if (!options.contains("-aR")) {
+                sides.pull(new ArrayList<>(resolved), "", "pulled/");
+            }
         }
     }
 }
