@@ -20,6 +20,7 @@ final class Attributes {
         PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ};
 
     private final boolean times;
+    private final boolean directoryTimes;
     private final boolean permissions;
     private final OwnerPolicy owners;
     private final Destination destination;
@@ -33,6 +34,7 @@ final class Attributes {
 
     Attributes(TransferOptions options, Destination destination, ProcessIdentity process) {
         this.times = options.preserveTimes();
+        this.directoryTimes = options.preserveDirectoryTimes();
         this.permissions = options.preservePermissions();
         this.owners = new OwnerPolicy(options, process);
         this.destination = destination;
@@ -49,6 +51,19 @@ final class Attributes {
      * owner or mode of a daemon's root.
      */
     void apply(FileHandle node, Entry entry) throws IOException {
+        applyOwnerAndMode(node, entry);
+        setTimes(node, entry);
+    }
+
+    /** The same for a directory, whose time is kept only as {@link TransferOptions#preserveDirectoryTimes} says. */
+    void applyToDirectory(FileHandle directory, Entry entry) throws IOException {
+        applyOwnerAndMode(directory, entry);
+        if (directoryTimes) {
+            setTimes(directory, entry);
+        }
+    }
+
+    private void applyOwnerAndMode(FileHandle node, Entry entry) throws IOException {
         boolean servedRoot = (owners.any() || permissions) && destination != null
                 && destination.isServedRoot(node.status());
         int uid = owners.uid(entry);
@@ -59,7 +74,6 @@ final class Attributes {
         if (permissions && !servedRoot) {
             node.setMode(entry.mode() & 0777);
         }
-        setTimes(node, entry);
     }
 
     /**

@@ -295,7 +295,7 @@ final class Generator {
             DirectoryFix fix = fixes.get(i);
             try (FileHandle node = destination.base().openNode(fix.local())) {
                 if (FileModes.type(node.status().mode()) == FileModes.S_IFDIR) {
-                    attributes.apply(node, fix.entry());
+                    attributes.applyToDirectory(node, fix.entry());
                 }
             } catch (NoSuchFileException e) {
                 // Replaced by something else and gone since: nothing to fix.

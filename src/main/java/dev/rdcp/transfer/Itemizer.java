@@ -28,6 +28,7 @@ final class Itemizer {
     private final boolean enabled;
     private final boolean unchangedToo;
     private final boolean times;
+    private final boolean directoryTimes;
     private final boolean permissions;
     private final OwnerPolicy owners;
     private final boolean checksum;
@@ -36,6 +37,7 @@ final class Itemizer {
         this.enabled = options.has(SessionRequest.ITEMIZE);
         this.unchangedToo = options.has(SessionRequest.ITEMIZE_UNCHANGED);
         this.times = options.preserveTimes();
+        this.directoryTimes = options.preserveDirectoryTimes();
         this.permissions = options.preservePermissions();
         this.owners = owners;
         this.checksum = options.has(SessionRequest.CHECKSUM);
@@ -87,7 +89,7 @@ final class Itemizer {
         if (!isType(before, FileModes.S_IFDIR)) {
             return "cd+++++++++";
         }
-        return flags('.', 'd', '.', '.', timeDiffers(before, entry) ? 't' : '.', before, entry);
+        return flags('.', 'd', '.', '.', directoryTimes && timeDiffers(before, entry) ? 't' : '.', before, entry);
     }
 
     String symlink(Entry entry, Before before) {

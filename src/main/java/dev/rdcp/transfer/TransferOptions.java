@@ -67,6 +67,14 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
         return has(SessionRequest.PRESERVE_TIMES);
     }
 
+    /**
+     * -t for directories: as rsync, -b without --backup-dir implies --omit-dir-times (the backups
+     * it leaves beside the files would change their directories' times anyway).
+     */
+    public boolean preserveDirectoryTimes() {
+        return preserveTimes() && !(has(SessionRequest.BACKUP) && backup.directory().isEmpty());
+    }
+
     public boolean preservePermissions() {
         return has(SessionRequest.PRESERVE_PERMISSIONS);
     }

@@ -49,6 +49,18 @@ class BackupOptionsTest extends SideBySideTest {
         assertTrue(Files.exists(sides.served.resolve("rdcp/kept~")));
     }
 
+    /** As rsync: -b without --backup-dir implies --omit-dir-times, so directories keep the time of the copy. */
+    @Test
+    void backupLeavesDirectoryTimesAsRsyncDoes() throws Exception {
+        java.nio.file.attribute.FileTime old = java.nio.file.attribute.FileTime.from(SideBySide.OLD);
+        Files.setLastModifiedTime(sides.source.resolve("sub"), old);
+        Cli.Result result = sides.push(0, List.of("-a", "-b", "-i"), "", "src/");
+        assertFalse(Files.getLastModifiedTime(sides.served.resolve("rdcp/sub")).equals(old), "the directory's time is not set");
+        assertFalse(result.out().contains(".d..t"), result.out());
+        sides.push(0, List.of("-a", "--backup-dir=bak"), "", "src/");
+        assertEquals(old, Files.getLastModifiedTime(sides.served.resolve("rdcp/sub")), "with a backup directory it is");
+    }
+
     @Test
     void aSuffixOfItsOwn() throws Exception {
         sides.push(0, List.of("-a", "-b", "--suffix=.bak", "--delete"), "", "src/");

@@ -1,5 +1,7 @@
 package dev.rdcp.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * One case per rsync option of the drop-in list, over RDMA on rxe0: rsync and rdcp each copy the
  * same source onto the same destination (stale, extra and newer files in it), pushing to a daemon
  * and pulling from one, and the two resulting trees must be the same and both runs end with the
- * same exit code. Options with their own VM tests (-i, the receiver rules, owners, fpsync's) are
+ * same exit code; with -a, the -i lines of a push must be rsync's too. Options with their own VM tests (-i, the receiver rules, owners, fpsync's) are
  * not repeated here.
  */
 @Tag("vm")
@@ -65,18 +67,40 @@ class RsyncOptionsVmTest {
         Files.createLink(sides.source.resolve("a/hard"), sides.source.resolve("a/one.bin"));
     }
 
-    /** What DESTINATION holds before the copy, the same on both sides. */
-    private static void staleDestination(SideBySide sides, String destination) throws Exception {
-        sides.bothSides(destination + "same.txt", 64);
-        sides.bothSides(destination + "top.txt", 99);
-        sides.bothSides(destination + "extra.txt", 5);
-        sides.bothSides(destination + "a/extra/deep.txt", 6);
-        sides.bothSides(destination + "a/scratch.tmp", 9);
-        for (String side : List.of("rsync", "rdcp")) {
-            Path newer = sides.served.resolve(side).resolve(destination + "newer-there.txt");
-            SideBySide.write(sides.served.resolve(side), destination + "newer-there.txt", 31);
-            Files.setLastModifiedTime(newer, java.nio.file.attribute.FileTime.from(SideBySide.OLD.plusSeconds(86_400)));
+    /** What DESTINATION under each of {@code roots} holds before the copy. */
+    private static void staleDestination(String destination, Path... roots) throws Exception {
+        for (Path root : roots) {
+            SideBySide.write(root, destination + "same.txt", 64);
+            SideBySide.write(root, destination + "top.txt", 99);
+            SideBySide.write(root, destination + "extra.txt", 5);
+            SideBySide.write(root, destination + "a/extra/deep.txt", 6);
+            SideBySide.write(root, destination + "a/scratch.tmp", 9);
+            SideBySide.write(root, destination + "newer-there.txt", 31);
+            Files.setLastModifiedTime(root.resolve(destination + "newer-there.txt"),
+                    java.nio.file.attribute.FileTime.from(SideBySide.OLD.plusSeconds(86_400)));
         }
+    }
+
+    /**
+     * The same push with -i: rdcp's lines against rsync's (rsync run through a shell that only
+     * drops the host name, so that its lines are a remote push's, {@code <f}, as rdcp's are).
+     */
+    private void sameItemizedLines(SideBySide sides, List<String> options, String source) throws Exception {
+        Path rsyncRoot = Files.createDirectories(sides.served.resolve("rsync-i"));
+        Path rdcpRoot = Files.createDirectories(sides.served.resolve("rdcp-i"));
+        staleDestination("d/", rsyncRoot, rdcpRoot);
+        Path shell = Files.writeString(tmp.resolve("local-shell"), "#!/bin/sh\nshift\nexec \"$@\"\n");
+        shell.toFile().setExecutable(true);
+        List<String> rsync = new ArrayList<>(List.of("-e", shell.toString(), "-i"));
+        rsync.addAll(options);
+        rsync.addAll(List.of(source, "localhost:" + rsyncRoot + "/d/"));
+        String expected = RsyncComparison.rsync(tmp, rsync);
+        List<String> rdcp = new ArrayList<>(List.of("-i"));
+        rdcp.addAll(options);
+        rdcp.addAll(List.of(tmp.resolve(source) + (source.endsWith("/") ? "/" : ""), "127.0.0.1::rdcp-i/d/"));
+        Cli.Result result = sides.rdcp(rdcp.toArray(String[]::new));
+        assertEquals(0, result.exitCode(), result::toString);
+        assertEquals(ItemizeChangesTest.lines(expected), ItemizeChangesTest.lines(result.out()), "-i lines, " + options);
     }
 
     @ParameterizedTest
@@ -87,13 +111,17 @@ class RsyncOptionsVmTest {
                 sides.withoutFileTimes();
             }
             source(sides);
-            staleDestination(sides, "pushed/");
+            staleDestination("pushed/", sides.served.resolve("rsync"), sides.served.resolve("rdcp"));
             Path list = Files.write(tmp.resolve("names0"), "top.txt\0a/b/two.bin\0a/link\0".getBytes());
             List<String> resolved = options.stream().map(o -> o.replace(LIST, list.toString())).toList();
             // -R keeps the path after "/./": here a/..., as rsync.
             sides.push(0, resolved, "pushed/", options.contains("-aR") ? "src/./a" : "src/");
             if (!options.contains("-aR")) {
                 sides.pull(new ArrayList<>(resolved), "", "pulled/");
+            }
+            // -i beside -P's progress lines would compare the progress too.
+            if ((options.contains("-a") || options.contains("-aH")) && !options.contains("-P")) {
+                sameItemizedLines(sides, resolved, options.contains("-aR") ? "src/./a" : "src/");
             }
         }
     }
