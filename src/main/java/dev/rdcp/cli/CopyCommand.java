@@ -49,17 +49,18 @@ final class CopyCommand {
     @Option(names = {"-a", "--archive"}, description = "Archive mode: -rlptog (owner and group take effect where the receiver runs as root).")
     boolean archive;
 
-    @Option(names = {"-r", "--recursive"}, description = "Copy directories recursively.")
-    boolean recursive;
+    /* -r, -l, -t, -p, -o, -g: null unless given, so that -a implies them and --no-OPTION undoes them. */
+    @Option(names = {"-r", "--recursive"}, negatable = true, description = "Copy directories recursively.")
+    Boolean recursive;
 
-    @Option(names = {"-l", "--links"}, description = "Copy symlinks as symlinks.")
-    boolean links;
+    @Option(names = {"-l", "--links"}, negatable = true, description = "Copy symlinks as symlinks.")
+    Boolean links;
 
-    @Option(names = {"-t", "--times"}, description = "Preserve modification times.")
-    boolean times;
+    @Option(names = {"-t", "--times"}, negatable = true, description = "Preserve modification times.")
+    Boolean times;
 
-    @Option(names = {"-p", "--perms"}, description = "Preserve permissions.")
-    boolean perms;
+    @Option(names = {"-p", "--perms"}, negatable = true, description = "Preserve permissions.")
+    Boolean perms;
 
     @Option(names = {"-o", "--owner"}, negatable = true,
             description = "Preserve the owner (takes effect where the receiver runs as root).")
@@ -68,6 +69,37 @@ final class CopyCommand {
     @Option(names = {"-g", "--group"}, negatable = true,
             description = "Preserve the group (as root any group; otherwise the groups the receiver is a member of).")
     Boolean group;
+
+    /* rsync's --no-OPTION of a short option is its long option's negation; the last one given counts. */
+    @Option(names = "--no-r", hidden = true)
+    void noR(boolean on) {
+        recursive = false;
+    }
+
+    @Option(names = "--no-l", hidden = true)
+    void noL(boolean on) {
+        links = false;
+    }
+
+    @Option(names = "--no-t", hidden = true)
+    void noT(boolean on) {
+        times = false;
+    }
+
+    @Option(names = "--no-p", hidden = true)
+    void noP(boolean on) {
+        perms = false;
+    }
+
+    @Option(names = "--no-o", hidden = true)
+    void noO(boolean on) {
+        owner = false;
+    }
+
+    @Option(names = "--no-g", hidden = true)
+    void noG(boolean on) {
+        group = false;
+    }
 
     @Option(names = "--numeric-ids",
             description = "Keep owners and groups as numbers: do not map them by user and group name.")
@@ -260,7 +292,7 @@ final class CopyCommand {
             throw usage("You may not combine multiple --delete-WHEN options.");
         }
         if ((delete || deleteExcluded || deleteAfter || rules.deleteBefore)
-                && !(recursive || (archive && filesFrom == null) || dirs())) {
+                && !(recursive() || dirs())) {
             throw usage("--delete does not work without --recursive (-r) or --dirs (-d).");
         }
         LOG.debug("command line parsed");
@@ -305,7 +337,7 @@ final class CopyCommand {
         for (String operand : operands.size() == 1 ? operands : operands.subList(0, operands.size() - 1)) {
             sources.add(parse(operand));
         }
-        boolean deep = recursive || (archive && filesFrom == null);
+        boolean deep = recursive();
         if (sources.stream().noneMatch(Location::isRemote)) {
             LocalListing local = new LocalListing(deep, spec.commandLine().getErr());
             sources.forEach(source -> local.add(source.path()));
@@ -342,10 +374,10 @@ final class CopyCommand {
     /** The transfer the options ask for; package-private for the tests of the option mapping. */
     TransferOptions transferOptions() {
         // As rsync: with --files-from, -a does not imply -r.
-        long flags = (recursive || (archive && filesFrom == null) ? SessionRequest.RECURSIVE : 0)
-                | (links || archive ? SessionRequest.LINKS : 0)
-                | (times || archive ? SessionRequest.PRESERVE_TIMES : 0)
-                | (perms || archive ? SessionRequest.PRESERVE_PERMISSIONS : 0)
+        long flags = (recursive() ? SessionRequest.RECURSIVE : 0)
+                | (implied(links) ? SessionRequest.LINKS : 0)
+                | (implied(times) ? SessionRequest.PRESERVE_TIMES : 0)
+                | (implied(perms) ? SessionRequest.PRESERVE_PERMISSIONS : 0)
                 | (owner() ? SessionRequest.OWNERS : 0)
                 | (group() ? SessionRequest.GROUPS : 0)
                 | (numericIds ? SessionRequest.NUMERIC_IDS : 0)
@@ -392,14 +424,22 @@ final class CopyCommand {
         return dirs || filesFrom != null;
     }
 
-    /** -o, implied by -a and undone by --no-owner. */
-    private boolean owner() {
-        return owner != null ? owner : archive;
+    /** An option -a implies: as given (its --no-OPTION included), else as -a says. */
+    private boolean implied(Boolean option) {
+        return option != null ? option : archive;
     }
 
-    /** -g, implied by -a and undone by --no-group. */
+    /** -r, implied by -a but (as rsync) not with --files-from; undone by --no-recursive. */
+    private boolean recursive() {
+        return recursive != null ? recursive : archive && filesFrom == null;
+    }
+
+    private boolean owner() {
+        return implied(owner);
+    }
+
     private boolean group() {
-        return group != null ? group : archive;
+        return implied(group);
     }
 
     private SizeFormat sizeFormat() {

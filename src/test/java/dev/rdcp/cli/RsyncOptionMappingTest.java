@@ -147,4 +147,21 @@ class RsyncOptionMappingTest {
                 .transferOptions();
         assertEquals(List.of("+ *.txt", "+ */", "- *"), options.filters().rules());
     }
+
+    /** rsync's --no-OPTION, long and short, undoes what -a implies; the last of an option and its negation counts. */
+    @Test
+    void noOptionUndoesWhatArchiveImplies() {
+        long archive = flags("-a", "a", "h:b");
+        assertEquals(0, flags("-a", "--no-perms", "a", "h:b") & SessionRequest.PRESERVE_PERMISSIONS);
+        assertEquals(0, flags("-a", "--no-p", "a", "h:b") & SessionRequest.PRESERVE_PERMISSIONS);
+        assertEquals(0, flags("-a", "--no-t", "a", "h:b") & SessionRequest.PRESERVE_TIMES);
+        assertEquals(0, flags("-a", "--no-times", "a", "h:b") & SessionRequest.PRESERVE_TIMES);
+        assertEquals(0, flags("-a", "--no-l", "a", "h:b") & SessionRequest.LINKS);
+        assertEquals(0, flags("-a", "--no-r", "a", "h:b") & SessionRequest.RECURSIVE);
+        assertEquals(0, flags("-a", "--no-o", "--no-g", "a", "h:b") & OWNER_AND_GROUP);
+        assertEquals(archive & ~SessionRequest.PRESERVE_PERMISSIONS, flags("-a", "--no-p", "a", "h:b"));
+        assertEquals(archive, flags("-a", "--no-p", "-p", "a", "h:b"), "the last one counts");
+        assertEquals(archive & ~SessionRequest.PRESERVE_TIMES, flags("-t", "-a", "--no-times", "a", "h:b"));
+        assertEquals(0, flags("-r", "--no-recursive", "a", "h:b") & SessionRequest.RECURSIVE);
+    }
 }

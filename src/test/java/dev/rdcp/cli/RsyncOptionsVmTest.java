@@ -47,7 +47,8 @@ class RsyncOptionsVmTest {
                 Arguments.of(List.of("-a", "-z", "-W", "--numeric-ids")),
                 Arguments.of(List.of("-aR")),
                 Arguments.of(List.of("-a", "--files-from=" + LIST, "--from0")),
-                Arguments.of(List.of("-rlptD", "--exclude=a/b/")));
+                Arguments.of(List.of("-rlptD", "--exclude=a/b/")),
+                Arguments.of(List.of("-a", "--no-p", "--no-times", "--no-o", "--no-g")));
     }
 
     /** Stands for the NUL-separated name list the case's --files-from reads. */
@@ -107,7 +108,7 @@ class RsyncOptionsVmTest {
     @MethodSource("options")
     void rdcpLeavesRsyncsTree(List<String> options) throws Exception {
         try (SideBySide sides = SideBySide.overRdma(tmp)) {
-            if (!options.contains("-a") && !options.get(0).contains("t")) {
+            if ((!options.contains("-a") && !options.get(0).contains("t")) || options.contains("--no-times")) {
                 sides.withoutFileTimes();
             }
             source(sides);
