@@ -1,6 +1,7 @@
 package dev.rdcp.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * One case per rsync option of the drop-in list, over RDMA on rxe0: rsync and rdcp each copy the
  * same source onto the same destination (stale, extra and newer files in it), pushing to a daemon
  * and pulling from one, and the two resulting trees must be the same and both runs end with the
- * same exit code; with -a, the -i lines of a push must be rsync's too. Options with their own VM tests (-i, the receiver rules, owners, fpsync's) are
+ * same exit code; with -a, the -i lines of a push and a pull must be rsync's too. Options with their own VM tests (-i, the receiver rules, owners, fpsync's) are
  * not repeated here.
  */
 @Tag("vm")
@@ -96,12 +97,30 @@ class RsyncOptionsVmTest {
         rsync.addAll(options);
         rsync.addAll(List.of(source, "localhost:" + rsyncRoot + "/d/"));
         String expected = RsyncComparison.rsync(tmp, rsync);
+        assertFalse(ItemizeChangesTest.lines(expected).isEmpty(), "the stale tree has changes to itemize");
         List<String> rdcp = new ArrayList<>(List.of("-i"));
         rdcp.addAll(options);
         rdcp.addAll(List.of(tmp.resolve(source) + (source.endsWith("/") ? "/" : ""), "127.0.0.1::rdcp-i/d/"));
         Cli.Result result = sides.rdcp(rdcp.toArray(String[]::new));
         assertEquals(0, result.exitCode(), result::toString);
         assertEquals(ItemizeChangesTest.lines(expected), ItemizeChangesTest.lines(result.out()), "-i lines, " + options);
+        if (source.equals("src/")) {
+            // And a pull of the served copy of src (SideBySide.pull made it) onto the same stale tree.
+            staleDestination("", Files.createDirectories(tmp.resolve("rsync-ipull")),
+                    Files.createDirectories(tmp.resolve("rdcp-ipull")));
+            List<String> rsyncPull = new ArrayList<>(List.of("-e", shell.toString(), "-i"));
+            rsyncPull.addAll(options);
+            rsyncPull.addAll(List.of("localhost:" + sides.served.resolve("exported") + "/", "rsync-ipull/"));
+            String expectedPull = RsyncComparison.rsync(tmp, rsyncPull);
+            assertFalse(ItemizeChangesTest.lines(expectedPull).isEmpty(), "the stale tree has changes to itemize");
+            List<String> rdcpPull = new ArrayList<>(List.of("-i"));
+            rdcpPull.addAll(options);
+            rdcpPull.addAll(List.of("127.0.0.1::exported/", tmp.resolve("rdcp-ipull") + "/"));
+            Cli.Result pulled = sides.rdcp(rdcpPull.toArray(String[]::new));
+            assertEquals(0, pulled.exitCode(), pulled::toString);
+            assertEquals(ItemizeChangesTest.lines(expectedPull), ItemizeChangesTest.lines(pulled.out()),
+                    "-i lines of a pull, " + options);
+        }
     }
 
     @ParameterizedTest
