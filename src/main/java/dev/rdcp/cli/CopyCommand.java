@@ -1,6 +1,8 @@
 package dev.rdcp.cli;
 
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ModuleList;
+import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.session.SessionConfig;
 import dev.rdcp.session.TransportChoice;
@@ -338,6 +340,16 @@ final class CopyCommand {
             sources.add(parse(operand));
         }
         boolean deep = recursive();
+        if (sources.size() == 1 && sources.get(0).namesNoModule()) {
+            ModuleList[] listed = new ModuleList[1];
+            withServer(sources.get(0), session -> listed[0] = session.modules(transferOptions()));
+            if (!listed[0].singleDirectory()) {
+                // rsync's format, which scripts read: the name padded to 15, a tab, the comment.
+                listed[0].modules().forEach(module -> out.printf("%-15s\t%s%n", PeerText.printable(module.name()),
+                        PeerText.printable(module.comment())));
+                return ExitCode.OK.code();
+            }
+        }
         if (sources.stream().noneMatch(Location::isRemote)) {
             LocalListing local = new LocalListing(deep, spec.commandLine().getErr());
             sources.forEach(source -> local.add(source.path()));

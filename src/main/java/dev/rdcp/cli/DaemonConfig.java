@@ -21,7 +21,8 @@ record DaemonConfig(Integer port, String address, List<Module> modules) {
 
     /** One {@code [name]} section, defaults applied; {@code uid} and {@code gid} as written (name or number), or null. */
     record Module(String name, Path path, boolean readOnly, Path secretsFile, boolean strictModes,
-            List<AddressRange> hostsAllow, List<AddressRange> hostsDeny, int maxConnections, String uid, String gid) {
+            List<AddressRange> hostsAllow, List<AddressRange> hostsDeny, int maxConnections, String uid, String gid,
+            String comment) {
     }
 
     /** A line of the file that rdcp cannot take: {@code FILE:LINE: what}. */
@@ -133,7 +134,8 @@ record DaemonConfig(Integer port, String address, List<Module> modules) {
                 ranges(values.get("hostsallow"), file), ranges(values.get("hostsdeny"), file),
                 count(values.get("maxconnections"), file),
                 uid == null || uid.text().isEmpty() ? null : uid.text(),
-                gid == null || gid.text().isEmpty() ? null : gid.text());
+                gid == null || gid.text().isEmpty() ? null : gid.text(),
+                values.containsKey("comment") ? values.get("comment").text() : "");
     }
 
     private static boolean bool(Value value, boolean otherwise, String file) throws Invalid {

@@ -25,6 +25,11 @@ record Location(Kind kind, String userAtHost, String host, int port, String path
         return path.endsWith("/");
     }
 
+    /** A daemon operand that names no module and no path ({@code HOST::}, {@code rdcp://HOST/}): rsync lists the modules. */
+    boolean namesNoModule() {
+        return kind == Kind.DAEMON && (path.equals(".") || path.equals("/"));
+    }
+
     /** Same remote end: same kind, host and port. */
     boolean sameRemote(Location other) {
         return kind == other.kind && userAtHost.equals(other.userAtHost) && port == other.port;

@@ -10,7 +10,9 @@ public enum MessageType {
     ACCEPT(7),
     ERROR(8),
     READY(9),
-    STREAMS(10);
+    STREAMS(10),
+    /** Version 6: a daemon's module list, instead of ACCEPT, for a REQUEST with LIST_MODULES. */
+    MODULES(11);
 
     private final int code;
 

@@ -79,7 +79,13 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * names each id once ({@link EntryType#ID_NAME}) and the receiver maps names to its own ids.
      */
     public static final long NUMERIC_IDS = 1L << 38;
-    private static final long KNOWN_FLAGS = (1L << 28) - 1 | GROUPS | NUMERIC_IDS;
+    /**
+     * Version 6, rsync's {@code HOST::} alone: a daemon of named modules answers with their list
+     * ({@link ModuleList}) instead of ACCEPT, and the session ends; one serving a single directory
+     * says so in that list, and the client lists the directory instead.
+     */
+    public static final long LIST_MODULES = 1L << 39;
+    private static final long KNOWN_FLAGS = (1L << 28) - 1 | GROUPS | NUMERIC_IDS | LIST_MODULES;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

@@ -5,6 +5,7 @@ import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.Frames;
 import dev.rdcp.protocol.MessageType;
+import dev.rdcp.protocol.ModuleList;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransportKind;
@@ -107,11 +108,29 @@ public final class ClientSession {
                 paths, options.filters().rules(), options.limits(), options.backup());
     }
 
+    /**
+     * rsync's {@code HOST::} alone: the daemon's modules, or a list that says it serves one
+     * directory. The list is public: without a secret the authentication is left blank.
+     */
+    public ModuleList modules(TransferOptions options) throws IOException {
+        send(request(SessionRequest.Direction.PULL, options.flags() | SessionRequest.LIST_MODULES, options,
+                List.of(".")), false);
+        return ModuleList.decode(channel.receive(MessageType.MODULES));
+    }
+
     /** Hello, authentication, request; returns once the server accepted. */
     private Accept negotiate(SessionRequest request) throws IOException {
+        send(request, true);
+        Accept accept = Accept.decode(channel.receive(MessageType.ACCEPT));
+        LOG.debug("the server accepted the request");
+        return accept;
+    }
+
+    /** Hello, the challenge's answer (with {@code needsSecret}, refusing to answer one it cannot), the request. */
+    private void send(SessionRequest request, boolean needsSecret) throws IOException {
         channel.handshake();
         Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
-        if (challenge.required() && secret == null) {
+        if (needsSecret && challenge.required() && secret == null) {
             throw new RdcpException(ExitCode.START_CLIENT_SERVER,
                     "the server requires authentication: give the shared secret with --secret-file");
         }
@@ -122,8 +141,5 @@ public final class ClientSession {
         channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
                 .put(challenge.response(secret, encoded.duplicate().rewind())));
         channel.send(MessageType.REQUEST, encoded.position(encoded.limit()));
-        Accept accept = Accept.decode(channel.receive(MessageType.ACCEPT));
-        LOG.debug("the server accepted the request");
-        return accept;
     }
 }

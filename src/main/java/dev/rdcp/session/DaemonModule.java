@@ -10,7 +10,13 @@ import java.util.List;
  * (0: no limit of its own).
  */
 public record DaemonModule(String name, Path path, boolean readOnly, byte[] secret, List<AddressRange> hostsAllow,
-        List<AddressRange> hostsDeny, int maxConnections) {
+        List<AddressRange> hostsDeny, int maxConnections, String comment) {
+
+    /** A module without a comment. */
+    public DaemonModule(String name, Path path, boolean readOnly, byte[] secret, List<AddressRange> hostsAllow,
+            List<AddressRange> hostsDeny, int maxConnections) {
+        this(name, path, readOnly, secret, hostsAllow, hostsDeny, maxConnections, "");
+    }
 
     /**
      * rsync's order: a host matching {@code hosts allow} may connect; else one matching

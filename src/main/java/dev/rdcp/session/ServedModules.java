@@ -1,6 +1,7 @@
 package dev.rdcp.session;
 
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ModuleList;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
@@ -47,6 +48,18 @@ public final class ServedModules {
     boolean secretRequired() {
         return single != null ? single.secret() != null
                 : !modules.isEmpty() && modules.values().stream().allMatch(m -> m.secret() != null);
+    }
+
+    /**
+     * What {@code HOST::} shows {@code peer}: the modules whose hosts rules let it in, with their
+     * comments, in the order of the configuration; for one directory, only that it is one.
+     */
+    ModuleList listing(InetAddress peer) {
+        if (single != null) {
+            return new ModuleList(true, List.of());
+        }
+        return new ModuleList(false, modules.values().stream().filter(m -> m.admits(peer))
+                .map(m -> new ModuleList.Module(m.name(), m.comment())).toList());
     }
 
     /**

@@ -83,7 +83,7 @@ public final class ServerSession {
     public TransferReport serve(BootstrapChannel channel, InetAddress peer, SetupWatcher watcher) throws IOException {
         channel.handshake();
         try (ServedModules.Admission admission = authenticatedRequest(channel, peer, watcher)) {
-            return serveAdmitted(channel, admission, watcher);
+            return admission == null ? new TransferReport() : serveAdmitted(channel, admission, watcher);
         }
     }
 
@@ -115,7 +115,7 @@ public final class ServerSession {
      * Challenge, AUTH, REQUEST: the request names what it wants (with modules, which module:
      * whose hosts, slots and secret apply); the response must cover the request bytes (when that
      * has a secret), and a malformed request is answered with an ERROR saying so before the
-     * session ends.
+     * session ends. Null for a request for the module list, answered here.
      */
     private ServedModules.Admission authenticatedRequest(BootstrapChannel channel, InetAddress peer,
             SetupWatcher watcher) throws IOException {
@@ -141,6 +141,11 @@ public final class ServerSession {
                 e.addSuppressed(unsent);
             }
             throw e;
+        }
+        if (request.has(SessionRequest.LIST_MODULES)) {
+            // As rsyncd: the list of modules is public; what each holds is behind its own secret.
+            channel.send(MessageType.MODULES, modules.listing(peer).encode());
+            return null;
         }
         ServedModules.Admission admission;
         try {

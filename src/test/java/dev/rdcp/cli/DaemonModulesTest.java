@@ -150,4 +150,57 @@ class DaemonModulesTest {
         assertEquals(ExitCode.USAGE.code(), readOnly.exitCode(), readOnly::toString);
         assertTrue(readOnly.err().startsWith("rdcp: --read-only is for --root"), readOnly.err());
     }
+
+    /**
+     * rsync's HOST:: alone lists the modules a host may use, with their comments, in rsync's
+     * format (name padded to 15, a tab, the comment), without a secret; rsync's daemon with the
+     * same modules prints the same lines.
+     */
+    @Test
+    void hostAloneListsTheModulesAsRsyncDoes() throws Exception {
+        RsyncComparison.requireRsync();
+        InProcessDaemon commented = new InProcessDaemon(ServedModules.named(List.of(
+                new DaemonModule("data", data, false, null, List.of(), List.of(), 0, "the data"),
+                new DaemonModule("guarded", guarded, false, "s3cret".getBytes(StandardCharsets.UTF_8),
+                        List.of(), List.of(), 0, ""),
+                new DaemonModule("elsewhere", elsewhere, false, null, List.of(AddressRange.parse("10.0.0.0/8")),
+                        List.of(), 0, "not for 127.0.0.1"))), 10);
+        Path conf = Files.writeString(tmp.resolve("rsyncd.conf"), "use chroot = no\n"
+                + "[data]\npath = " + data + "\ncomment = the data\n"
+                + "[guarded]\npath = " + guarded + "\nauth users = u\nsecrets file = " + tmp.resolve("none") + "\n"
+                + "[elsewhere]\npath = " + elsewhere + "\nhosts allow = 10.0.0.0/8\nlist = no\n");
+        int rsyncPort = 8900 + (int) (ProcessHandle.current().pid() % 90);
+        Process rsyncd = new ProcessBuilder("rsync", "--daemon", "--no-detach", "--address=127.0.0.1",
+                "--port=" + rsyncPort, "--config=" + conf).redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("rsyncd.log").toFile()).start();
+        try (commented) {
+            Cli.Result listed = rdcp("--timeout", "10", "--transport", "tcp", "--port",
+                    String.valueOf(commented.port()), "127.0.0.1::");
+            assertEquals(0, listed.exitCode(), listed::toString);
+            assertEquals("data           \tthe data\nguarded        \t\n", listed.out());
+            Cli.Result url = rdcp("--timeout", "10", "--transport", "tcp", "rdcp://127.0.0.1:" + commented.port() + "/");
+            assertEquals(listed.out(), url.out(), url::toString);
+            Await.until("rsync's daemon listens", 20_000, () -> {
+                try (java.net.Socket probe = new java.net.Socket("127.0.0.1", rsyncPort)) {
+                    return true;
+                } catch (IOException e) {
+                    return false;
+                }
+            });
+            assertEquals(RsyncComparison.rsync(tmp, "--port=" + rsyncPort, "127.0.0.1::"), listed.out());
+        } finally {
+            rsyncd.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void hostAloneOnADaemonOfOneDirectoryListsThatDirectory() throws IOException {
+        Files.writeString(tmp.resolve("data/file.txt"), "x");
+        try (InProcessDaemon single = new InProcessDaemon(data, null, 10)) {
+            Cli.Result listed = rdcp("--timeout", "10", "--transport", "tcp", "--port", String.valueOf(single.port()),
+                    "127.0.0.1::");
+            assertEquals(0, listed.exitCode(), listed::toString);
+            assertTrue(listed.out().contains(" file.txt"), listed.out());
+        }
+    }
 }

@@ -12,7 +12,7 @@ import java.util.Arrays;
 
 /**
  * Fuzzes the payloads of the bootstrap frames a peer sends before the transfer: HELLO, CHALLENGE,
- * ACCEPT, ERROR and QP_ENDPOINT (the REQUEST has {@link SessionRequestFuzzTest}). The first byte
+ * ACCEPT, ERROR, MODULES and QP_ENDPOINT (the REQUEST has {@link SessionRequestFuzzTest}). The first byte
  * picks the decoder, the rest is its payload.
  */
 class SetupMessagesFuzzTest {
@@ -23,11 +23,12 @@ class SetupMessagesFuzzTest {
             return;
         }
         byte[] payload = Arrays.copyOfRange(input, 1, input.length);
-        switch (Byte.toUnsignedInt(input[0]) % 5) {
+        switch (Byte.toUnsignedInt(input[0]) % 6) {
             case 0 -> hello(payload);
             case 1 -> challenge(payload);
             case 2 -> accept(payload);
             case 3 -> error(payload);
+            case 4 -> modules(payload);
             default -> endpoint(payload);
         }
     }
@@ -72,6 +73,17 @@ class SetupMessagesFuzzTest {
                     "the text shown to a user has no control characters");
             assertEquals(shown, PeerText.printable(new String(shown.getBytes(StandardCharsets.UTF_8),
                     StandardCharsets.UTF_8)));
+        }
+    }
+
+    private static void modules(byte[] payload) {
+        ModuleList list = decodeOrRefuse(payload.length, 0, () -> ModuleList.decode(ByteBuffer.wrap(payload)));
+        if (list != null) {
+            ByteBuffer encoded = list.encode().flip();
+            ModuleList again = decodeOrRefuse(encoded.remaining(), 0, () -> ModuleList.decode(encoded.duplicate()));
+            assertEquals(list.singleDirectory(), again.singleDirectory());
+            assertEquals(list.modules().subList(0, again.modules().size()), again.modules(),
+                    "MODULES re-encodes to what it decoded, or to a prefix where a frame cannot hold it all");
         }
     }
 
