@@ -9,11 +9,13 @@ import java.util.List;
  * What the client asks of the server: {@code u8 direction (1 push, 2 pull), u64 flags, u32 chunk
  * size, u16 slots, u64 bandwidth limit in bytes/s (0: none), u16 path count, paths, u16 rule count,
  * filter rules, limits, backup rule}, each path and rule as u16 length + UTF-8 bytes, the limits
- * as {@link TransferLimits}, the backup rule as {@link BackupRule}. A push names the destination; a pull names the sources (with
+ * as {@link TransferLimits}, the backup rule as {@link BackupRule}, then (version 6) the reference
+ * directories as {@link ReferenceDirectories}. A push names the destination; a pull names the sources (with
  * {@link #FILES_FROM}, a base directory and then paths relative to it).
  */
 public record SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
-        List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup) {
+        List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup,
+        ReferenceDirectories references) {
 
     /** Who sends the files. */
     public enum Direction {
@@ -77,6 +79,13 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;
 
+    /** A request without reference directories. */
+    public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
+            List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup) {
+        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, limits, backup,
+                ReferenceDirectories.NONE);
+    }
+
     /** A request without limits. */
     public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
             List<String> paths, List<String> filterRules) {
@@ -100,7 +109,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public ByteBuffer encode() {
         List<byte[]> encodedPaths = utf8(paths);
         List<byte[]> encodedRules = utf8(filterRules);
-        int size = FIXED_SIZE + TransferLimits.SIZE + backup.encodedSize() + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
+        int size = FIXED_SIZE + TransferLimits.SIZE + backup.encodedSize() + references.encodedSize() + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
                 + encodedRules.stream().mapToInt(b -> 2 + b.length).sum();
         ByteBuffer out = ByteBuffer.allocate(size);
         out.put((byte) (direction.ordinal() + 1)).putLong(flags).putInt(chunkSize).putShort((short) slots)
@@ -109,6 +118,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         putAll(out, encodedRules);
         limits.encode(out);
         backup.encode(out);
+        references.encode(out);
         return out;
     }
 
@@ -140,6 +150,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         List<String> rules = strings(in);
         TransferLimits limits = TransferLimits.decode(in);
         BackupRule backup = BackupRule.decode(in);
+        ReferenceDirectories references = ReferenceDirectories.decode(in);
         if (paths.isEmpty()) {
             throw new ProtocolException("REQUEST names no path");
         }
@@ -147,7 +158,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
             throw new ProtocolException("REQUEST has trailing bytes");
         }
         return new SessionRequest(Direction.values()[direction - 1], flags, chunkSize, slots, bandwidthLimit, paths,
-                rules, limits, backup);
+                rules, limits, backup, references);
     }
 
     private static List<String> strings(ByteBuffer in) throws ProtocolException {
