@@ -1,8 +1,11 @@
 package dev.rdcp.cli;
 
 import dev.rdcp.protocol.BackupRule;
+import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransferLimits;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -47,6 +50,18 @@ final class TransferRuleOptions {
     @Option(names = "--backup-dir", paramLabel = "DIR",
             description = "Keep backups in DIR, relative to the destination, at their own relative paths (implies -b).")
     String backupDirectory;
+
+    @Option(names = "--compare-dest", paramLabel = "DIR",
+            description = "Also compare destination files relative to DIR: an unchanged file there is not sent.")
+    List<String> compareDest = new ArrayList<>();
+
+    @Option(names = "--copy-dest", paramLabel = "DIR",
+            description = "As --compare-dest, but an unchanged file there is copied locally into the destination.")
+    List<String> copyDest = new ArrayList<>();
+
+    @Option(names = "--link-dest", paramLabel = "DIR",
+            description = "As --compare-dest, but an unchanged file there is hard-linked into the destination.")
+    List<String> linkDest = new ArrayList<>();
 
     private long minSize;
     private long maxSize = -1;
@@ -107,6 +122,40 @@ final class TransferRuleOptions {
             return new BackupRule(suffix != null ? suffix : directory.isEmpty() ? "~" : "", directory);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--backup-dir: " + e.getMessage());
+        }
+    }
+
+    /** The --link-dest, --compare-dest or --copy-dest directories: one kind, at most 20, as rsync. */
+    ReferenceDirectories references() {
+        List<ReferenceDirectories.Kind> kinds = new ArrayList<>();
+        List<String> directories = new ArrayList<>();
+        for (ReferenceDirectories.Kind kind : ReferenceDirectories.Kind.values()) {
+            List<String> named = switch (kind) {
+                case NONE -> List.of();
+                case COMPARE -> compareDest;
+                case COPY -> copyDest;
+                case LINK -> linkDest;
+            };
+            if (!named.isEmpty()) {
+                kinds.add(kind);
+                directories.addAll(named);
+            }
+        }
+        if (kinds.isEmpty()) {
+            return ReferenceDirectories.NONE;
+        }
+        if (kinds.size() > 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "the " + kinds.get(1).option()
+                    + " option conflicts with the " + kinds.get(0).option() + " option");
+        }
+        if (directories.size() > ReferenceDirectories.MAX_DIRECTORIES) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "at most "
+                    + ReferenceDirectories.MAX_DIRECTORIES + " " + kinds.get(0).option() + " args may be specified");
+        }
+        try {
+            return new ReferenceDirectories(kinds.get(0), directories);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), kinds.get(0).option() + ": " + e.getMessage());
         }
     }
 

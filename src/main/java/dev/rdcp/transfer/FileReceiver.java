@@ -86,6 +86,7 @@ public final class FileReceiver implements AutoCloseable {
     /** Receives until the sender's END has been answered with every report and the sender has said BYE. */
     public void run() throws IOException {
         destination.prepare(options.dryRun());
+        generator.prepare();
         for (int slot = 0; slot < slots.length; slot++) {
             advertise(slot);
         }
@@ -321,7 +322,7 @@ public final class FileReceiver implements AutoCloseable {
 
     /**
      * Removes every temporary file still open (keeping --partial ones), deregisters the staging
-     * buffers and closes the destination's directory.
+     * buffers and closes the reference directories and the destination's directory.
      */
     @Override
     public void close() throws IOException {
@@ -330,7 +331,11 @@ public final class FileReceiver implements AutoCloseable {
         }
         wanted.clear();
         try (destination) {
-            stagingRegion.close();
+            try {
+                stagingRegion.close();
+            } finally {
+                generator.close();
+            }
         }
     }
 }
