@@ -51,6 +51,10 @@ final class TransferRuleOptions {
             description = "Keep backups in DIR, relative to the destination, at their own relative paths (implies -b).")
     String backupDirectory;
 
+    @Option(names = "--inplace",
+            description = "Write each updated file in place, under its final name, instead of a temporary file renamed over it.")
+    boolean inplace;
+
     @Option(names = "--compare-dest", paramLabel = "DIR",
             description = "Also compare destination files relative to DIR: an unchanged file there is not sent.")
     List<String> compareDest = new ArrayList<>();
@@ -106,13 +110,18 @@ final class TransferRuleOptions {
         return (mkpath ? SessionRequest.MKPATH : 0) | (existing ? SessionRequest.EXISTING : 0)
                 | (deleteBefore ? SessionRequest.DELETE : 0)
                 | (removeSourceFiles ? SessionRequest.REMOVE_SOURCE_FILES : 0)
-                | (backup || backupDirectory != null ? SessionRequest.BACKUP : 0);
+                | (backup || backupDirectory != null ? SessionRequest.BACKUP : 0)
+                | (inplace ? SessionRequest.INPLACE : 0);
     }
 
     /** Where -b keeps what the receiver replaces or deletes; as rsync, the suffix is ~ unless there is a directory. */
     BackupRule backup() {
         if (!backup && backupDirectory == null) {
             return BackupRule.NONE;
+        }
+        if (inplace) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--inplace with -b: not yet: rdcp keeps a"
+                    + " backup by renaming the file, which --inplace writes to");
         }
         if (suffix != null && suffix.contains("/")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--suffix cannot contain slashes: " + suffix);

@@ -74,7 +74,12 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public static final long REMOVE_SOURCE_FILES = 1L << 26;
     /** Version 5, -b: the receiver keeps what it replaces or deletes, as the backup rule says. */
     public static final long BACKUP = 1L << 27;
-    private static final long KNOWN_FLAGS = (1L << 28) - 1;
+    /**
+     * Version 6, --inplace: the receiver writes each file it receives under its final name,
+     * not a temporary one renamed into place.
+     */
+    public static final long INPLACE = 1L << 32;
+    private static final long KNOWN_FLAGS = (1L << 28) - 1 | INPLACE;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

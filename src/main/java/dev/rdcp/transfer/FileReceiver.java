@@ -203,7 +203,9 @@ public final class FileReceiver implements AutoCloseable {
                 throw new ProtocolException(incoming.name + " starts at offset " + offset);
             }
             try {
-                incoming.file = options.has(SessionRequest.PARTIAL)
+                incoming.file = incoming.inPlace
+                        ? InPlaceFile.open(destination.base(), incoming.local, incoming.entry.size())
+                        : options.has(SessionRequest.PARTIAL)
                         ? AtomicFile.partial(destination.base(), incoming.local, offset)
                         : AtomicFile.create(destination.base(), incoming.local);
             } catch (IOException e) {
@@ -248,8 +250,8 @@ public final class FileReceiver implements AutoCloseable {
         }
         try {
             // A kept --partial file may come from another run: give it all the metadata.
-            boolean fresh = !options.has(SessionRequest.PARTIAL);
-            if (incoming.existed && backups.enabled()) {
+            boolean fresh = !options.has(SessionRequest.PARTIAL) && !incoming.inPlace;
+            if (incoming.existed && backups.enabled() && !incoming.inPlace) {
                 backups.keep(incoming.local);
             }
             incoming.file.commit(temp -> {

@@ -261,11 +261,13 @@ final class Generator {
             linkTarget(entry, local);
             return new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
         }
-        Partial partial = options.has(SessionRequest.PARTIAL) ? Partial.examine(destination.base(),
+        // --inplace writes the file there, or a new one under its name; anything else there is replaced as usual.
+        boolean inPlace = options.has(SessionRequest.INPLACE) && (verdict.attributes() == null || regular);
+        Partial partial = options.has(SessionRequest.PARTIAL) && !inPlace ? Partial.examine(destination.base(),
                 AtomicFile.partialName(local), options.chunkSize(), entry.size(), busy) : Partial.NONE;
         budget.spend(SessionBudget.pendingCost(entry));
         itemize(entry, () -> itemizer.file(entry, before, true));
-        wanted.accept(new Incoming(entry, local, partial.offset(), verdict.attributes() != null));
+        wanted.accept(new Incoming(entry, local, partial.offset(), verdict.attributes() != null, inPlace));
         return partial.offset() > 0 ? new Decision(entry.index(), Decision.Kind.RESUME, partial.offset(),
                 partial.digest()) : new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
     }
