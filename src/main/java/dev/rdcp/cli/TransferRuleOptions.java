@@ -55,6 +55,10 @@ final class TransferRuleOptions {
             description = "Write each updated file in place, under its final name, instead of a temporary file renamed over it.")
     boolean inplace;
 
+    @Option(names = "--append",
+            description = "Append the missing tail to each shorter file the receiver has; skip files as long or longer (implies --inplace).")
+    boolean append;
+
     @Option(names = "--compare-dest", paramLabel = "DIR",
             description = "Also compare destination files relative to DIR: an unchanged file there is not sent.")
     List<String> compareDest = new ArrayList<>();
@@ -111,7 +115,8 @@ final class TransferRuleOptions {
                 | (deleteBefore ? SessionRequest.DELETE : 0)
                 | (removeSourceFiles ? SessionRequest.REMOVE_SOURCE_FILES : 0)
                 | (backup || backupDirectory != null ? SessionRequest.BACKUP : 0)
-                | (inplace ? SessionRequest.INPLACE : 0);
+                | (inplace || append ? SessionRequest.INPLACE : 0)
+                | (append ? SessionRequest.APPEND : 0);
     }
 
     /** Where -b keeps what the receiver replaces or deletes; as rsync, the suffix is ~ unless there is a directory. */
@@ -119,7 +124,7 @@ final class TransferRuleOptions {
         if (!backup && backupDirectory == null) {
             return BackupRule.NONE;
         }
-        if (inplace) {
+        if (inplace || append) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--inplace with -b: not yet: rdcp keeps a"
                     + " backup by renaming the file, which --inplace writes to");
         }

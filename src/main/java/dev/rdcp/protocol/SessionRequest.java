@@ -79,7 +79,12 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * not a temporary one renamed into place.
      */
     public static final long INPLACE = 1L << 32;
-    private static final long KNOWN_FLAGS = (1L << 28) - 1 | INPLACE;
+    /**
+     * Version 6, --append (with {@link #INPLACE}): a regular file the receiver has, shorter than
+     * the sender's, gets only the missing tail (an APPEND decision); one as long or longer is skipped.
+     */
+    public static final long APPEND = 1L << 33;
+    private static final long KNOWN_FLAGS = (1L << 28) - 1 | INPLACE | APPEND;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

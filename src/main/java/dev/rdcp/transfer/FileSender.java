@@ -365,6 +365,12 @@ public final class FileSender implements AutoCloseable {
         if (decision.kind() == Decision.Kind.RESUME && decision.offset() <= entry.size()
                 && prefixDigest(listed, decision.offset()) == decision.prefixDigest()) {
             start = decision.offset();
+        } else if (decision.kind() == Decision.Kind.APPEND) {
+            if (decision.offset() >= entry.size()) {
+                throw new ProtocolException("APPEND for " + name + " at offset " + decision.offset()
+                        + ", not before its end");
+            }
+            start = decision.offset();
         }
         wanted.add(new Outgoing(entry, listed.path(), listed.listed(), start));
     }
@@ -502,14 +508,14 @@ public final class FileSender implements AutoCloseable {
         int used = 0;
         while (current != null && !batch.isFull()) {
             Outgoing file = current;
-            int size = (int) file.entry.size();
+            int size = (int) (file.entry.size() - file.start);
             if (used + size > Math.min(buffer.capacity(), slotLength[slot])) {
                 break;
             }
             if (file.abandonCode == 0 && readWhole(file, buffer, used)) {
                 crc.reset();
                 crc.update(buffer.limit(used + size).position(used));
-                batch.add(file.entry.index(), used, 0, size, (int) crc.getValue(), ChunkBatch.LAST);
+                batch.add(file.entry.index(), used, file.start, size, (int) crc.getValue(), ChunkBatch.LAST);
                 used += size;
                 sent(size);
                 finishCurrent();
@@ -528,11 +534,12 @@ public final class FileSender implements AutoCloseable {
         }
     }
 
+    /** A small file's bytes from its start (0, or where --append starts) into {@code buffer} at {@code at}. */
     private boolean readWhole(Outgoing file, ByteBuffer buffer, int at) {
-        int size = (int) file.entry.size();
+        int size = (int) (file.entry.size() - file.start);
         buffer.limit(at + size).position(at);
         try (ReadOnlyFile source = openListed(file.path, file.listed)) {
-            if (source.read(buffer, 0) < size || source.status().size() != size) {
+            if (source.read(buffer, file.start) < size || source.status().size() != file.entry.size()) {
                 abandon(file, ExitCode.PARTIAL, file.name + ": file changed size during the transfer");
                 return false;
             }

@@ -251,6 +251,11 @@ final class Generator {
             }
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
+        // --append: as rsync, a file here as long as the sender's or longer is left as it is.
+        boolean append = options.has(SessionRequest.APPEND);
+        if (append && regular && verdict.attributes().size() >= entry.size()) {
+            return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
+        }
         if (options.dryRun()) {
             if (verdict.attributes() == null) {
                 newEntry.run();
@@ -265,9 +270,14 @@ final class Generator {
         boolean inPlace = options.has(SessionRequest.INPLACE) && (verdict.attributes() == null || regular);
         Partial partial = options.has(SessionRequest.PARTIAL) && !inPlace ? Partial.examine(destination.base(),
                 AtomicFile.partialName(local), options.chunkSize(), entry.size(), busy) : Partial.NONE;
+        long appendAt = append && regular ? verdict.attributes().size() : 0;
         budget.spend(SessionBudget.pendingCost(entry));
         itemize(entry, () -> itemizer.file(entry, before, true));
-        wanted.accept(new Incoming(entry, local, partial.offset(), verdict.attributes() != null, inPlace));
+        wanted.accept(new Incoming(entry, local, Math.max(appendAt, partial.offset()), verdict.attributes() != null,
+                inPlace));
+        if (appendAt > 0) {
+            return new Decision(entry.index(), Decision.Kind.APPEND, appendAt, 0);
+        }
         return partial.offset() > 0 ? new Decision(entry.index(), Decision.Kind.RESUME, partial.offset(),
                 partial.digest()) : new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
     }
