@@ -47,7 +47,7 @@ final class RefusedOptions {
         refuse(SENDER_REQUEST, "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
                 "-k", "--copy-dirlinks", "-x", "--one-file-system", "--open-noatime",
                 "--ignore-missing-args", "--copy-devices");
-        refuse(IN_PLACE, "--append-verify", "--write-devices");
+        refuse(IN_PLACE, "--write-devices");
         refuse(ACLS_XATTRS, "-A", "--acls", "-X", "--xattrs");
         refuse(NAME_MAPPING, "--usermap", "--groupmap", "--chown");
         refuse(CLIENT_ONLY, "--stderr", "-8", "--8-bit-output", "--outbuf", "--contimeout", "--address", "-4",

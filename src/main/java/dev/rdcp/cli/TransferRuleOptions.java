@@ -59,6 +59,10 @@ final class TransferRuleOptions {
             description = "Append the missing tail to each shorter file the receiver has; skip files as long or longer (implies --inplace).")
     boolean append;
 
+    @Option(names = "--append-verify",
+            description = "Like --append, but the receiver's bytes are checked first and the whole file sent if they differ.")
+    boolean appendVerify;
+
     @Option(names = "--compare-dest", paramLabel = "DIR",
             description = "Also compare destination files relative to DIR: an unchanged file there is not sent.")
     List<String> compareDest = new ArrayList<>();
@@ -115,8 +119,9 @@ final class TransferRuleOptions {
                 | (deleteBefore ? SessionRequest.DELETE : 0)
                 | (removeSourceFiles ? SessionRequest.REMOVE_SOURCE_FILES : 0)
                 | (backup || backupDirectory != null ? SessionRequest.BACKUP : 0)
-                | (inplace || append ? SessionRequest.INPLACE : 0)
-                | (append ? SessionRequest.APPEND : 0);
+                | (inplace || append || appendVerify ? SessionRequest.INPLACE : 0)
+                | (append || appendVerify ? SessionRequest.APPEND : 0)
+                | (appendVerify ? SessionRequest.APPEND_VERIFY : 0);
     }
 
     /** Where -b keeps what the receiver replaces or deletes; as rsync, the suffix is ~ unless there is a directory. */
@@ -124,7 +129,7 @@ final class TransferRuleOptions {
         if (!backup && backupDirectory == null) {
             return BackupRule.NONE;
         }
-        if (inplace || append) {
+        if (inplace || append || appendVerify) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--inplace with -b: not yet: rdcp keeps a"
                     + " backup by renaming the file, which --inplace writes to");
         }

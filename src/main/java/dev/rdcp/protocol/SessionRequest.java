@@ -84,7 +84,12 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * the sender's, gets only the missing tail (an APPEND decision); one as long or longer is skipped.
      */
     public static final long APPEND = 1L << 33;
-    private static final long KNOWN_FLAGS = (1L << 28) - 1 | INPLACE | APPEND;
+    /**
+     * Version 6, --append-verify (with {@link #APPEND}): the receiver offers its whole file as a
+     * RESUME prefix instead, so the sender sends the whole file when those bytes are not its own.
+     */
+    public static final long APPEND_VERIFY = 1L << 34;
+    private static final long KNOWN_FLAGS = (1L << 28) - 1 | INPLACE | APPEND | APPEND_VERIFY;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

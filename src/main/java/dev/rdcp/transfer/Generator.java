@@ -271,6 +271,11 @@ final class Generator {
         Partial partial = options.has(SessionRequest.PARTIAL) && !inPlace ? Partial.examine(destination.base(),
                 AtomicFile.partialName(local), options.chunkSize(), entry.size(), busy) : Partial.NONE;
         long appendAt = append && regular ? verdict.attributes().size() : 0;
+        if (appendAt > 0 && options.has(SessionRequest.APPEND_VERIFY)) {
+            // The sender checks all the bytes here, and sends the whole file if they are not its own.
+            partial = Partial.whole(destination.base(), local, appendAt, options.chunkSize(), busy);
+            appendAt = 0;
+        }
         budget.spend(SessionBudget.pendingCost(entry));
         itemize(entry, () -> itemizer.file(entry, before, true));
         wanted.accept(new Incoming(entry, local, Math.max(appendAt, partial.offset()), verdict.attributes() != null,

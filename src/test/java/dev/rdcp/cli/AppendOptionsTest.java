@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * --append beside rsync: each side's destination holds the start of some
+ * --append and --append-verify beside rsync: each side's destination holds the start of some
  * files (one whose bytes there are not the sender's), a longer file and none of another; the
  * trees and the -i lines compared, push and pull.
  */
@@ -44,11 +44,17 @@ class AppendOptionsTest extends SideBySideTest {
                 .map(l -> l.startsWith("<") ? ">" + l.substring(1) : l).toList());
     }
 
-    private void compare(String option) throws Exception {
+    /** Pushes with {@code option}; returns rsync's -i lines that rdcp does not print. */
+    private TreeSet<String> compare(String option) throws Exception {
         Cli.Result rdcp = sides.push(0, List.of("-a", "-i", option), "", "src/");
         String rsyncLines = RsyncComparison.rsync(sides.tmp, "-a", "-i", option, "src/", "again/");
-        assertEquals(itemized(rsyncLines), itemized(rdcp.out()));
+        TreeSet<String> onlyRsync = itemized(rsyncLines);
+        onlyRsync.removeAll(itemized(rdcp.out()));
+        TreeSet<String> onlyRdcp = itemized(rdcp.out());
+        onlyRdcp.removeAll(itemized(rsyncLines));
+        assertEquals(new TreeSet<>(), onlyRdcp);
         assertEquals(true, itemized(rsyncLines).contains(">f.s....... grown.txt"), rsyncLines);
+        return onlyRsync;
     }
 
     /** Whether rdcp's other-start.bin now starts with the sender's bytes. */
@@ -59,9 +65,17 @@ class AppendOptionsTest extends SideBySideTest {
 
     @Test
     void appendAppendsWhatRsyncAppends() throws Exception {
-        compare("--append");
+        assertEquals(new TreeSet<>(), compare("--append"));
         assertEquals(20, Files.size(sides.served.resolve("rdcp/longer.txt")), "as long or longer: left alone");
         assertEquals(false, startFixed(), "--append does not check the bytes there");
+    }
+
+    @Test
+    void appendVerifyResendsWhatRsyncResends() throws Exception {
+        // rsync checks after appending and sends the file again in a second pass, itemized again;
+        // rdcp checks first and sends it once.
+        assertEquals(new TreeSet<>(List.of(">f..t...... other-start.bin")), compare("--append-verify"));
+        assertEquals(true, startFixed(), "--append-verify sent the whole file");
     }
 
     @Test
@@ -70,5 +84,6 @@ class AppendOptionsTest extends SideBySideTest {
             RsyncComparison.rsync(sides.tmp, "-a", "served/rsync/", side + "-pulled/");
         }
         sides.pull(List.of("-a", "--append"), "", "pulled/");
+        sides.pull(List.of("-a", "--append-verify"), "", "pulled/");
     }
 }

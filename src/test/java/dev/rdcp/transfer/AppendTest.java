@@ -15,13 +15,14 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** --append over the loopback data path: where the data starts, and what is kept. */
+/** --append and --append-verify over the loopback data path: where the data starts, and what is kept. */
 class AppendTest {
 
     private static final int CHUNK = 64 << 10;
     private static final long TREE = SessionRequest.PRESERVE_TIMES | SessionRequest.DESTINATION_IS_DIRECTORY
             | SessionRequest.RECURSIVE | SessionRequest.INPLACE;
     private static final long APPEND = TREE | SessionRequest.APPEND;
+    private static final long APPEND_VERIFY = APPEND | SessionRequest.APPEND_VERIFY;
     private static final FileTime OLD = FileTime.fromMillis(1_600_000_000_000L);
     /** A small file (packed by the sender) and one of several chunks, neither ending on a chunk. */
     private static final int[] SIZES = {1000, 3 * CHUNK + 777};
@@ -102,5 +103,27 @@ class AppendTest {
         assertArrayEquals(longer, Files.readAllBytes(dir.resolve("dst/f")));
         assertEquals(FileTime.fromMillis(1_500_000_000_000L), Files.getLastModifiedTime(dir.resolve("dst/f")));
         assertEquals(0, outcome.receiverReport().filesDone());
+    }
+
+    @Test
+    void appendVerifySendsOnlyTheTailWhenTheBytesThereAreTheSendersOwn() throws Exception {
+        byte[] large = prepare(1, CHUNK + 5, false);
+
+        LoopbackCopy.Outcome outcome = copy(APPEND_VERIFY);
+
+        assertArrayEquals(large, Files.readAllBytes(dir.resolve("dst/f1")));
+        assertEquals(SIZES[1] - CHUNK - 5, outcome.receiverReport().bytesDone());
+    }
+
+    @Test
+    void appendVerifySendsTheWholeFileWhenTheBytesThereDiffer() throws Exception {
+        byte[] small = prepare(0, 500, true);
+        byte[] large = prepare(1, 2 * CHUNK + 9, true);
+
+        LoopbackCopy.Outcome outcome = copy(APPEND_VERIFY);
+
+        assertArrayEquals(small, Files.readAllBytes(dir.resolve("dst/f0")));
+        assertArrayEquals(large, Files.readAllBytes(dir.resolve("dst/f1")));
+        assertEquals(SIZES[0] + SIZES[1], outcome.receiverReport().bytesDone());
     }
 }
