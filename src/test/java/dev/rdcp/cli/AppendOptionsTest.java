@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,21 +38,17 @@ class AppendOptionsTest extends SideBySideTest {
         RsyncComparison.rsync(sides.tmp, "-a", "served/rsync/", "again/");
     }
 
-    private static TreeSet<String> itemized(String output) {
-        return new TreeSet<>(Arrays.stream(output.split("\n")).filter(l -> l.matches("^[<>ch.*][fdLDS].{9} .*"))
-                .map(l -> l.startsWith("<") ? ">" + l.substring(1) : l).toList());
-    }
 
     /** Pushes with {@code option}; returns rsync's -i lines that rdcp does not print. */
     private TreeSet<String> compare(String option) throws Exception {
         Cli.Result rdcp = sides.push(0, List.of("-a", "-i", option), "", "src/");
         String rsyncLines = RsyncComparison.rsync(sides.tmp, "-a", "-i", option, "src/", "again/");
-        TreeSet<String> onlyRsync = itemized(rsyncLines);
-        onlyRsync.removeAll(itemized(rdcp.out()));
-        TreeSet<String> onlyRdcp = itemized(rdcp.out());
-        onlyRdcp.removeAll(itemized(rsyncLines));
+        TreeSet<String> onlyRsync = ItemizedLines.of(rsyncLines);
+        onlyRsync.removeAll(ItemizedLines.of(rdcp.out()));
+        TreeSet<String> onlyRdcp = ItemizedLines.of(rdcp.out());
+        onlyRdcp.removeAll(ItemizedLines.of(rsyncLines));
         assertEquals(new TreeSet<>(), onlyRdcp);
-        assertEquals(true, itemized(rsyncLines).contains(">f.s....... grown.txt"), rsyncLines);
+        assertEquals(true, ItemizedLines.of(rsyncLines).contains(">f.s....... grown.txt"), rsyncLines);
         return onlyRsync;
     }
 

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
-import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -36,10 +34,6 @@ class InPlaceOptionsTest extends SideBySideTest {
         return Files.getAttribute(sides.served.resolve(side + "/" + name), "unix:ino");
     }
 
-    private static TreeSet<String> itemized(String output) {
-        return new TreeSet<>(Arrays.stream(output.split("\n")).filter(l -> l.matches("^[<>ch.*][fdLDS].{9} .*"))
-                .map(l -> l.startsWith("<") ? ">" + l.substring(1) : l).toList());
-    }
 
     @Test
     void aPushWritesTheFilesInPlaceAsRsyncDoes() throws Exception {
@@ -54,7 +48,7 @@ class InPlaceOptionsTest extends SideBySideTest {
         assertEquals(rdcpBefore, inode("rdcp", "a.txt"));
         assertEquals(10, Files.size(sides.served.resolve("rdcp/a-second-name")));
         String rsyncLines = RsyncComparison.rsync(sides.tmp, "-a", "-i", "--inplace", "src/", again + "/");
-        assertEquals(itemized(rsyncLines), itemized(rdcp.out()));
+        assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()));
     }
 
     @Test

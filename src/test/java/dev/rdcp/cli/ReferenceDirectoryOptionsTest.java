@@ -7,11 +7,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -55,11 +53,6 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
         return linked;
     }
 
-    /** The -i lines, a push's "<" (sent) read as a local copy's ">" (received). */
-    private static TreeSet<String> itemized(String output) {
-        return new TreeSet<>(Arrays.stream(output.split("\n")).filter(l -> l.matches("^[<>ch.*][fdLDS].{9} .*"))
-                .map(l -> l.startsWith("<") ? ">" + l.substring(1) : l).toList());
-    }
 
     /** rsync's -i lines for the same run into a fresh existing directory, outside the compared trees. */
     private String again(String option) throws Exception {
@@ -75,7 +68,7 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
         assertEquals(rsyncLinks, linked("rdcp"));
         assertTrue(rsyncLinks.get("a.txt") && rsyncLinks.get("sub/b.bin") && !rsyncLinks.get("grown.txt"), rsyncLinks.toString());
         String rsyncLines = again("--link-dest");
-        assertEquals(itemized(rsyncLines), itemized(rdcp.out()));
+        assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()));
     }
 
     @Test
@@ -104,7 +97,7 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
     void compareDestLeavesOutWhatRsyncLeavesOut() throws Exception {
         Cli.Result rdcp = sides.push(0, List.of("-a", "-i", "--compare-dest=../prev"), "today/", "src/");
         String rsyncLines = again("--compare-dest");
-        assertEquals(itemized(rsyncLines), itemized(rdcp.out()));
+        assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()));
     }
 
     @Test
@@ -112,7 +105,7 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
         Cli.Result rdcp = sides.push(0, List.of("-a", "-i", "--copy-dest=../prev"), "today/", "src/");
         assertEquals(linked("rsync"), linked("rdcp"));
         String rsyncLines = again("--copy-dest");
-        assertEquals(itemized(rsyncLines), itemized(rdcp.out()));
+        assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()));
     }
 
     @Test
