@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * The receiver's rules that protocol 5 carries in the request: --mkpath, --existing, the size
- * limits, --max-delete, --remove-source-files and the backups. They are applied where the files land, so a pull's server applies them as a push's does.
+ * limits, --max-delete, --remove-source-files and the backups; and protocol 6's --inplace,
+ * --append, --append-verify and reference directories (--link-dest and its kin). They are applied where the files land, so a pull's server applies them as a push's does.
  */
 final class TransferRuleOptions {
 
