@@ -168,11 +168,13 @@ final class Generator {
                     if (tree.directory(entry.name(), local)) {
                         newEntry.run();
                     }
-                    // As rsync: a new directory the reference has as listed is not itemized; one whose
-                    // attributes differ there is a local change against the reference's.
+                    // As rsync: a new directory the reference has as listed is itemized only with -ii;
+                    // one whose attributes differ there is a local change against the reference's.
                     if (reference.level() == ReferenceTrees.Level.CONTENT) {
                         itemize(entry, () -> "c" + itemizer.directory(entry, reference.status()).substring(1));
-                    } else if (reference.level() != ReferenceTrees.Level.EXACT) {
+                    } else if (reference.level() == ReferenceTrees.Level.EXACT) {
+                        itemizeMatched(entry, 'c', 'd');
+                    } else {
                         itemize(entry, () -> itemizer.directory(entry, before.status()));
                     }
                     directoryFixes.put(new String(entry.name(), StandardCharsets.ISO_8859_1), new DirectoryFix(local, entry));
@@ -182,10 +184,14 @@ final class Generator {
                     if (!options.has(SessionRequest.LINKS)) {
                         throw new RdcpException(ExitCode.PARTIAL, "a symlink, but -l was not asked for");
                     }
-                    if (tree.symlink(local, entry, attributes)) {
-                        newEntry.run();
+                    ReferenceTrees.Match reference = before.status() == null && references.any()
+                            ? references.find(entry, local, FileModes.S_IFLNK) : ReferenceTrees.Match.NONE;
+                    if (!symlinkFromReference(reference, entry, local)) {
+                        if (tree.symlink(local, entry, attributes)) {
+                            newEntry.run();
+                        }
+                        itemizeSymlink(reference, entry, before);
                     }
-                    itemize(entry, () -> itemizer.symlink(entry, before));
                     inPlace(entry);
                     listener.listed(name, EntryType.SYMLINK, 0);
                 }
@@ -342,6 +348,48 @@ final class Generator {
         linkTarget(entry, local);
         inPlace(entry);
         return skip;
+    }
+
+    /**
+     * A new symlink a reference directory has exactly as listed: --link-dest links it,
+     * --compare-dest makes nothing; true when that is all there is to do.
+     */
+    private boolean symlinkFromReference(ReferenceTrees.Match match, Entry entry, byte[] local) throws IOException {
+        if (match.level() != ReferenceTrees.Level.EXACT || references.kind() == ReferenceDirectories.Kind.COPY) {
+            return false;
+        }
+        if (references.kind() == ReferenceDirectories.Kind.LINK) {
+            if (!options.dryRun() && !link(match, local)) {
+                return false;
+            }
+            newEntry.run();
+            itemizeMatched(entry, 'h', 'L');
+        } else {
+            itemizeMatched(entry, '.', 'L');
+        }
+        return true;
+    }
+
+    /** -ii: an entry a reference directory has exactly as listed, {@code y} saying what became of it. */
+    private void itemizeMatched(Entry entry, char y, char type) {
+        if (itemizer.unchangedShown()) {
+            itemize(entry, () -> "" + y + type + ".........");
+        }
+    }
+
+    /**
+     * As rsync: a symlink made where a reference directory has one of its name is a local change
+     * against that one, shown unless it matched exactly.
+     */
+    private void itemizeSymlink(ReferenceTrees.Match reference, Entry entry, Itemizer.Before before) {
+        if (reference.level() == ReferenceTrees.Level.NONE) {
+            itemize(entry, () -> itemizer.symlink(entry, before));
+        } else if (reference.level() == ReferenceTrees.Level.EXACT) {
+            itemizeMatched(entry, 'c', 'L');
+        } else {
+            Itemizer.Before there = new Itemizer.Before(reference.status(), entry.extra());
+            itemize(entry, () -> "cLc" + itemizer.symlink(entry, there).substring(3));
+        }
     }
 
     /** Hard-links the reference file to {@code local} under a temporary name, then renames it; false if the link fails. */

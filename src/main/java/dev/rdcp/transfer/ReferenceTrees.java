@@ -7,6 +7,7 @@ import dev.rdcp.protocol.ReferenceDirectories;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -24,7 +25,7 @@ final class ReferenceTrees implements AutoCloseable {
         NONE,
         /** An entry of the same type. */
         TYPE,
-        /** Which passes the quick check (a directory always does). */
+        /** Which passes the quick check (a symlink: the same target; a directory always does). */
         CONTENT,
         /** Whose permissions, times and owners (as this receiver applies them) are the entry's too. */
         EXACT
@@ -83,7 +84,7 @@ final class ReferenceTrees implements AutoCloseable {
                 continue;
             }
             Level level = Level.TYPE;
-            if (type != FileModes.S_IFREG || check.quickCheck(entry, directory, local, status)) {
+            if (sameContent(entry, directory, local, status, type)) {
                 level = attributes.differ(status, entry) ? Level.CONTENT : Level.EXACT;
             }
             if (level.compareTo(best.level()) > 0) {
@@ -94,6 +95,21 @@ final class ReferenceTrees implements AutoCloseable {
             }
         }
         return best;
+    }
+
+    /** rsync's quick check by type: a regular file's, a symlink's target; a directory always passes. */
+    private boolean sameContent(Entry entry, DirectoryHandle directory, byte[] local, FileStatus status, int type) {
+        if (type == FileModes.S_IFREG) {
+            return check.quickCheck(entry, directory, local, status);
+        }
+        if (type == FileModes.S_IFLNK) {
+            try {
+                return Arrays.equals(directory.readLink(local), entry.extra());
+            } catch (IOException e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +23,8 @@ import org.junit.jupiter.api.Test;
  */
 class ReferenceDirectoryOptionsTest extends SideBySideTest {
 
-    private static final List<String> NAMES = List.of("a.txt", "grown.txt", "sub/b.bin", "chmodded.txt", "new.txt");
+    private static final List<String> NAMES = List.of("a.txt", "grown.txt", "sub/b.bin", "chmodded.txt", "new.txt",
+            "same-link", "retimed-link", "retargeted-link");
 
     @BeforeEach
     void yesterday() throws Exception {
@@ -28,7 +32,17 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
         SideBySide.write(sides.source, "grown.txt", 20);
         SideBySide.write(sides.source, "sub/b.bin", 200_000);
         SideBySide.write(sides.source, "chmodded.txt", 30);
+        for (String link : List.of("same-link", "retimed-link", "retargeted-link")) {
+            SideBySide.symlink(sides.source, link, "a.txt");
+        }
         sides.push(0, List.of("-a"), "prev/", "src/");
+        for (String side : List.of("rsync", "rdcp")) {
+            Path previous = sides.served.resolve(side + "/prev");
+            Files.getFileAttributeView(previous.resolve("retimed-link"), BasicFileAttributeView.class,
+                    LinkOption.NOFOLLOW_LINKS).setTimes(FileTime.fromMillis(1_000_000_000_000L), null, null);
+            Files.delete(previous.resolve("retargeted-link"));
+            SideBySide.symlink(previous, "retargeted-link", "elsewhere");
+        }
         // rsync consults the reference only for a destination directory it makes itself, which rdcp
         // makes before the list arrives: both start from an existing one.
         for (String today : List.of("rsync/today", "rdcp/today")) {
@@ -47,8 +61,9 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
         for (String name : NAMES) {
             Path today = root.resolve("today/" + name);
             Path prev = root.resolve("prev/" + name);
-            linked.put(name, Files.exists(today) && Files.exists(prev)
-                    && Files.getAttribute(today, "unix:ino").equals(Files.getAttribute(prev, "unix:ino")));
+            linked.put(name, Files.exists(today, LinkOption.NOFOLLOW_LINKS) && Files.exists(prev, LinkOption.NOFOLLOW_LINKS)
+                    && Files.getAttribute(today, "unix:ino", LinkOption.NOFOLLOW_LINKS)
+                            .equals(Files.getAttribute(prev, "unix:ino", LinkOption.NOFOLLOW_LINKS)));
         }
         return linked;
     }
@@ -66,9 +81,12 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
 
         Map<String, Boolean> rsyncLinks = linked("rsync");
         assertEquals(rsyncLinks, linked("rdcp"));
-        assertTrue(rsyncLinks.get("a.txt") && rsyncLinks.get("sub/b.bin") && !rsyncLinks.get("grown.txt"), rsyncLinks.toString());
+        assertTrue(rsyncLinks.get("a.txt") && rsyncLinks.get("sub/b.bin") && !rsyncLinks.get("grown.txt")
+                && rsyncLinks.get("same-link") && !rsyncLinks.get("retimed-link"), rsyncLinks.toString());
         String rsyncLines = again("--link-dest");
         assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()));
+        assertTrue(ItemizedLines.of(rsyncLines).containsAll(List.of("cLc.t...... retimed-link -> a.txt",
+                "cLc........ retargeted-link -> a.txt", ">f.s....... grown.txt")), rsyncLines);
     }
 
     @Test
@@ -77,10 +95,15 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
 
         sides.pull(List.of("-a", "--link-dest=../prev"), "", "today/");
 
-        for (String name : NAMES.subList(0, 4)) {
-            Object previous = Files.getAttribute(sides.tmp.resolve("prev/" + name), "unix:ino");
-            assertEquals(previous.equals(Files.getAttribute(sides.tmp.resolve("rsync-today/" + name), "unix:ino")),
-                    previous.equals(Files.getAttribute(sides.tmp.resolve("rdcp-today/" + name), "unix:ino")), name);
+        for (String name : NAMES) {
+            Path previous = sides.tmp.resolve("prev/" + name);
+            if (!Files.exists(previous, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            Object inode = Files.getAttribute(previous, "unix:ino", LinkOption.NOFOLLOW_LINKS);
+            assertEquals(inode.equals(Files.getAttribute(sides.tmp.resolve("rsync-today/" + name), "unix:ino",
+                    LinkOption.NOFOLLOW_LINKS)), inode.equals(Files.getAttribute(sides.tmp.resolve("rdcp-today/" + name),
+                    "unix:ino", LinkOption.NOFOLLOW_LINKS)), name);
         }
         assertEquals(Files.getAttribute(sides.tmp.resolve("prev/a.txt"), "unix:ino"),
                 Files.getAttribute(sides.tmp.resolve("rdcp-today/a.txt"), "unix:ino"));
@@ -106,6 +129,20 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
         assertEquals(linked("rsync"), linked("rdcp"));
         String rsyncLines = again("--copy-dest");
         assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()));
+    }
+
+    @Test
+    void withIiEveryKindShowsWhatRsyncShows() throws Exception {
+        for (String kind : List.of("link", "compare", "copy")) {
+            String option = "--" + kind + "-dest=";
+            Files.createDirectories(sides.served.resolve("rsync/ii-" + kind));
+            Files.createDirectories(sides.served.resolve("rdcp/ii-" + kind));
+            Cli.Result rdcp = sides.push(0, List.of("-a", "-ii", option + "../prev"), "ii-" + kind + "/", "src/");
+            Files.createDirectories(sides.tmp.resolve("again-" + kind));
+            String rsyncLines = RsyncComparison.rsync(sides.tmp, "-a", "-ii", option + sides.served.resolve("rsync/prev"),
+                    "src/", "again-" + kind + "/");
+            assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()), kind);
+        }
     }
 
     @Test
