@@ -35,6 +35,8 @@ class AppendOptionsTest extends SideBySideTest {
             Files.write(file, bytes);
             Files.setLastModifiedTime(file, Files.getLastModifiedTime(sides.source.resolve("grown.txt")));
         }
+        SideBySide.datedDirectory(sides.served.resolve("rsync"));
+        SideBySide.datedDirectory(sides.served.resolve("rdcp"));
         RsyncComparison.rsync(sides.tmp, "-a", "served/rsync/", "again/");
     }
 

@@ -40,6 +40,8 @@ class InPlaceOptionsTest extends SideBySideTest {
         Object rsyncBefore = inode("rsync", "a.txt");
         Object rdcpBefore = inode("rdcp", "a.txt");
         Path again = sides.tmp.resolve("again");
+        SideBySide.datedDirectory(sides.served.resolve("rsync"));
+        SideBySide.datedDirectory(sides.served.resolve("rdcp"));
         RsyncComparison.rsync(sides.tmp, "-a", "served/rsync/", "again/");
 
         Cli.Result rdcp = sides.push(0, List.of("-a", "-i", "--inplace"), "", "src/");

@@ -46,9 +46,9 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
         // rsync consults the reference only for a destination directory it makes itself, which rdcp
         // makes before the list arrives: both start from an existing one.
         for (String today : List.of("rsync/today", "rdcp/today")) {
-            Files.createDirectories(sides.served.resolve(today));
+            SideBySide.datedDirectory(sides.served.resolve(today));
         }
-        Files.createDirectories(sides.tmp.resolve("again"));
+        SideBySide.datedDirectory(sides.tmp.resolve("again"));
         SideBySide.write(sides.source, "grown.txt", 25);
         SideBySide.write(sides.source, "new.txt", 5);
         Files.setPosixFilePermissions(sides.source.resolve("chmodded.txt"), PosixFilePermissions.fromString("rwx------"));
@@ -135,10 +135,10 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
     void withIiEveryKindShowsWhatRsyncShows() throws Exception {
         for (String kind : List.of("link", "compare", "copy")) {
             String option = "--" + kind + "-dest=";
-            Files.createDirectories(sides.served.resolve("rsync/ii-" + kind));
-            Files.createDirectories(sides.served.resolve("rdcp/ii-" + kind));
+            SideBySide.datedDirectory(sides.served.resolve("rsync/ii-" + kind));
+            SideBySide.datedDirectory(sides.served.resolve("rdcp/ii-" + kind));
             Cli.Result rdcp = sides.push(0, List.of("-a", "-ii", option + "../prev"), "ii-" + kind + "/", "src/");
-            Files.createDirectories(sides.tmp.resolve("again-" + kind));
+            SideBySide.datedDirectory(sides.tmp.resolve("again-" + kind));
             String rsyncLines = RsyncComparison.rsync(sides.tmp, "-a", "-ii", option + sides.served.resolve("rsync/prev"),
                     "src/", "again-" + kind + "/");
             assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()), kind);
