@@ -130,10 +130,6 @@ final class TransferRuleOptions {
         if (!backup && backupDirectory == null) {
             return BackupRule.NONE;
         }
-        if (inplace || append || appendVerify) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--inplace with -b: not yet: rdcp keeps a"
-                    + " backup by renaming the file, which --inplace writes to");
-        }
         if (suffix != null && suffix.contains("/")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--suffix cannot contain slashes: " + suffix);
         }

@@ -203,6 +203,9 @@ public final class FileReceiver implements AutoCloseable {
                 throw new ProtocolException(incoming.name + " starts at offset " + offset);
             }
             try {
+                if (incoming.inPlace && incoming.existed && backups.enabled()) {
+                    backups.keepCopy(incoming.local);
+                }
                 incoming.file = incoming.inPlace
                         ? InPlaceFile.open(destination.base(), incoming.local, incoming.entry.size())
                         : options.has(SessionRequest.PARTIAL)

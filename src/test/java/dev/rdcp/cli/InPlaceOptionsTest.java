@@ -67,9 +67,17 @@ class InPlaceOptionsTest extends SideBySideTest {
     }
 
     @Test
-    void withBackupsItIsAUsageErrorForNow() {
-        Cli.Result result = sides.rdcp("-a", "-b", "--inplace", sides.source + "/", "127.0.0.1::rdcp/");
-        assertEquals(1, result.exitCode(), result.toString());
-        assertEquals(true, result.err().contains("--inplace with -b: not yet"), result.err());
+    void withBackupsTheOldFileIsCopiedAsRsyncCopiesIt() throws Exception {
+        Object before = inode("rdcp", "a.txt");
+
+        sides.push(0, List.of("-a", "-b", "--inplace"), "", "src/");
+
+        assertEquals(before, inode("rdcp", "a.txt"));
+        assertEquals(3, Files.size(sides.served.resolve("rdcp/a.txt~")));
+        assertEquals(10, Files.size(sides.served.resolve("rdcp/a-second-name")));
+        sides.bothSides("a.txt", 4);
+        sides.push(0, List.of("-a", "--backup-dir=old", "--append"), "", "src/");
+        assertEquals(4, Files.size(sides.served.resolve("rdcp/old/a.txt")));
+        assertEquals(10, Files.size(sides.served.resolve("rdcp/a-second-name")));
     }
 }
