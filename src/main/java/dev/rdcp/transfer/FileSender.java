@@ -361,18 +361,34 @@ public final class FileSender implements AutoCloseable {
             listener.fileDone(name, entry.size());
             return;
         }
-        long start = 0;
-        if (decision.kind() == Decision.Kind.RESUME && decision.offset() <= entry.size()
-                && prefixDigest(listed, decision.offset()) == decision.prefixDigest()) {
-            start = decision.offset();
-        } else if (decision.kind() == Decision.Kind.APPEND) {
-            if (decision.offset() >= entry.size()) {
-                throw new ProtocolException("APPEND for " + name + " at offset " + decision.offset()
-                        + ", not before its end");
-            }
-            start = decision.offset();
-        }
+        long start = start(decision, entry.size(), length -> prefixDigest(listed, length));
         wanted.add(new Outgoing(entry, listed.path(), listed.listed(), start));
+    }
+
+    /** The sender's FileDigest of a file's first bytes. */
+    @FunctionalInterface
+    interface PrefixDigest {
+        int of(long length) throws IOException;
+    }
+
+    /**
+     * Where a file of {@code size} bytes is sent from, as the receiver decided: a RESUME's offset
+     * if the receiver's digest of the bytes before it is the sender's own, an APPEND's offset
+     * unchecked (one not before the end is a protocol error: a last piece must still come), else 0.
+     */
+    static long start(Decision decision, long size, PrefixDigest digest) throws IOException {
+        return switch (decision.kind()) {
+            case RESUME -> decision.offset() <= size && digest.of(decision.offset()) == decision.prefixDigest()
+                    ? decision.offset() : 0;
+            case APPEND -> {
+                if (decision.offset() >= size) {
+                    throw new ProtocolException("APPEND for entry " + decision.index() + " at offset "
+                            + decision.offset() + ", not before its end (" + size + ")");
+                }
+                yield decision.offset();
+            }
+            default -> 0;
+        };
     }
 
     /** The sender's own FileDigest of the first {@code length} bytes, chunk by chunk as the receiver computed it. */
