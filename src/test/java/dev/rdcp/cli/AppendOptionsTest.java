@@ -35,8 +35,9 @@ class AppendOptionsTest extends SideBySideTest {
             Files.write(file, bytes);
             Files.setLastModifiedTime(file, Files.getLastModifiedTime(sides.source.resolve("grown.txt")));
         }
-        SideBySide.datedDirectory(sides.served.resolve("rsync"));
-        SideBySide.datedDirectory(sides.served.resolve("rdcp"));
+        for (String directory : List.of("rsync", "rdcp", "rsync/sub", "rdcp/sub")) {
+            SideBySide.datedDirectory(sides.served.resolve(directory));
+        }
         RsyncComparison.rsync(sides.tmp, "-a", "served/rsync/", "again/");
     }
 

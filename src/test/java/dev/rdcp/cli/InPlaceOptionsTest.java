@@ -40,8 +40,9 @@ class InPlaceOptionsTest extends SideBySideTest {
         Object rsyncBefore = inode("rsync", "a.txt");
         Object rdcpBefore = inode("rdcp", "a.txt");
         Path again = sides.tmp.resolve("again");
-        SideBySide.datedDirectory(sides.served.resolve("rsync"));
-        SideBySide.datedDirectory(sides.served.resolve("rdcp"));
+        for (String directory : List.of("rsync", "rdcp", "rsync/sub", "rdcp/sub")) {
+            SideBySide.datedDirectory(sides.served.resolve(directory));
+        }
         RsyncComparison.rsync(sides.tmp, "-a", "served/rsync/", "again/");
 
         Cli.Result rdcp = sides.push(0, List.of("-a", "-i", "--inplace"), "", "src/");
