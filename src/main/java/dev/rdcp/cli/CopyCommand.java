@@ -411,7 +411,7 @@ final class CopyCommand {
                 | rules.flags();
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
-                    FilterRules.parse(filterRules), rules.limits(), rules.backup());
+                    FilterRules.parse(filterRules), rules.limits(), rules.backup(), rules.references());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

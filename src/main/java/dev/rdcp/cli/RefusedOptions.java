@@ -44,12 +44,11 @@ final class RefusedOptions {
                 "--confine-root", "-K", "--keep-dirlinks", "-E", "--executability", "--chmod", "-U", "--atimes",
                 "-N", "--crtimes", "-O", "--omit-dir-times", "-J", "--omit-link-times", "--super", "--fake-super",
                 "-S", "--sparse", "--preallocate", "--ignore-errors", "--force", "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs", "-I",
-                "--ignore-times", "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--compare-dest",
-                "--copy-dest", "--link-dest", "--fsync", "--delete-missing-args");
+                "--ignore-times", "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--fsync", "--delete-missing-args");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
                 "-k", "--copy-dirlinks", "-x", "--one-file-system", "--open-noatime",
                 "--ignore-missing-args", "--copy-devices");
-        refuse(IN_PLACE, "--inplace", "--append", "--append-verify", "--write-devices");
+        refuse(IN_PLACE, "--write-devices");
         refuse(ACLS_XATTRS, "-A", "--acls", "-X", "--xattrs");
         refuse(NAME_MAPPING, "--usermap", "--groupmap", "--chown");
         refuse(CLIENT_ONLY, "--stderr", "-8", "--8-bit-output", "--outbuf", "--contimeout", "--address", "-4",

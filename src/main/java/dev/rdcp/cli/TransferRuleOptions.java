@@ -1,8 +1,11 @@
 package dev.rdcp.cli;
 
 import dev.rdcp.protocol.BackupRule;
+import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransferLimits;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -10,7 +13,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * The receiver's rules that protocol 5 carries in the request: --mkpath, --existing, the size
- * limits, --max-delete, --remove-source-files and the backups. They are applied where the files land, so a pull's server applies them as a push's does.
+ * limits, --max-delete, --remove-source-files and the backups; and protocol 6's --inplace,
+ * --append, --append-verify and reference directories (--link-dest and its kin). They are applied where the files land, so a pull's server applies them as a push's does.
  */
 final class TransferRuleOptions {
 
@@ -47,6 +51,30 @@ final class TransferRuleOptions {
     @Option(names = "--backup-dir", paramLabel = "DIR",
             description = "Keep backups in DIR, relative to the destination, at their own relative paths (implies -b).")
     String backupDirectory;
+
+    @Option(names = "--inplace",
+            description = "Write each updated file in place, under its final name, instead of a temporary file renamed over it.")
+    boolean inplace;
+
+    @Option(names = "--append",
+            description = "Append the missing tail to each shorter file the receiver has; skip files as long or longer (implies --inplace).")
+    boolean append;
+
+    @Option(names = "--append-verify",
+            description = "Like --append, but the receiver's bytes are checked first and the whole file sent if they differ.")
+    boolean appendVerify;
+
+    @Option(names = "--compare-dest", paramLabel = "DIR",
+            description = "Also compare destination files relative to DIR: an unchanged file there is not sent.")
+    List<String> compareDest = new ArrayList<>();
+
+    @Option(names = "--copy-dest", paramLabel = "DIR",
+            description = "As --compare-dest, but an unchanged file there is copied locally into the destination.")
+    List<String> copyDest = new ArrayList<>();
+
+    @Option(names = "--link-dest", paramLabel = "DIR",
+            description = "As --compare-dest, but an unchanged file there is hard-linked into the destination.")
+    List<String> linkDest = new ArrayList<>();
 
     private long minSize;
     private long maxSize = -1;
@@ -91,7 +119,10 @@ final class TransferRuleOptions {
         return (mkpath ? SessionRequest.MKPATH : 0) | (existing ? SessionRequest.EXISTING : 0)
                 | (deleteBefore ? SessionRequest.DELETE : 0)
                 | (removeSourceFiles ? SessionRequest.REMOVE_SOURCE_FILES : 0)
-                | (backup || backupDirectory != null ? SessionRequest.BACKUP : 0);
+                | (backup || backupDirectory != null ? SessionRequest.BACKUP : 0)
+                | (inplace || append || appendVerify ? SessionRequest.INPLACE : 0)
+                | (append || appendVerify ? SessionRequest.APPEND : 0)
+                | (appendVerify ? SessionRequest.APPEND_VERIFY : 0);
     }
 
     /** Where -b keeps what the receiver replaces or deletes; as rsync, the suffix is ~ unless there is a directory. */
@@ -107,6 +138,40 @@ final class TransferRuleOptions {
             return new BackupRule(suffix != null ? suffix : directory.isEmpty() ? "~" : "", directory);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--backup-dir: " + e.getMessage());
+        }
+    }
+
+    /** The --link-dest, --compare-dest or --copy-dest directories: one kind, at most 20, as rsync. */
+    ReferenceDirectories references() {
+        List<ReferenceDirectories.Kind> kinds = new ArrayList<>();
+        List<String> directories = new ArrayList<>();
+        for (ReferenceDirectories.Kind kind : ReferenceDirectories.Kind.values()) {
+            List<String> named = switch (kind) {
+                case NONE -> List.of();
+                case COMPARE -> compareDest;
+                case COPY -> copyDest;
+                case LINK -> linkDest;
+            };
+            if (!named.isEmpty()) {
+                kinds.add(kind);
+                directories.addAll(named);
+            }
+        }
+        if (kinds.isEmpty()) {
+            return ReferenceDirectories.NONE;
+        }
+        if (kinds.size() > 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "the " + kinds.get(1).option()
+                    + " option conflicts with the " + kinds.get(0).option() + " option");
+        }
+        if (directories.size() > ReferenceDirectories.MAX_DIRECTORIES) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "at most "
+                    + ReferenceDirectories.MAX_DIRECTORIES + " " + kinds.get(0).option() + " args may be specified");
+        }
+        try {
+            return new ReferenceDirectories(kinds.get(0), directories);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), kinds.get(0).option() + ": " + e.getMessage());
         }
     }
 

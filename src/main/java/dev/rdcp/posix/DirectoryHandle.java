@@ -179,6 +179,12 @@ public final class DirectoryHandle extends OwnedDescriptor {
                 (toFd, toLeaf) -> result(LibC.linkat(fromFd, fromLeaf, toFd, toLeaf, 0)))));
     }
 
+    /** Makes {@code name} (beneath this directory) another name of {@code existing} beneath {@code from}. */
+    public void linkFrom(DirectoryHandle from, byte[] existing, byte[] name) throws IOException {
+        check(name, from.inParent(existing, false, (fromFd, fromLeaf) -> inParent(name, false,
+                (toFd, toLeaf) -> result(LibC.linkat(fromFd, fromLeaf, toFd, toLeaf, 0)))));
+    }
+
     /** rename(2) of {@code from} to {@code to}, both beneath this directory. */
     public void rename(byte[] from, byte[] to) throws IOException {
         try {

@@ -9,11 +9,13 @@ import java.util.List;
  * What the client asks of the server: {@code u8 direction (1 push, 2 pull), u64 flags, u32 chunk
  * size, u16 slots, u64 bandwidth limit in bytes/s (0: none), u16 path count, paths, u16 rule count,
  * filter rules, limits, backup rule}, each path and rule as u16 length + UTF-8 bytes, the limits
- * as {@link TransferLimits}, the backup rule as {@link BackupRule}. A push names the destination; a pull names the sources (with
+ * as {@link TransferLimits}, the backup rule as {@link BackupRule}, then (version 6) the reference
+ * directories as {@link ReferenceDirectories}. A push names the destination; a pull names the sources (with
  * {@link #FILES_FROM}, a base directory and then paths relative to it).
  */
 public record SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
-        List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup) {
+        List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup,
+        ReferenceDirectories references) {
 
     /** Who sends the files. */
     public enum Direction {
@@ -72,6 +74,21 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public static final long REMOVE_SOURCE_FILES = 1L << 26;
     /** Version 5, -b: the receiver keeps what it replaces or deletes, as the backup rule says. */
     public static final long BACKUP = 1L << 27;
+    /**
+     * Version 6, --inplace: the receiver writes each file it receives under its final name,
+     * not a temporary one renamed into place.
+     */
+    public static final long INPLACE = 1L << 32;
+    /**
+     * Version 6, --append (with {@link #INPLACE}): a regular file the receiver has, shorter than
+     * the sender's, gets only the missing tail (an APPEND decision); one as long or longer is skipped.
+     */
+    public static final long APPEND = 1L << 33;
+    /**
+     * Version 6, --append-verify (with {@link #APPEND}): the receiver offers its whole file as a
+     * RESUME prefix instead, so the sender sends the whole file when those bytes are not its own.
+     */
+    public static final long APPEND_VERIFY = 1L << 34;
     /** Version 6, -g: the group, applied where the receiver runs as root or is a member of it. */
     public static final long GROUPS = 1L << 37;
     /**
@@ -85,10 +102,18 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * says so in that list, and the client lists the directory instead.
      */
     public static final long LIST_MODULES = 1L << 39;
-    private static final long KNOWN_FLAGS = (1L << 28) - 1 | GROUPS | NUMERIC_IDS | LIST_MODULES;
+    private static final long KNOWN_FLAGS = (1L << 28) - 1 | INPLACE | APPEND | APPEND_VERIFY | GROUPS | NUMERIC_IDS
+            | LIST_MODULES;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;
+
+    /** A request without reference directories. */
+    public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
+            List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup) {
+        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, limits, backup,
+                ReferenceDirectories.NONE);
+    }
 
     /** A request without limits. */
     public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
@@ -113,7 +138,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public ByteBuffer encode() {
         List<byte[]> encodedPaths = utf8(paths);
         List<byte[]> encodedRules = utf8(filterRules);
-        int size = FIXED_SIZE + TransferLimits.SIZE + backup.encodedSize() + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
+        int size = FIXED_SIZE + TransferLimits.SIZE + backup.encodedSize() + references.encodedSize() + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
                 + encodedRules.stream().mapToInt(b -> 2 + b.length).sum();
         ByteBuffer out = ByteBuffer.allocate(size);
         out.put((byte) (direction.ordinal() + 1)).putLong(flags).putInt(chunkSize).putShort((short) slots)
@@ -122,6 +147,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         putAll(out, encodedRules);
         limits.encode(out);
         backup.encode(out);
+        references.encode(out);
         return out;
     }
 
@@ -153,6 +179,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         List<String> rules = strings(in);
         TransferLimits limits = TransferLimits.decode(in);
         BackupRule backup = BackupRule.decode(in);
+        ReferenceDirectories references = ReferenceDirectories.decode(in);
         if (paths.isEmpty()) {
             throw new ProtocolException("REQUEST names no path");
         }
@@ -160,7 +187,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
             throw new ProtocolException("REQUEST has trailing bytes");
         }
         return new SessionRequest(Direction.values()[direction - 1], flags, chunkSize, slots, bandwidthLimit, paths,
-                rules, limits, backup);
+                rules, limits, backup, references);
     }
 
     private static List<String> strings(ByteBuffer in) throws ProtocolException {

@@ -105,7 +105,7 @@ public final class ClientSession {
     private static SessionRequest request(SessionRequest.Direction direction, long flags, TransferOptions options,
             List<String> paths) {
         return new SessionRequest(direction, flags, options.chunkSize(), options.slots(), options.bandwidthLimit(),
-                paths, options.filters().rules(), options.limits(), options.backup());
+                paths, options.filters().rules(), options.limits(), options.backup(), options.references());
     }
 
     /**

@@ -173,7 +173,7 @@ public final class ServerSession {
         try {
             TransferOptions options = new TransferOptions(request.chunkSize(), request.slots(), request.flags(),
                     request.bandwidthLimit(), FilterRules.parse(request.filterRules()), request.limits(),
-                    request.backup());
+                    request.backup(), request.references());
             if (options.maxPinnedBytes() > TransferOptions.MAX_PINNED) {
                 throw new IllegalArgumentException("chunk size × slots and message rings would pin "
                         + (options.maxPinnedBytes() >> 20) + " MiB, over " + (TransferOptions.MAX_PINNED >> 20) + " MiB");
@@ -199,6 +199,7 @@ public final class ServerSession {
             destination = Destination.of(policy.resolve(admission.paths().get(0)),
                     request.has(SessionRequest.DESTINATION_IS_DIRECTORY), policy.root(),
                     request.has(SessionRequest.MKPATH));
+            destination.requireInside(request.references());
         } catch (RdcpException e) {
             refuse(channel, e);
             return;

@@ -21,18 +21,12 @@ import java.util.concurrent.ThreadLocalRandom;
  * or changed through. Closed without commit, a plain temporary file is removed; a --partial one
  * ({@code .NAME.rdcp-partial}) is kept, cut to the bytes written, for a later run to resume.
  */
-final class AtomicFile implements AutoCloseable {
+final class AtomicFile implements ReceivingFile {
 
     static final String TEMP_SUFFIX = ".rdcp-tmp";
     static final String PARTIAL_SUFFIX = ".rdcp-partial";
     /** Bytes of the final name kept in a temporary name: the rest is the random or partial suffix. */
     private static final int MAX_KEPT_NAME_BYTES = 200;
-
-    /** Applies metadata to the finished temporary file, through its descriptor, before it is renamed. */
-    @FunctionalInterface
-    interface Finisher {
-        void apply(FileHandle temp) throws IOException;
-    }
 
     private final DirectoryHandle directory;
     private final byte[] finalName;
@@ -119,12 +113,14 @@ final class AtomicFile implements AutoCloseable {
     }
 
     /** Where the temporary file is, for messages. */
-    Path temp() {
+    @Override
+    public Path temp() {
         return FileNames.resolve(directory.path(), tempName);
     }
 
     /** Writes all of {@code data} at {@code position}. */
-    void write(ByteBuffer data, long position) throws IOException {
+    @Override
+    public void write(ByteBuffer data, long position) throws IOException {
         int length = data.remaining();
         file.write(data, position);
         written = Math.max(written, position + length);
@@ -135,7 +131,8 @@ final class AtomicFile implements AutoCloseable {
      * directory it was created in: only if the temporary name still holds this file, so a file
      * planted there in the meantime is never passed off as the one received.
      */
-    void commit(Finisher finisher) throws IOException {
+    @Override
+    public void commit(Finisher finisher) throws IOException {
         finisher.apply(file);
         FileStatus mine = file.status();
         FileStatus named = directory.status(tempName);

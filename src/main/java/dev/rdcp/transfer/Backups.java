@@ -1,9 +1,12 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.posix.DirectoryHandle;
+import dev.rdcp.posix.FileHandle;
+import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.util.Arrays;
@@ -13,7 +16,8 @@ import java.util.Arrays;
  * symlink) is renamed to its backup name first, beneath the destination's descriptor: beside it
  * with the suffix added, or with --backup-dir at its own relative path inside that directory
  * (relative to the destination), whose missing directories are made one by one beneath the
- * destination. --delete leaves backups with the suffix alone, as rsync's implicit protect rule does.
+ * destination (with --inplace, copied there instead: the file itself is written). --delete leaves
+ * backups with the suffix alone, as rsync's implicit protect rule does.
  */
 final class Backups {
 
@@ -21,6 +25,9 @@ final class Backups {
     private final boolean enabled;
     private final byte[] suffix;
     private final byte[] directory;
+    /** For {@link #keepCopy}: made at the first, reused. */
+    private ByteBuffer copyBuffer;
+    private static final int COPY_BUFFER = 1 << 20;
 
     Backups(Destination destination, TransferOptions options) {
         this.destination = destination;
@@ -42,6 +49,32 @@ final class Backups {
             makeParents(base, FileNames.parent(target));
         }
         base.rename(local, target);
+    }
+
+    /**
+     * --inplace: copies the regular file at {@code local} to its backup name, with its permissions
+     * and times, since the file itself is about to be written where it is (rsync copies too).
+     */
+    void keepCopy(byte[] local) throws IOException {
+        DirectoryHandle base = destination.base();
+        byte[] target = backupName(local);
+        if (directory.length > 0) {
+            makeParents(base, FileNames.parent(target));
+        }
+        if (copyBuffer == null) {
+            copyBuffer = ByteBuffer.allocateDirect(COPY_BUFFER);
+        }
+        try (FileHandle from = base.openRead(local); AtomicFile to = AtomicFile.create(base, target)) {
+            FileStatus original = from.status();
+            long position = 0;
+            for (int read; (read = from.read(copyBuffer.clear(), position)) > 0; position += read) {
+                to.write(copyBuffer.flip(), position);
+            }
+            to.commit(copy -> {
+                copy.setMode(original.mode() & 07777);
+                copy.setTimes(original.mtimeSeconds(), original.mtimeNanos());
+            });
+        }
     }
 
     /**

@@ -5,8 +5,10 @@ import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.ReferenceDirectories;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -156,6 +158,66 @@ public final class Destination implements AutoCloseable {
         try (DirectoryHandle served = DirectoryHandle.open(realRoot, top)) {
             return served.openDirectory(inside);
         }
+    }
+
+    /**
+     * A reference directory (--link-dest and its kin) named {@code directory}, relative to the
+     * directory entries go into as rsync resolves it. Without a root it is opened as named (links
+     * followed, like the destination operand); with one, its components ('..' included) are
+     * applied to where that directory lies beneath the root, an absolute name starting at the
+     * root itself, and the result opened beneath the root's descriptor: a name that climbs above
+     * the root is refused, and the kernel refuses any symlink or escape on the way.
+     *
+     * @param option the option that named it, for messages
+     */
+    DirectoryHandle openReference(String directory, String option) throws IOException {
+        if (realRoot == null) {
+            Path into = (intoDirectory ? target : target.toAbsolutePath().getParent()).toAbsolutePath();
+            Path path = into.resolve(directory);
+            return DirectoryHandle.open(path, FileNames.absolute(path));
+        }
+        try (DirectoryHandle served = DirectoryHandle.open(realRoot, FileNames.absolute(realRoot))) {
+            return served.openDirectory(beneathRoot(directory, option));
+        }
+    }
+
+    /**
+     * With a root, refuses the first reference directory that climbs above it: a daemon checks
+     * this before it accepts the transfer.
+     */
+    public void requireInside(ReferenceDirectories references) throws IOException {
+        if (realRoot != null) {
+            for (String directory : references.directories()) {
+                beneathRoot(directory, references.kind().option());
+            }
+        }
+    }
+
+    /** Reference directory {@code directory}'s name beneath the root: '.' and '..' applied, nothing above the root. */
+    private byte[] beneathRoot(String directory, String option) throws IOException {
+        List<String> components = new ArrayList<>();
+        if (!directory.startsWith("/")) {
+            for (Path component : realRoot.relativize(existing.toAbsolutePath().toRealPath())) {
+                if (!component.toString().isEmpty()) {
+                    components.add(component.toString());
+                }
+            }
+            for (byte[] component : missing) {
+                components.add(new String(component, StandardCharsets.UTF_8));
+            }
+        }
+        for (String component : directory.split("/")) {
+            if (component.equals("..")) {
+                if (components.isEmpty()) {
+                    throw new RdcpException(ExitCode.FILE_SELECTION, option + " " + directory
+                            + " escapes the served directory");
+                }
+                components.remove(components.size() - 1);
+            } else if (!component.isEmpty() && !component.equals(".")) {
+                components.add(component);
+            }
+        }
+        return (components.isEmpty() ? "." : String.join("/", components)).getBytes(StandardCharsets.UTF_8);
     }
 
     /**

@@ -86,6 +86,7 @@ public final class FileReceiver implements AutoCloseable {
     /** Receives until the sender's END has been answered with every report and the sender has said BYE. */
     public void run() throws IOException {
         destination.prepare(options.dryRun());
+        generator.prepare();
         for (int slot = 0; slot < slots.length; slot++) {
             advertise(slot);
         }
@@ -202,7 +203,12 @@ public final class FileReceiver implements AutoCloseable {
                 throw new ProtocolException(incoming.name + " starts at offset " + offset);
             }
             try {
-                incoming.file = options.has(SessionRequest.PARTIAL)
+                if (incoming.inPlace && incoming.existed && backups.enabled()) {
+                    backups.keepCopy(incoming.local);
+                }
+                incoming.file = incoming.inPlace
+                        ? InPlaceFile.open(destination.base(), incoming.local, incoming.entry.size())
+                        : options.has(SessionRequest.PARTIAL)
                         ? AtomicFile.partial(destination.base(), incoming.local, offset)
                         : AtomicFile.create(destination.base(), incoming.local);
             } catch (IOException e) {
@@ -247,8 +253,8 @@ public final class FileReceiver implements AutoCloseable {
         }
         try {
             // A kept --partial file may come from another run: give it all the metadata.
-            boolean fresh = !options.has(SessionRequest.PARTIAL);
-            if (incoming.existed && backups.enabled()) {
+            boolean fresh = !options.has(SessionRequest.PARTIAL) && !incoming.inPlace;
+            if (incoming.existed && backups.enabled() && !incoming.inPlace) {
                 backups.keep(incoming.local);
             }
             incoming.file.commit(temp -> {
@@ -321,7 +327,7 @@ public final class FileReceiver implements AutoCloseable {
 
     /**
      * Removes every temporary file still open (keeping --partial ones), deregisters the staging
-     * buffers and closes the destination's directory.
+     * buffers and closes the reference directories and the destination's directory.
      */
     @Override
     public void close() throws IOException {
@@ -330,7 +336,11 @@ public final class FileReceiver implements AutoCloseable {
         }
         wanted.clear();
         try (destination) {
-            stagingRegion.close();
+            try {
+                stagingRegion.close();
+            } finally {
+                generator.close();
+            }
         }
     }
 }

@@ -362,12 +362,34 @@ public final class FileSender implements AutoCloseable {
             listener.fileDone(name, entry.size());
             return;
         }
-        long start = 0;
-        if (decision.kind() == Decision.Kind.RESUME && decision.offset() <= entry.size()
-                && prefixDigest(listed, decision.offset()) == decision.prefixDigest()) {
-            start = decision.offset();
-        }
+        long start = start(decision, entry.size(), length -> prefixDigest(listed, length));
         wanted.add(new Outgoing(entry, listed.path(), listed.listed(), start));
+    }
+
+    /** The sender's FileDigest of a file's first bytes. */
+    @FunctionalInterface
+    interface PrefixDigest {
+        int of(long length) throws IOException;
+    }
+
+    /**
+     * Where a file of {@code size} bytes is sent from, as the receiver decided: a RESUME's offset
+     * if the receiver's digest of the bytes before it is the sender's own, an APPEND's offset
+     * unchecked (one not before the end is a protocol error: a last piece must still come), else 0.
+     */
+    static long start(Decision decision, long size, PrefixDigest digest) throws IOException {
+        return switch (decision.kind()) {
+            case RESUME -> decision.offset() <= size && digest.of(decision.offset()) == decision.prefixDigest()
+                    ? decision.offset() : 0;
+            case APPEND -> {
+                if (decision.offset() >= size) {
+                    throw new ProtocolException("APPEND for entry " + decision.index() + " at offset "
+                            + decision.offset() + ", not before its end (" + size + ")");
+                }
+                yield decision.offset();
+            }
+            default -> 0;
+        };
     }
 
     /** The sender's own FileDigest of the first {@code length} bytes, chunk by chunk as the receiver computed it. */
@@ -503,14 +525,14 @@ public final class FileSender implements AutoCloseable {
         int used = 0;
         while (current != null && !batch.isFull()) {
             Outgoing file = current;
-            int size = (int) file.entry.size();
+            int size = (int) (file.entry.size() - file.start);
             if (used + size > Math.min(buffer.capacity(), slotLength[slot])) {
                 break;
             }
             if (file.abandonCode == 0 && readWhole(file, buffer, used)) {
                 crc.reset();
                 crc.update(buffer.limit(used + size).position(used));
-                batch.add(file.entry.index(), used, 0, size, (int) crc.getValue(), ChunkBatch.LAST);
+                batch.add(file.entry.index(), used, file.start, size, (int) crc.getValue(), ChunkBatch.LAST);
                 used += size;
                 sent(size);
                 finishCurrent();
@@ -529,11 +551,12 @@ public final class FileSender implements AutoCloseable {
         }
     }
 
+    /** A small file's bytes from its start (0, or where --append starts) into {@code buffer} at {@code at}. */
     private boolean readWhole(Outgoing file, ByteBuffer buffer, int at) {
-        int size = (int) file.entry.size();
+        int size = (int) (file.entry.size() - file.start);
         buffer.limit(at + size).position(at);
         try (ReadOnlyFile source = openListed(file.path, file.listed)) {
-            if (source.read(buffer, 0) < size || source.status().size() != size) {
+            if (source.read(buffer, file.start) < size || source.status().size() != file.entry.size()) {
                 abandon(file, ExitCode.PARTIAL, file.name + ": file changed size during the transfer");
                 return false;
             }

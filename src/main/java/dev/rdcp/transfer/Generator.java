@@ -1,6 +1,8 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
+import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
@@ -9,6 +11,7 @@ import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -62,6 +65,9 @@ final class Generator {
     private final Itemizer itemizer;
     /** -o/-g without --numeric-ids: the sender's named ids in this host's terms; null otherwise. */
     private final IdMapping mapping;
+    private final ReferenceTrees references;
+    /** Lent to each local copy from a reference directory (--copy-dest, and --link-dest's fallback). */
+    private ByteBuffer copyBuffer;
 
     /**
      * @param newEntry called for each entry made here that did not exist
@@ -87,6 +93,7 @@ final class Generator {
         this.check = new UpdateCheck(options, busy);
         this.itemizer = new Itemizer(options, attributes.owners());
         this.rules = new ReceiverRules(destination, options);
+        this.references = new ReferenceTrees(options.references(), check, attributes);
         this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
             public void deleted(byte[] name) {
@@ -104,6 +111,16 @@ final class Generator {
                 reports.failed(-1, ExitCode.OK.code(), "cannot delete non-empty directory: " + FileNames.display(name));
             }
         }, busy);
+    }
+
+    /** Opens the reference directories (once the destination is prepared); a missing one is a warning. */
+    void prepare() throws IOException {
+        references.open(destination, warning -> reports.failed(-1, ExitCode.OK.code(), warning));
+    }
+
+    /** Closes the reference directories. */
+    void close() throws IOException {
+        references.close();
     }
 
     /** Answers one ENTRIES payload: writes the WANTS decisions (not the reports) into {@code out}. */
@@ -161,10 +178,20 @@ final class Generator {
                     ? itemizer.before(destination, local) : Itemizer.Before.NONE;
             switch (entry.type()) {
                 case DIRECTORY -> {
+                    ReferenceTrees.Match reference = before.status() == null && references.any()
+                            ? references.find(entry, local, FileModes.S_IFDIR) : ReferenceTrees.Match.NONE;
                     if (tree.directory(entry.name(), local)) {
                         newEntry.run();
                     }
-                    itemize(entry, () -> itemizer.directory(entry, before.status()));
+                    // As rsync: a new directory the reference has as listed is itemized only with -ii;
+                    // one whose attributes differ there is a local change against the reference's.
+                    if (reference.level() == ReferenceTrees.Level.CONTENT) {
+                        itemize(entry, () -> "c" + itemizer.directory(entry, reference.status()).substring(1));
+                    } else if (reference.level() == ReferenceTrees.Level.EXACT) {
+                        itemizeMatched(entry, 'c', 'd');
+                    } else {
+                        itemize(entry, () -> itemizer.directory(entry, before.status()));
+                    }
                     directoryFixes.put(new String(entry.name(), StandardCharsets.ISO_8859_1), new DirectoryFix(local, entry));
                     listener.listed(name, EntryType.DIRECTORY, 0);
                 }
@@ -172,10 +199,14 @@ final class Generator {
                     if (!options.has(SessionRequest.LINKS)) {
                         throw new RdcpException(ExitCode.PARTIAL, "a symlink, but -l was not asked for");
                     }
-                    if (tree.symlink(local, entry, attributes)) {
-                        newEntry.run();
+                    ReferenceTrees.Match reference = before.status() == null && references.any()
+                            ? references.find(entry, local, FileModes.S_IFLNK) : ReferenceTrees.Match.NONE;
+                    if (!symlinkFromReference(reference, entry, local)) {
+                        if (tree.symlink(local, entry, attributes)) {
+                            newEntry.run();
+                        }
+                        itemizeSymlink(reference, entry, before);
                     }
-                    itemize(entry, () -> itemizer.symlink(entry, before));
                     inPlace(entry);
                     listener.listed(name, EntryType.SYMLINK, 0);
                 }
@@ -212,6 +243,21 @@ final class Generator {
         if (verdict.attributes() == null && !verdict.upToDate() && rules.createsNothing()) {
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
+        boolean keptByRule = verdict.upToDate() && !verdict.same();
+        boolean regular = verdict.attributes() != null && FileModes.type(verdict.attributes().mode()) == FileModes.S_IFREG;
+        // As rsync: without a file here, a reference file of the type is what -i compares with.
+        FileStatus compared = verdict.attributes();
+        if (references.any() && !keptByRule && (!regular || references.kind() != ReferenceDirectories.Kind.COPY)) {
+            ReferenceTrees.Match match = references.find(entry, local, FileModes.S_IFREG);
+            Decision decision = fromReference(match, entry, local, name, regular ? verdict.attributes() : null);
+            if (decision != null) {
+                return decision;
+            }
+            if (compared == null && match.level() != ReferenceTrees.Level.NONE) {
+                compared = match.status();
+            }
+        }
+        FileStatus before = compared;
         if (verdict.upToDate()) {
             listener.upToDate(name);
             linkTarget(entry, local);
@@ -229,23 +275,177 @@ final class Generator {
             inPlace(entry);
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
+        // --append: as rsync, a file here as long as the sender's or longer is left as it is.
+        boolean append = options.has(SessionRequest.APPEND);
+        if (append && regular && verdict.attributes().size() >= entry.size()) {
+            return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
+        }
         if (options.dryRun()) {
             if (verdict.attributes() == null) {
                 newEntry.run();
             }
-            itemize(entry, () -> itemizer.file(entry, verdict.attributes(), true));
+            itemize(entry, () -> itemizer.file(entry, before, true));
             listener.fileStarted(name, entry.size());
             listener.fileDone(name, entry.size());
             linkTarget(entry, local);
             return new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
         }
-        Partial partial = options.has(SessionRequest.PARTIAL) ? Partial.examine(destination.base(),
+        // --inplace writes the file there, or a new one under its name; anything else there is replaced as usual.
+        boolean inPlace = options.has(SessionRequest.INPLACE) && (verdict.attributes() == null || regular);
+        Partial partial = options.has(SessionRequest.PARTIAL) && !inPlace ? Partial.examine(destination.base(),
                 AtomicFile.partialName(local), options.chunkSize(), entry.size(), busy) : Partial.NONE;
+        long appendAt = append && regular ? verdict.attributes().size() : 0;
+        if (appendAt > 0 && options.has(SessionRequest.APPEND_VERIFY)) {
+            // The sender checks all the bytes here, and sends the whole file if they are not its own.
+            partial = Partial.whole(destination.base(), local, appendAt, options.chunkSize(), busy);
+            appendAt = 0;
+        }
         budget.spend(SessionBudget.pendingCost(entry));
-        itemize(entry, () -> itemizer.file(entry, verdict.attributes(), true));
-        wanted.accept(new Incoming(entry, local, partial.offset(), verdict.attributes() != null));
+        itemize(entry, () -> itemizer.file(entry, before, true));
+        wanted.accept(new Incoming(entry, local, Math.max(appendAt, partial.offset()), verdict.attributes() != null,
+                inPlace));
+        if (appendAt > 0) {
+            return new Decision(entry.index(), Decision.Kind.APPEND, appendAt, 0);
+        }
         return partial.offset() > 0 ? new Decision(entry.index(), Decision.Kind.RESUME, partial.offset(),
                 partial.digest()) : new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
+    }
+
+    /**
+     * rsync's use of the reference directories for a regular file: an exact match is linked
+     * (--link-dest) or stands for the file (--compare-dest); a match by content alone, or an
+     * exact one for --copy-dest or whose link fails, is copied locally. With a regular file
+     * already here ({@code existing}) only an exact match counts, and replaces it. Null: the
+     * file takes its usual way.
+     */
+    private Decision fromReference(ReferenceTrees.Match match, Entry entry, byte[] local, String name,
+            FileStatus existing) throws IOException {
+        ReferenceDirectories.Kind kind = references.kind();
+        Decision skip = new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
+        if (match.level() == ReferenceTrees.Level.EXACT && kind != ReferenceDirectories.Kind.COPY) {
+            if (existing != null && kind == ReferenceDirectories.Kind.LINK && existing.device() == match.status().device()
+                    && existing.inode() == match.status().inode()) {
+                return null;
+            }
+            if (kind == ReferenceDirectories.Kind.LINK) {
+                if (options.dryRun() || link(match, local)) {
+                    if (existing == null) {
+                        newEntry.run();
+                    }
+                    listener.upToDate(name);
+                    // rsync itemizes a link to the reference only with -ii.
+                    if (itemizer.unchangedShown()) {
+                        itemize(entry, () -> "hf" + itemizer.file(entry, match.status(), false).substring(2));
+                    }
+                    linkTarget(entry, local);
+                    inPlace(entry);
+                    return skip;
+                }
+            } else {
+                if (existing != null && !options.dryRun()) {
+                    destination.base().delete(local, false);
+                }
+                listener.upToDate(name);
+                itemize(entry, () -> itemizer.file(entry, match.status(), false));
+                inPlace(entry);
+                return skip;
+            }
+        } else if (existing != null || match.level().compareTo(ReferenceTrees.Level.CONTENT) < 0) {
+            return null;
+        }
+        if (!options.dryRun()) {
+            copy(match, entry, local);
+        }
+        newEntry.run();
+        // A local copy alone is no change rsync shows with -i; its attributes' changes are.
+        String attributesOnly = itemizer.enabled() ? itemizer.file(entry, match.status(), false) : "";
+        if (itemizer.enabled() && (Itemizer.changed(attributesOnly) || itemizer.unchangedShown())) {
+            itemize(entry, () -> "c" + attributesOnly.substring(1));
+        }
+        listener.upToDate(name);
+        linkTarget(entry, local);
+        inPlace(entry);
+        return skip;
+    }
+
+    /**
+     * A new symlink a reference directory has exactly as listed: --link-dest links it,
+     * --compare-dest makes nothing; true when that is all there is to do.
+     */
+    private boolean symlinkFromReference(ReferenceTrees.Match match, Entry entry, byte[] local) throws IOException {
+        if (match.level() != ReferenceTrees.Level.EXACT || references.kind() == ReferenceDirectories.Kind.COPY) {
+            return false;
+        }
+        if (references.kind() == ReferenceDirectories.Kind.LINK) {
+            if (!options.dryRun() && !link(match, local)) {
+                return false;
+            }
+            newEntry.run();
+            itemizeMatched(entry, 'h', 'L');
+        } else {
+            itemizeMatched(entry, '.', 'L');
+        }
+        return true;
+    }
+
+    /** -ii: an entry a reference directory has exactly as listed, {@code y} saying what became of it. */
+    private void itemizeMatched(Entry entry, char y, char type) {
+        if (itemizer.unchangedShown()) {
+            itemize(entry, () -> "" + y + type + ".........");
+        }
+    }
+
+    /**
+     * As rsync: a symlink made where a reference directory has one of its name is a local change
+     * against that one, shown unless it matched exactly.
+     */
+    private void itemizeSymlink(ReferenceTrees.Match reference, Entry entry, Itemizer.Before before) {
+        if (reference.level() == ReferenceTrees.Level.NONE) {
+            itemize(entry, () -> itemizer.symlink(entry, before));
+        } else if (reference.level() == ReferenceTrees.Level.EXACT) {
+            itemizeMatched(entry, 'c', 'L');
+        } else {
+            Itemizer.Before there = new Itemizer.Before(reference.status(), entry.extra());
+            itemize(entry, () -> "cLc" + itemizer.symlink(entry, there).substring(3));
+        }
+    }
+
+    /** Hard-links the reference file to {@code local} under a temporary name, then renames it; false if the link fails. */
+    private boolean link(ReferenceTrees.Match match, byte[] local) throws IOException {
+        DirectoryHandle base = destination.base();
+        byte[] temp = FileNames.join(FileNames.parent(local), AtomicFile.tempName(FileNames.leaf(local)));
+        try {
+            base.linkFrom(match.directory(), local, temp);
+        } catch (IOException e) {
+            return false;
+        }
+        try {
+            base.rename(temp, local);
+        } catch (IOException e) {
+            try {
+                base.delete(temp, false);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+        return true;
+    }
+
+    /** Copies the reference file to {@code local} through a temporary file, with the entry's attributes. */
+    private void copy(ReferenceTrees.Match match, Entry entry, byte[] local) throws IOException {
+        if (copyBuffer == null) {
+            copyBuffer = ByteBuffer.allocateDirect(options.chunkSize());
+        }
+        try (FileHandle from = match.directory().openRead(local);
+                AtomicFile to = AtomicFile.create(destination.base(), local)) {
+            long position = 0;
+            for (int read; (read = from.read(copyBuffer.clear(), position)) > 0; position += read) {
+                to.write(copyBuffer.flip(), position);
+                busy.beat();
+            }
+            to.commit(file -> attributes.applyToNew(file, entry));
+        }
     }
 
     /**

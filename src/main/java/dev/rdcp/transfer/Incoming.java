@@ -10,13 +10,16 @@ final class Incoming {
     final String name;
     final long resumeOffset;
     final boolean existed;
-    AtomicFile file;
+    /** --inplace: written under its final name, not a temporary one. */
+    final boolean inPlace;
+    ReceivingFile file;
     /** Where this run's data starts: 0, or the resumed prefix. */
     long start;
     long received;
     boolean failed;
 
-    Incoming(Entry entry, byte[] local, long resumeOffset, boolean existed) {
+    Incoming(Entry entry, byte[] local, long resumeOffset, boolean existed, boolean inPlace) {
+        this.inPlace = inPlace;
         this.entry = entry;
         this.local = local;
         this.name = FileNames.display(entry.name());

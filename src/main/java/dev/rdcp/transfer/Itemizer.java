@@ -47,6 +47,11 @@ final class Itemizer {
         return enabled;
     }
 
+    /** -ii: unchanged entries are shown too. */
+    boolean unchangedShown() {
+        return unchangedToo;
+    }
+
     /** Whether a change with these flags is shown: any change, or everything with -ii. */
     boolean shown(String flags) {
         return unchangedToo || changed(flags);

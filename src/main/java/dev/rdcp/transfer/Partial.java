@@ -30,23 +30,42 @@ record Partial(long offset, int digest) {
             if (offset <= 0) {
                 return NONE;
             }
-            FileDigest digest = new FileDigest();
-            CRC32C crc = new CRC32C();
-            ByteBuffer buffer = ByteBuffer.allocateDirect(chunkSize);
-            for (long at = 0; at < offset; at += chunkSize) {
-                buffer.clear();
-                if (partial.read(buffer, at) < chunkSize) {
-                    return NONE;
-                }
-                crc.reset();
-                crc.update(buffer.flip());
-                digest.addChunk((int) crc.getValue());
-                heartbeat.beat();
-            }
-            return new Partial(offset, digest.finish(offset));
+            return prefix(partial, offset, chunkSize, heartbeat);
         } catch (IOException e) {
             // No partial file, or an unreadable one: nothing to resume.
             return NONE;
         }
+    }
+
+    /**
+     * --append-verify: all {@code length} bytes of the destination file {@code name}, which the
+     * sender is to check before it sends only what follows them.
+     */
+    static Partial whole(DirectoryHandle base, byte[] name, long length, int chunkSize, Heartbeat heartbeat) {
+        try (FileHandle file = base.openRead(name)) {
+            return prefix(file, length, chunkSize, heartbeat);
+        } catch (IOException e) {
+            return NONE;
+        }
+    }
+
+    /** The first {@code length} bytes' digest, chunk by chunk as the sender computes it; NONE if they cannot be read. */
+    private static Partial prefix(FileHandle file, long length, int chunkSize, Heartbeat heartbeat) throws IOException {
+        FileDigest digest = new FileDigest();
+        CRC32C crc = new CRC32C();
+        ByteBuffer buffer = ByteBuffer.allocateDirect(chunkSize);
+        for (long at = 0; at < length; ) {
+            int piece = (int) Math.min(chunkSize, length - at);
+            buffer.clear().limit(piece);
+            if (file.read(buffer, at) < piece) {
+                return NONE;
+            }
+            crc.reset();
+            crc.update(buffer.flip());
+            digest.addChunk((int) crc.getValue());
+            heartbeat.beat();
+            at += piece;
+        }
+        return new Partial(length, digest.finish(length));
     }
 }

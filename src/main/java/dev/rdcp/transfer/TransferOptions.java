@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ControlHeader;
+import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransferLimits;
 import dev.rdcp.protocol.StreamCount;
@@ -13,10 +14,11 @@ import dev.rdcp.transport.RdmaTransport;
  * {@code slots} chunks at once, which is how many WRITEs can be in flight, and the sender reads
  * into a pool of as many chunk buffers. {@code flags} are the {@link SessionRequest} bits both ends
  * agreed on; {@code bandwidthLimit} is bytes/s (0: none); {@code limits} are the receiver's size
- * and deletion limits, {@code backup} where -b keeps what the receiver replaces or deletes.
+ * and deletion limits, {@code backup} where -b keeps what the receiver replaces or deletes,
+ * {@code references} the --link-dest, --compare-dest or --copy-dest directories.
  */
 public record TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
-        TransferLimits limits, BackupRule backup) {
+        TransferLimits limits, BackupRule backup, ReferenceDirectories references) {
 
     public static final int MIN_CHUNK = 4096;
     public static final int MAX_CHUNK = 64 << 20;
@@ -37,6 +39,12 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
     /** Options without size or deletion limits. */
     public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters) {
         this(chunkSize, slots, flags, bandwidthLimit, filters, TransferLimits.NONE, BackupRule.NONE);
+    }
+
+    /** Options without reference directories. */
+    public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
+            TransferLimits limits, BackupRule backup) {
+        this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, ReferenceDirectories.NONE);
     }
 
     public TransferOptions {

@@ -65,18 +65,25 @@ final class UpdateCheck {
         if (update && type == FileModes.S_IFREG && theirs.compareTo(Attributes.mtime(entry)) > 0) {
             return new Verdict(true, existing, false);
         }
-        if (type != FileModes.S_IFREG || existing.size() != entry.size()) {
+        if (type != FileModes.S_IFREG) {
             return new Verdict(false, existing, false);
         }
-        boolean same;
-        if (sizeOnly) {
-            same = true;
-        } else if (checksum) {
-            same = entry.extra().length > 0 && Arrays.equals(entry.extra(), md5(base, name));
-        } else {
-            same = theirs.equals(Attributes.mtime(entry));
-        }
+        boolean same = quickCheck(entry, base, name, existing);
         return new Verdict(same, existing, same);
+    }
+
+    /** rsync's quick check of regular file {@code name} beneath {@code base}, whose lstat is {@code existing}. */
+    boolean quickCheck(Entry entry, DirectoryHandle base, byte[] name, FileStatus existing) {
+        if (existing.size() != entry.size()) {
+            return false;
+        }
+        if (sizeOnly) {
+            return true;
+        }
+        if (checksum) {
+            return entry.extra().length > 0 && Arrays.equals(entry.extra(), md5(base, name));
+        }
+        return existing.mtime().equals(Attributes.mtime(entry));
     }
 
     private byte[] md5(DirectoryHandle base, byte[] name) {

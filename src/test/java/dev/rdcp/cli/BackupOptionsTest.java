@@ -26,7 +26,8 @@ class BackupOptionsTest extends SideBySideTest {
         for (String side : List.of("rsync", "rdcp")) {
             Files.copy(sides.source.resolve("same.txt"), sides.served.resolve(side + "/same.txt"),
                     java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
-            Files.createSymbolicLink(sides.served.resolve(side + "/link"), Path.of("elsewhere"));
+            // Dated like the rest: two links made "now" differ by the time between them, and -b keeps each one's.
+            SideBySide.symlink(sides.served.resolve(side), "link", "elsewhere");
         }
         sides.bothSides("gone/old.txt", 5);
         sides.bothSides("extra.txt", 6);

@@ -20,7 +20,7 @@ class RefusedOptionsTest {
 
     @Test
     void aLongRsyncOptionIsRefusedWithItsReason() {
-        assertRefusedWith(RefusedOptions.IN_PLACE, Cli.rdcp("-a", "--inplace", "src/", "host:dst/"), "--inplace");
+        assertRefusedWith(RefusedOptions.IN_PLACE, Cli.rdcp("-a", "--write-devices", "src/", "host:dst/"), "--write-devices");
     }
 
     @Test

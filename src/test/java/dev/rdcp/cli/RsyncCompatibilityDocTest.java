@@ -166,7 +166,7 @@ class RsyncCompatibilityDocTest {
     /** Guards the parser above: a row it cannot read would let the other tests pass vacuously. */
     @Test
     void rowsParse() {
-        Row inplace = clientRows.stream().filter(r -> r.names().contains("--inplace")).findFirst().orElseThrow();
+        Row inplace = clientRows.stream().filter(r -> r.names().contains("--write-devices")).findFirst().orElseThrow();
         assertEquals("not yet", inplace.status());
         assertEquals(List.of("--max-size"), clientRows.stream().filter(r -> r.names().contains("--max-size"))
                 .findFirst().orElseThrow().names());

@@ -69,6 +69,16 @@ final class SideBySide implements AutoCloseable {
         Files.setLastModifiedTime(path, FileTime.from(OLD));
     }
 
+    /**
+     * Directory {@code path}, made if missing and dated {@link #OLD}: a destination's "./" -i line
+     * then depends on the source's time alone, not on the second each side's directory was made in.
+     */
+    static Path datedDirectory(Path path) throws IOException {
+        Files.createDirectories(path);
+        Files.setLastModifiedTime(path, FileTime.from(OLD));
+        return path;
+    }
+
     /** A symlink under {@code root}, dated {@link #OLD}. */
     static void symlink(Path root, String name, String target) throws IOException {
         Path link = Files.createSymbolicLink(root.resolve(name), Path.of(target));

@@ -16,7 +16,12 @@ abstract class SideBySideTest {
 
     @BeforeEach
     void startSides() throws IOException {
-        sides = new SideBySide(tmp);
+        sides = open(tmp);
+    }
+
+    /** The sides the tests run on: rdcp over TCP; a VM test's subclass gives RDMA's. */
+    SideBySide open(Path scratch) throws IOException {
+        return new SideBySide(scratch);
     }
 
     @AfterEach

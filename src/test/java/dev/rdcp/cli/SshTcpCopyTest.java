@@ -55,4 +55,31 @@ class SshTcpCopyTest {
         assertEquals(0, pull.exitCode(), pull::toString);
         assertEquals(sha256(source), sha256(local.resolve("pulled.bin")));
     }
+
+    @Test
+    void linkDestAndAppendOverSsh() throws IOException {
+        Path source = Files.createDirectories(local.resolve("src"));
+        Path file = randomFile(source.resolve("a.bin"), (1L << 20) + 3, 9);
+        Path remote = Files.createDirectories(local.resolve("remote"));
+        Cli.Result first = rdcp("-a", "--transport", "tcp", "-e", rsh, "--rdcp-path", remoteRdcp,
+                source + "/", "127.0.0.1:" + remote + "/prev/");
+        assertEquals(0, first.exitCode(), first::toString);
+
+        Cli.Result linked = rdcp("-a", "--link-dest=../prev", "--transport", "tcp", "-e", rsh, "--rdcp-path",
+                remoteRdcp, source + "/", "127.0.0.1:" + remote + "/today/");
+
+        assertEquals(0, linked.exitCode(), linked::toString);
+        assertEquals(Files.getAttribute(remote.resolve("prev/a.bin"), "unix:ino"),
+                Files.getAttribute(remote.resolve("today/a.bin"), "unix:ino"));
+
+        Path pulled = Files.createDirectories(local.resolve("pulled"));
+        Files.write(pulled.resolve("a.bin"), java.util.Arrays.copyOf(Files.readAllBytes(file), 1000));
+        Object inode = Files.getAttribute(pulled.resolve("a.bin"), "unix:ino");
+        Cli.Result appended = rdcp("-a", "--append", "--transport", "tcp", "-e", rsh, "--rdcp-path", remoteRdcp,
+                "127.0.0.1:" + remote + "/today/", pulled + "/");
+
+        assertEquals(0, appended.exitCode(), appended::toString);
+        assertEquals(sha256(file), sha256(pulled.resolve("a.bin")));
+        assertEquals(inode, Files.getAttribute(pulled.resolve("a.bin"), "unix:ino"), "appended in place");
+    }
 }

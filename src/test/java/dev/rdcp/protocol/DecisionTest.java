@@ -16,7 +16,7 @@ class DecisionTest {
     @Test
     void everyKindRoundTripsInSizeBytes() throws Exception {
         for (Decision.Kind kind : Decision.Kind.values()) {
-            Decision sent = new Decision(9, kind, 1L << 33, 0x89abcdef);
+            Decision sent = new Decision(9, kind, 1L << 33, kind == Decision.Kind.APPEND ? 0 : 0x89abcdef);
             ByteBuffer out = ByteBuffer.allocate(Decision.SIZE);
             sent.encode(out);
             assertFalse(out.hasRemaining(), kind.name());
@@ -40,11 +40,22 @@ class DecisionTest {
         assertEquals(Decision.Kind.SKIP, Decision.decode(wire(0, 0, 0)).kind());
         assertEquals(Decision.Kind.SEND, Decision.decode(wire(0, 1, 0)).kind());
         assertEquals(Decision.Kind.RESUME, Decision.decode(wire(0, 2, 0)).kind());
+        assertEquals(Decision.Kind.APPEND, Decision.decode(wire(0, 3, 0)).kind());
+    }
+
+    @Test
+    void anAppendRoundTripsAndOneWithADigestIsRejected() throws Exception {
+        ByteBuffer out = ByteBuffer.allocate(2 * Decision.SIZE);
+        new Decision(7, Decision.Kind.APPEND, 12_345, 0).encode(out);
+        new Decision(8, Decision.Kind.APPEND, 1, 99).encode(out);
+        out.flip();
+        assertEquals(new Decision(7, Decision.Kind.APPEND, 12_345, 0), Decision.decode(out));
+        assertThrows(ProtocolException.class, () -> Decision.decode(out));
     }
 
     @Test
     void unknownKindIsRejected() {
-        for (int kind : new int[] {3, 255}) {
+        for (int kind : new int[] {4, 255}) {
             ByteBuffer in = wire(0, kind, 0);
             assertThrows(ProtocolException.class, () -> Decision.decode(in), "kind " + kind);
         }

@@ -36,9 +36,9 @@ class SessionRequestTest {
     /** A hand-written request with the given flags, one path and no rules. */
     private static ByteBuffer request(long flags, String path) {
         byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 2 + bytes.length + 2 + TransferLimits.SIZE + 4);
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 2 + bytes.length + 2 + TransferLimits.SIZE + 4 + 2);
         header(out, 1, flags).putShort((short) 1).putShort((short) bytes.length).put(bytes).putShort((short) 0);
-        return limits(out, 0, -1, -1).putShort((short) 0).putShort((short) 0).flip();
+        return limits(out, 0, -1, -1).putShort((short) 0).putShort((short) 0).put((byte) 0).put((byte) 0).flip();
     }
 
     private static ByteBuffer limits(ByteBuffer out, long minSize, long maxSize, long maxDelete) {
@@ -166,6 +166,56 @@ class SessionRequestTest {
                     .put(directory);
             assertThrows(ProtocolException.class, () -> SessionRequest.decode(out.flip()), List.of(rule).toString());
         }
+    }
+
+    @Test
+    void referenceDirectoriesRoundTrip() throws Exception {
+        List<ReferenceDirectories> all = List.of(ReferenceDirectories.NONE,
+                new ReferenceDirectories(ReferenceDirectories.Kind.LINK, List.of("../2026-11-22", "/abs/snap")),
+                new ReferenceDirectories(ReferenceDirectories.Kind.COMPARE, List.of("r\u00e9f")),
+                new ReferenceDirectories(ReferenceDirectories.Kind.COPY,
+                        java.util.Collections.nCopies(ReferenceDirectories.MAX_DIRECTORIES, "d".repeat(4096))));
+        for (ReferenceDirectories references : all) {
+            SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES,
+                    TransferLimits.NONE, BackupRule.NONE, references);
+            assertEquals(references, roundTrip(sent).references());
+        }
+    }
+
+    /** A request with one path "x" whose reference-directory field is {@code field}. */
+    private static ByteBuffer withReferences(byte[] field) {
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2 + TransferLimits.SIZE + 4 + field.length);
+        header(out, 1, 0).putShort((short) 1).putShort((short) 1).put((byte) 'x').putShort((short) 0);
+        return limits(out, 0, -1, -1).putShort((short) 0).putShort((short) 0).put(field).flip();
+    }
+
+    @Test
+    void malformedReferenceDirectoriesAreProtocolErrors() {
+        byte[][] bad = {
+            {},
+            {3},
+            {4, 1, 0, 1, 'a'},
+            {0, 1, 0, 1, 'a'},
+            {3, 0},
+            {3, 21},
+            {3, 1, 0, 0},
+            {3, 1, 0, 2, 'a'},
+            {3, 1, 0, 1, 0},
+            {3, 1, 0, 2, (byte) 0xc3, (byte) 0x28},
+            {3, 1, 0, 1, (byte) 0xff},
+            {3, 1, 0x10, 1, 'a'},
+            {1, 1, 0, 1, 'a', 'z'},
+        };
+        for (byte[] field : bad) {
+            assertThrows(ProtocolException.class, () -> SessionRequest.decode(withReferences(field)),
+                    java.util.Arrays.toString(field));
+        }
+    }
+
+    @Test
+    void aWellFormedReferenceFieldDecodes() throws Exception {
+        SessionRequest request = SessionRequest.decode(withReferences(new byte[] {3, 2, 0, 2, '.', '.', 0, 1, 'p'}));
+        assertEquals(new ReferenceDirectories(ReferenceDirectories.Kind.LINK, List.of("..", "p")), request.references());
     }
 
     @Test

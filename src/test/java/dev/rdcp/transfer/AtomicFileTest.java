@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class AtomicFileTest {
 
-    private static final AtomicFile.Finisher NOTHING = temp -> {
+    private static final ReceivingFile.Finisher NOTHING = temp -> {
     };
 
     @TempDir

@@ -1,0 +1,77 @@
+package dev.rdcp.transfer;
+
+import dev.rdcp.posix.DirectoryHandle;
+import dev.rdcp.posix.FileHandle;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.FileSystemException;
+import java.nio.file.Path;
+
+/**
+ * rsync's --inplace: the destination file itself, opened (or created) under its final name
+ * beneath its directory's descriptor, never through a symlink, and written where the data
+ * goes: other hard links to it see each write as it happens. {@link #commit} cuts it to the
+ * file's size and applies the metadata; a failed transfer leaves it as far as it was written
+ * (old bytes beyond), as rsync does.
+ */
+final class InPlaceFile implements ReceivingFile {
+
+    private final DirectoryHandle directory;
+    private final byte[] leaf;
+    private final FileHandle file;
+    private final long size;
+    private boolean open = true;
+
+    private InPlaceFile(DirectoryHandle directory, byte[] leaf, FileHandle file, long size) {
+        this.directory = directory;
+        this.leaf = leaf;
+        this.file = file;
+        this.size = size;
+    }
+
+    /** The file {@code name} beneath {@code base}, to hold {@code size} bytes once complete. */
+    static InPlaceFile open(DirectoryHandle base, byte[] name, long size) throws IOException {
+        DirectoryHandle directory = base.lendDirectory(FileNames.parent(name));
+        try {
+            byte[] leaf = FileNames.leaf(name);
+            FileHandle file = directory.create(leaf, false, 0666);
+            if (FileModes.type(file.status().mode()) != FileModes.S_IFREG) {
+                file.close();
+                throw new FileSystemException(directory.path().resolve(FileNames.display(leaf)).toString(), null,
+                        "not a regular file: cannot write it in place");
+            }
+            return new InPlaceFile(directory, leaf, file, size);
+        } catch (IOException | RuntimeException e) {
+            directory.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void write(ByteBuffer data, long position) throws IOException {
+        file.write(data, position);
+    }
+
+    @Override
+    public void commit(Finisher finisher) throws IOException {
+        file.truncate(size);
+        finisher.apply(file);
+        close();
+    }
+
+    @Override
+    public Path temp() {
+        return FileNames.resolve(directory.path(), leaf);
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (open) {
+            open = false;
+            // What was written stays: the final name is the file.
+            try (directory) {
+                file.close();
+            }
+        }
+    }
+}

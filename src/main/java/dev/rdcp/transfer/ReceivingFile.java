@@ -1,0 +1,31 @@
+package dev.rdcp.transfer;
+
+import dev.rdcp.posix.FileHandle;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+
+/**
+ * Where a received file's data goes until its last piece: a temporary file renamed into place
+ * ({@link AtomicFile}, the default), or with --inplace the destination file itself ({@link InPlaceFile}).
+ */
+interface ReceivingFile extends AutoCloseable {
+
+    /** Applies metadata to the finished file, through its descriptor, before it is complete under its name. */
+    @FunctionalInterface
+    interface Finisher {
+        void apply(FileHandle file) throws IOException;
+    }
+
+    /** Writes all of {@code data} at {@code position}. */
+    void write(ByteBuffer data, long position) throws IOException;
+
+    /** The whole file arrived: its metadata applied, it is complete under its final name. */
+    void commit(Finisher finisher) throws IOException;
+
+    /** Where the data is written, for messages. */
+    Path temp();
+
+    @Override
+    void close() throws IOException;
+}

@@ -1,0 +1,15 @@
+package dev.rdcp.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
+
+/** {@link InPlaceOptionsTest}'s comparisons with rsync, rdcp's data over RDMA on rxe0. */
+@Tag("vm")
+class InPlaceOptionsVmTest extends InPlaceOptionsTest {
+
+    @Override
+    SideBySide open(Path scratch) throws IOException {
+        return SideBySide.overRdma(scratch);
+    }
+}

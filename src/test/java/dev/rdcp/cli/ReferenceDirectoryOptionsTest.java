@@ -1,0 +1,154 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * --link-dest, --compare-dest and --copy-dest beside rsync: yesterday's snapshot in each side's
+ * destination, today's taken with the option; the trees, the hard links (which names share the
+ * snapshot's inode) and the -i lines compared.
+ */
+class ReferenceDirectoryOptionsTest extends SideBySideTest {
+
+    private static final List<String> NAMES = List.of("a.txt", "grown.txt", "sub/b.bin", "chmodded.txt", "new.txt",
+            "same-link", "retimed-link", "retargeted-link");
+
+    @BeforeEach
+    void yesterday() throws Exception {
+        SideBySide.write(sides.source, "a.txt", 10);
+        SideBySide.write(sides.source, "grown.txt", 20);
+        SideBySide.write(sides.source, "sub/b.bin", 200_000);
+        SideBySide.write(sides.source, "chmodded.txt", 30);
+        for (String link : List.of("same-link", "retimed-link", "retargeted-link")) {
+            SideBySide.symlink(sides.source, link, "a.txt");
+        }
+        sides.push(0, List.of("-a"), "prev/", "src/");
+        for (String side : List.of("rsync", "rdcp")) {
+            Path previous = sides.served.resolve(side + "/prev");
+            Files.getFileAttributeView(previous.resolve("retimed-link"), BasicFileAttributeView.class,
+                    LinkOption.NOFOLLOW_LINKS).setTimes(FileTime.fromMillis(1_000_000_000_000L), null, null);
+            Files.delete(previous.resolve("retargeted-link"));
+            SideBySide.symlink(previous, "retargeted-link", "elsewhere");
+        }
+        // rsync consults the reference only for a destination directory it makes itself, which rdcp
+        // makes before the list arrives: both start from an existing one.
+        for (String today : List.of("rsync/today", "rdcp/today")) {
+            SideBySide.datedDirectory(sides.served.resolve(today));
+        }
+        SideBySide.datedDirectory(sides.tmp.resolve("again"));
+        SideBySide.write(sides.source, "grown.txt", 25);
+        SideBySide.write(sides.source, "new.txt", 5);
+        Files.setPosixFilePermissions(sides.source.resolve("chmodded.txt"), PosixFilePermissions.fromString("rwx------"));
+    }
+
+    /** For each name of today's snapshot: whether it is the same inode as in yesterday's. */
+    private Map<String, Boolean> linked(String side) throws IOException {
+        Map<String, Boolean> linked = new TreeMap<>();
+        Path root = sides.served.resolve(side);
+        for (String name : NAMES) {
+            Path today = root.resolve("today/" + name);
+            Path prev = root.resolve("prev/" + name);
+            linked.put(name, Files.exists(today, LinkOption.NOFOLLOW_LINKS) && Files.exists(prev, LinkOption.NOFOLLOW_LINKS)
+                    && Files.getAttribute(today, "unix:ino", LinkOption.NOFOLLOW_LINKS)
+                            .equals(Files.getAttribute(prev, "unix:ino", LinkOption.NOFOLLOW_LINKS)));
+        }
+        return linked;
+    }
+
+
+    /** rsync's -i lines for the same run into a fresh existing directory, outside the compared trees. */
+    private String again(String option) throws Exception {
+        return RsyncComparison.rsync(sides.tmp, "-a", "-i", option + "=" + sides.served.resolve("rsync/prev"), "src/",
+                "again/");
+    }
+
+    @Test
+    void linkDestLinksWhatRsyncLinks() throws Exception {
+        Cli.Result rdcp = sides.push(0, List.of("-a", "-i", "--link-dest=../prev"), "today/", "src/");
+
+        Map<String, Boolean> rsyncLinks = linked("rsync");
+        assertEquals(rsyncLinks, linked("rdcp"));
+        assertTrue(rsyncLinks.get("a.txt") && rsyncLinks.get("sub/b.bin") && !rsyncLinks.get("grown.txt")
+                && rsyncLinks.get("same-link") && !rsyncLinks.get("retimed-link"), rsyncLinks.toString());
+        String rsyncLines = again("--link-dest");
+        assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()));
+        assertTrue(ItemizedLines.of(rsyncLines).containsAll(List.of("cLc.t...... retimed-link -> a.txt",
+                "cLc........ retargeted-link -> a.txt", ">f.s....... grown.txt")), rsyncLines);
+    }
+
+    @Test
+    void linkDestOnAPull() throws Exception {
+        RsyncComparison.rsync(sides.tmp, "-a", "served/rsync/prev/", "prev/");
+
+        sides.pull(List.of("-a", "--link-dest=../prev"), "", "today/");
+
+        for (String name : NAMES) {
+            Path previous = sides.tmp.resolve("prev/" + name);
+            if (!Files.exists(previous, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            Object inode = Files.getAttribute(previous, "unix:ino", LinkOption.NOFOLLOW_LINKS);
+            assertEquals(inode.equals(Files.getAttribute(sides.tmp.resolve("rsync-today/" + name), "unix:ino",
+                    LinkOption.NOFOLLOW_LINKS)), inode.equals(Files.getAttribute(sides.tmp.resolve("rdcp-today/" + name),
+                    "unix:ino", LinkOption.NOFOLLOW_LINKS)), name);
+        }
+        assertEquals(Files.getAttribute(sides.tmp.resolve("prev/a.txt"), "unix:ino"),
+                Files.getAttribute(sides.tmp.resolve("rdcp-today/a.txt"), "unix:ino"));
+    }
+
+    @Test
+    void aDirectoryAboveTheModuleIsRefused() {
+        Cli.Result result = sides.rdcp("-a", "--link-dest=../../../src", sides.source + "/", "127.0.0.1::rdcp/today/");
+        assertEquals(3, result.exitCode(), result.toString());
+        assertTrue(result.err().contains("--link-dest ../../../src escapes the served directory"), result.err());
+    }
+
+    @Test
+    void compareDestLeavesOutWhatRsyncLeavesOut() throws Exception {
+        Cli.Result rdcp = sides.push(0, List.of("-a", "-i", "--compare-dest=../prev"), "today/", "src/");
+        String rsyncLines = again("--compare-dest");
+        assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()));
+    }
+
+    @Test
+    void copyDestCopiesWhatRsyncCopies() throws Exception {
+        Cli.Result rdcp = sides.push(0, List.of("-a", "-i", "--copy-dest=../prev"), "today/", "src/");
+        assertEquals(linked("rsync"), linked("rdcp"));
+        String rsyncLines = again("--copy-dest");
+        assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()));
+    }
+
+    @Test
+    void withIiEveryKindShowsWhatRsyncShows() throws Exception {
+        for (String kind : List.of("link", "compare", "copy")) {
+            String option = "--" + kind + "-dest=";
+            SideBySide.datedDirectory(sides.served.resolve("rsync/ii-" + kind));
+            SideBySide.datedDirectory(sides.served.resolve("rdcp/ii-" + kind));
+            Cli.Result rdcp = sides.push(0, List.of("-a", "-ii", option + "../prev"), "ii-" + kind + "/", "src/");
+            SideBySide.datedDirectory(sides.tmp.resolve("again-" + kind));
+            String rsyncLines = RsyncComparison.rsync(sides.tmp, "-a", "-ii", option + sides.served.resolve("rsync/prev"),
+                    "src/", "again-" + kind + "/");
+            assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()), kind);
+        }
+    }
+
+    @Test
+    void mixingKindsIsRsyncsUsageError() {
+        Cli.Result result = sides.rdcp("-a", "--link-dest=a", "--copy-dest=b", sides.source + "/", "127.0.0.1::rdcp/x/");
+        assertEquals(1, result.exitCode(), result.toString());
+        assertTrue(result.err().contains("conflicts with"), result.err());
+    }
+}
