@@ -72,7 +72,11 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public static final long REMOVE_SOURCE_FILES = 1L << 26;
     /** Version 5, -b: the receiver keeps what it replaces or deletes, as the backup rule says. */
     public static final long BACKUP = 1L << 27;
-    private static final long KNOWN_FLAGS = (1L << 28) - 1;
+    /** Version 6, -X: each entry's extended attributes follow it in ENTRIES ({@link Xattrs}). */
+    public static final long XATTRS = 1L << 35;
+    /** Version 6, -A: each entry's POSIX ACLs (system.posix_acl_*) follow it in ENTRIES, as attributes. */
+    public static final long ACLS = 1L << 36;
+    private static final long KNOWN_FLAGS = (1L << 28) - 1 | XATTRS | ACLS;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;
