@@ -26,6 +26,7 @@ final class Attributes {
     private final Destination destination;
     /** Read per session, not per JVM: a daemon may have dropped root (serve --user) since it started. */
     private final ProcessIdentity process = ProcessIdentity.read();
+    private final XattrSync xattrs;
 
     /** @param destination where entries land, which knows the daemon's root; null for none */
     Attributes(TransferOptions options, Destination destination) {
@@ -33,6 +34,12 @@ final class Attributes {
         this.permissions = options.preservePermissions();
         this.owners = process.uid() == 0 && options.has(SessionRequest.OWNERS);
         this.destination = destination;
+        this.xattrs = new XattrSync(options, process.uid() == 0);
+    }
+
+    /** -X and -A: which extended attributes this receiver manages, and how it applies them. */
+    XattrSync xattrs() {
+        return xattrs;
     }
 
     /**

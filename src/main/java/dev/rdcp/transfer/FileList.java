@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.filter.FilterTooComplexException;
 import dev.rdcp.posix.DirectoryHandle;
+import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.posix.Symlinks;
@@ -11,6 +12,7 @@ import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.Xattrs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -77,9 +79,11 @@ final class FileList implements AutoCloseable {
     private int nextIndex;
 
     private final Heartbeat heartbeat;
+    private final XattrSync xattrs;
 
     FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat) {
         this.heartbeat = heartbeat;
+        this.xattrs = new XattrSync(options, ProcessIdentity.read().uid() == 0);
         this.operands = operands.iterator();
         this.recursive = options.has(SessionRequest.RECURSIVE);
         this.dirs = options.has(SessionRequest.DIRS);
@@ -197,7 +201,8 @@ final class FileList implements AutoCloseable {
                 byte[] first = firstNames == null || attributes.links() < 2 ? null
                         : firstNames.putIfAbsent(new FileId(attributes.device(), attributes.inode()), name);
                 ready.add(first != null ? entry(EntryType.HARDLINK, path, name, attributes, first)
-                        : entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, parent) : null));
+                        : withXattrs(entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, parent) : null),
+                                parent));
             }
             case FileModes.S_IFDIR -> directory(path, name, attributes, impliedOnly, contents, parent);
             case FileModes.S_IFLNK -> {
@@ -235,7 +240,7 @@ final class FileList implements AutoCloseable {
             ready.add(problemEntry(ExitCode.PARTIAL, name, "skipping directory %s"));
             return;
         }
-        ready.add(entry(EntryType.DIRECTORY, path, name, attributes, null));
+        ready.add(withXattrs(entry(EntryType.DIRECTORY, path, name, attributes, null), parent));
         if (impliedOnly || (!recursive && !contents)) {
             return;
         }
@@ -308,6 +313,40 @@ final class FileList implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             return problemEntry(ExitCode.PARTIAL, name, "name too long: %s");
         }
+    }
+
+    /**
+     * -X, -A: the entry with its attributes, read through a descriptor of the very file that was
+     * listed (opened beneath its directory's descriptor, or by the operand's path and then checked
+     * to be the listed file). Attributes that cannot be read, or that would not fit one control
+     * message with their entry, make it a failure (exit 23), as an unreadable attribute makes it in
+     * rsync.
+     */
+    private ListedEntry withXattrs(ListedEntry listed, Parent parent) {
+        if (!xattrs.enabled() || listed.path() == null) {
+            return listed;
+        }
+        Entry entry = listed.entry();
+        Xattrs found;
+        try (FileHandle node = parent != null ? parent.directory().openNode(parent.leaf())
+                : FileHandle.openListed(listed.path(), FileNames.absolute(listed.path()), listed.listed())) {
+            found = xattrs.read(node);
+        } catch (IOException e) {
+            return instead(entry, FileNames.display(entry.name()) + ": cannot read its extended attributes: "
+                    + FileReceiver.describe(e));
+        }
+        if (found.encodedSize() > Xattrs.roomAfter(entry)) {
+            return instead(entry, FileNames.display(entry.name()) + ": its extended attributes take "
+                    + found.encodedSize() + " bytes, more than the " + Xattrs.roomAfter(entry)
+                    + " that fit with its entry");
+        }
+        return new ListedEntry(entry, listed.path(), listed.listed(), found);
+    }
+
+    /** A failure (exit 23) in place of {@code entry}, under its index. */
+    private static ListedEntry instead(Entry entry, String message) {
+        return new ListedEntry(Entry.problem(entry.index(), ExitCode.PARTIAL.code(), entry.name(),
+                message.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** Mode 1 marks a directory the sender could not read in full: the receiver deletes nothing in it. */

@@ -179,7 +179,7 @@ public final class FileReceiver implements AutoCloseable {
                 throw new ProtocolException("piece of " + batch.length(i) + " bytes overruns its staging buffer");
             }
             if (batch.isAbandoned(i)) {
-                budget.release(SessionBudget.pendingCost(wanted.poll().entry));
+                budget.release(wanted.poll().cost());
                 discard(incoming);
                 continue;
             }
@@ -187,7 +187,7 @@ public final class FileReceiver implements AutoCloseable {
                 receivePiece(incoming, buffer, i);
             }
             if (batch.isLast(i)) {
-                budget.release(SessionBudget.pendingCost(wanted.poll().entry));
+                budget.release(wanted.poll().cost());
                 finish(incoming);
             }
         }
@@ -256,6 +256,9 @@ public final class FileReceiver implements AutoCloseable {
                     attributes.applyToNew(temp, incoming.entry);
                 } else {
                     attributes.apply(temp, incoming.entry);
+                }
+                if (attributes.xattrs().enabled()) {
+                    attributes.xattrs().apply(temp, incoming.xattrs);
                 }
             });
         } catch (IOException e) {

@@ -10,6 +10,7 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.Xattrs;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +33,7 @@ import java.util.function.Supplier;
 final class Generator {
 
     /** A directory whose metadata is applied at the end, once nothing more is written into it. */
-    private record DirectoryFix(byte[] local, Entry entry) {
+    private record DirectoryFix(byte[] local, Entry entry, Xattrs xattrs) {
     }
 
     private record PendingLink(Entry entry, byte[] local) {
@@ -108,8 +109,9 @@ final class Generator {
         int decisions = 0;
         for (int i = 0; i < count; i++) {
             Entry entry = Entry.decode(payload);
+            Xattrs xattrs = attributes.xattrs().enabled() ? Xattrs.decode(payload, Xattrs.roomAfter(entry)) : Xattrs.NONE;
             order.check(entry);
-            Decision decision = onEntry(entry);
+            Decision decision = onEntry(entry, xattrs);
             if (decision != null) {
                 decision.encode(out);
                 decisions++;
@@ -122,7 +124,7 @@ final class Generator {
     }
 
     /** Handles one list entry; returns the decision for a regular file, else null. */
-    private Decision onEntry(Entry entry) throws IOException {
+    private Decision onEntry(Entry entry, Xattrs xattrs) throws IOException {
         if (entry.type() == EntryType.PROBLEM) {
             listener.fileFailed(entry.mode(), FileNames.printable(new String(entry.extra(), StandardCharsets.UTF_8)));
             return null;
@@ -149,8 +151,11 @@ final class Generator {
                     if (tree.directory(entry.name(), local)) {
                         newEntry.run();
                     }
-                    itemize(entry, () -> itemizer.directory(entry, before.status()));
-                    directoryFixes.put(new String(entry.name(), StandardCharsets.ISO_8859_1), new DirectoryFix(local, entry));
+                    itemize(entry, () -> Itemizer.withXattrs(itemizer.directory(entry, before.status()),
+                            xattrChange(local, before.status(), FileModes.S_IFDIR, xattrs)));
+                    budget.spend(xattrs.encodedSize());
+                    directoryFixes.put(new String(entry.name(), StandardCharsets.ISO_8859_1),
+                            new DirectoryFix(local, entry, xattrs));
                     listener.listed(name, EntryType.DIRECTORY, 0);
                 }
                 case SYMLINK -> {
@@ -174,7 +179,7 @@ final class Generator {
                 }
                 default -> {
                     listener.listed(name, EntryType.FILE, entry.size());
-                    return decide(entry, local, name);
+                    return decide(entry, xattrs, local, name);
                 }
             }
         } catch (ProtocolException e) {
@@ -189,7 +194,7 @@ final class Generator {
         return null;
     }
 
-    private Decision decide(Entry entry, byte[] local, String name) throws IOException {
+    private Decision decide(Entry entry, Xattrs xattrs, byte[] local, String name) throws IOException {
         if (rules.skipsSize(entry)) {
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
@@ -198,13 +203,22 @@ final class Generator {
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
         if (verdict.upToDate()) {
+            XattrSync.Change xattrChange = XattrSync.Change.NONE;
             if (!options.dryRun() && verdict.attributes() != null && attributes.differ(verdict.attributes(), entry)) {
                 try (FileHandle node = destination.base().openNode(local)) {
                     attributes.apply(node, entry);
                 }
             }
+            if (attributes.xattrs().enabled() && isType(verdict.attributes(), FileModes.S_IFREG)) {
+                // rsync's quick check with -X: attributes of an unchanged file are brought in line, no data sent.
+                try (FileHandle node = destination.base().openNode(local)) {
+                    xattrChange = options.dryRun() ? attributes.xattrs().compare(node, xattrs)
+                            : attributes.xattrs().apply(node, xattrs);
+                }
+            }
+            XattrSync.Change changed = xattrChange;
             listener.upToDate(name);
-            itemize(entry, () -> itemizer.file(entry, verdict.attributes(), false));
+            itemize(entry, () -> Itemizer.withXattrs(itemizer.file(entry, verdict.attributes(), false), changed));
             linkTarget(entry, local);
             if (verdict.same()) {
                 inPlace(entry);
@@ -215,7 +229,8 @@ final class Generator {
             if (verdict.attributes() == null) {
                 newEntry.run();
             }
-            itemize(entry, () -> itemizer.file(entry, verdict.attributes(), true));
+            itemize(entry, () -> Itemizer.withXattrs(itemizer.file(entry, verdict.attributes(), true),
+                    xattrChange(local, verdict.attributes(), FileModes.S_IFREG, xattrs)));
             listener.fileStarted(name, entry.size());
             listener.fileDone(name, entry.size());
             linkTarget(entry, local);
@@ -223,9 +238,11 @@ final class Generator {
         }
         Partial partial = options.has(SessionRequest.PARTIAL) ? Partial.examine(destination.base(),
                 AtomicFile.partialName(local), options.chunkSize(), entry.size(), busy) : Partial.NONE;
-        budget.spend(SessionBudget.pendingCost(entry));
-        itemize(entry, () -> itemizer.file(entry, verdict.attributes(), true));
-        wanted.accept(new Incoming(entry, local, partial.offset(), verdict.attributes() != null));
+        Incoming incoming = new Incoming(entry, local, partial.offset(), verdict.attributes() != null, xattrs);
+        budget.spend(incoming.cost());
+        itemize(entry, () -> Itemizer.withXattrs(itemizer.file(entry, verdict.attributes(), true),
+                xattrChange(local, verdict.attributes(), FileModes.S_IFREG, xattrs)));
+        wanted.accept(incoming);
         return partial.offset() > 0 ? new Decision(entry.index(), Decision.Kind.RESUME, partial.offset(),
                 partial.digest()) : new Decision(entry.index(), Decision.Kind.SEND, 0, 0);
     }
@@ -278,6 +295,9 @@ final class Generator {
             try (FileHandle node = destination.base().openNode(fix.local())) {
                 if (FileModes.type(node.status().mode()) == FileModes.S_IFDIR) {
                     attributes.apply(node, fix.entry());
+                    if (attributes.xattrs().enabled()) {
+                        attributes.xattrs().apply(node, fix.xattrs());
+                    }
                 }
             } catch (NoSuchFileException e) {
                 // Replaced by something else and gone since: nothing to fix.
@@ -287,6 +307,25 @@ final class Generator {
             }
         }
         directoryFixes.clear();
+    }
+
+    /**
+     * -i with -X or -A: how the attributes of what is here (of {@code type}, as {@code before}
+     * found it) differ from the sender's; nothing for what is not there or not of that type.
+     */
+    private XattrSync.Change xattrChange(byte[] local, dev.rdcp.posix.FileStatus before, int type, Xattrs xattrs) {
+        if (!attributes.xattrs().enabled() || !isType(before, type)) {
+            return XattrSync.Change.NONE;
+        }
+        try (FileHandle node = destination.base().openNode(local)) {
+            return attributes.xattrs().compare(node, xattrs);
+        } catch (IOException e) {
+            return XattrSync.Change.NONE;
+        }
+    }
+
+    private static boolean isType(dev.rdcp.posix.FileStatus status, int type) {
+        return status != null && FileModes.type(status.mode()) == type;
     }
 
     /** -i: tells the change made to {@code entry}, when itemizing and when it is to be shown. */

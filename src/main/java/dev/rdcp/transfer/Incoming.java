@@ -1,6 +1,7 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.Xattrs;
 
 /** A file the generator asked for, until the receiver has its last piece. */
 final class Incoming {
@@ -10,17 +11,25 @@ final class Incoming {
     final String name;
     final long resumeOffset;
     final boolean existed;
+    /** -X, -A: its extended attributes, set on the temporary file before the rename. */
+    final Xattrs xattrs;
     AtomicFile file;
     /** Where this run's data starts: 0, or the resumed prefix. */
     long start;
     long received;
     boolean failed;
 
-    Incoming(Entry entry, byte[] local, long resumeOffset, boolean existed) {
+    Incoming(Entry entry, byte[] local, long resumeOffset, boolean existed, Xattrs xattrs) {
+        this.xattrs = xattrs;
         this.entry = entry;
         this.local = local;
         this.name = FileNames.display(entry.name());
         this.resumeOffset = resumeOffset;
         this.existed = existed;
+    }
+
+    /** What remembering it until its data has arrived costs the session's budget. */
+    long cost() {
+        return SessionBudget.pendingCost(entry) + xattrs.encodedSize();
     }
 }

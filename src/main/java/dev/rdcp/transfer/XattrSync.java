@@ -1,0 +1,128 @@
+package dev.rdcp.transfer;
+
+import dev.rdcp.posix.FileHandle;
+import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.Xattrs;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Which extended attributes -X and -A carry, read on the sender and applied on the receiver, by
+ * rsync's rules on Linux: as root every namespace but {@code system.}; otherwise {@code user.}
+ * alone (the only one an ordinary user may set); and {@code system.} never, except the POSIX
+ * ACLs with -A ({@code system.posix_acl_access}, and a directory's {@code
+ * system.posix_acl_default}). Each side applies its own identity: a root sender offers what a
+ * non-root receiver then leaves alone. On the receiver the attributes it manages are made equal
+ * to the sender's: missing ones set, different ones replaced, extra ones removed.
+ */
+final class XattrSync {
+
+    /** What differs between a file here and the sender's set: its ACLs, and its other attributes. */
+    record Change(boolean acls, boolean others) {
+        static final Change NONE = new Change(false, false);
+
+        boolean any() {
+            return acls || others;
+        }
+    }
+
+    private static final byte[] SYSTEM = ascii("system.");
+    private static final byte[] USER = ascii("user.");
+    private static final byte[] ACL_ACCESS = ascii("system.posix_acl_access");
+    private static final byte[] ACL_DEFAULT = ascii("system.posix_acl_default");
+
+    private final boolean xattrs;
+    private final boolean acls;
+    private final boolean root;
+
+    XattrSync(TransferOptions options, boolean root) {
+        this.xattrs = options.has(SessionRequest.XATTRS);
+        this.acls = options.has(SessionRequest.ACLS);
+        this.root = root;
+    }
+
+    /** Whether entries carry attributes in this session. */
+    boolean enabled() {
+        return xattrs || acls;
+    }
+
+    /** Whether this side reads, or manages, the attribute {@code name}. */
+    boolean carries(byte[] name) {
+        if (isAcl(name)) {
+            return acls;
+        }
+        return xattrs && (root ? !startsWith(name, SYSTEM) : startsWith(name, USER));
+    }
+
+    static boolean isAcl(byte[] name) {
+        return Arrays.equals(name, ACL_ACCESS) || Arrays.equals(name, ACL_DEFAULT);
+    }
+
+    /** The attributes this side carries of the open file {@code node}. */
+    Xattrs read(FileHandle node) throws IOException {
+        List<Xattrs.Xattr> found = new ArrayList<>();
+        for (byte[] name : node.xattrNames()) {
+            if (carries(name)) {
+                byte[] value = node.xattr(name);
+                if (value != null) {
+                    found.add(new Xattrs.Xattr(name, value));
+                }
+            }
+        }
+        return new Xattrs(found);
+    }
+
+    /** How the attributes this side manages of {@code node} differ from {@code wanted}. */
+    Change compare(FileHandle node, Xattrs wanted) throws IOException {
+        return compare(read(node), wanted);
+    }
+
+    private Change compare(Xattrs here, Xattrs wanted) {
+        boolean aclsDiffer = false;
+        boolean othersDiffer = false;
+        for (Xattrs.Xattr attribute : wanted.attributes()) {
+            if (carries(attribute.name()) && !Arrays.equals(attribute.value(), here.get(attribute.name()))) {
+                aclsDiffer |= isAcl(attribute.name());
+                othersDiffer |= !isAcl(attribute.name());
+            }
+        }
+        for (Xattrs.Xattr attribute : here.attributes()) {
+            if (wanted.get(attribute.name()) == null) {
+                aclsDiffer |= isAcl(attribute.name());
+                othersDiffer |= !isAcl(attribute.name());
+            }
+        }
+        return new Change(aclsDiffer, othersDiffer);
+    }
+
+    /** Makes the attributes this side manages of {@code node} the sender's; returns what changed. */
+    Change apply(FileHandle node, Xattrs wanted) throws IOException {
+        Xattrs here = read(node);
+        Change change = compare(here, wanted);
+        if (!change.any()) {
+            return change;
+        }
+        for (Xattrs.Xattr attribute : here.attributes()) {
+            if (wanted.get(attribute.name()) == null) {
+                node.removeXattr(attribute.name());
+            }
+        }
+        for (Xattrs.Xattr attribute : wanted.attributes()) {
+            if (carries(attribute.name()) && !Arrays.equals(attribute.value(), here.get(attribute.name()))) {
+                node.setXattr(attribute.name(), attribute.value());
+            }
+        }
+        return change;
+    }
+
+    private static boolean startsWith(byte[] name, byte[] prefix) {
+        return name.length > prefix.length && Arrays.equals(name, 0, prefix.length, prefix, 0, prefix.length);
+    }
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+}
