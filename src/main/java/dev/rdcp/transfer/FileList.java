@@ -83,7 +83,7 @@ final class FileList implements AutoCloseable {
 
     FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat) {
         this.heartbeat = heartbeat;
-        this.xattrs = new XattrSync(options, ProcessIdentity.read().uid() == 0);
+        this.xattrs = XattrSync.forSender(options);
         this.operands = operands.iterator();
         this.recursive = options.has(SessionRequest.RECURSIVE);
         this.dirs = options.has(SessionRequest.DIRS);

@@ -10,13 +10,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Which extended attributes -X and -A carry, read on the sender and applied on the receiver, by
- * rsync's rules on Linux: as root every namespace but {@code system.}; otherwise {@code user.}
- * alone (the only one an ordinary user may set); and {@code system.} never, except the POSIX
- * ACLs with -A ({@code system.posix_acl_access}, and a directory's {@code
- * system.posix_acl_default}). Each side applies its own identity: a root sender offers what a
- * non-root receiver then leaves alone. On the receiver the attributes it manages are made equal
- * to the sender's: missing ones set, different ones replaced, extra ones removed.
+ * Which extended attributes -X and -A carry, by rsync's rules on Linux: the sender reads every
+ * namespace it can list but {@code system.}; a receiver running as root manages the same, any
+ * other {@code user.} alone (the only one an ordinary user may set); and {@code system.} never
+ * travels but for the POSIX ACLs with -A ({@code system.posix_acl_access}, and a directory's
+ * {@code system.posix_acl_default}). On the receiver the attributes it manages are made equal to
+ * the sender's: missing ones set, different ones replaced, extra ones removed.
  */
 final class XattrSync {
 
@@ -38,6 +37,12 @@ final class XattrSync {
     private final boolean acls;
     private final boolean root;
 
+    /** The sender's: every namespace but {@code system.}, whoever runs it (rsync's sender filters none). */
+    static XattrSync forSender(TransferOptions options) {
+        return new XattrSync(options, true);
+    }
+
+    /** A receiver's, as root or not. */
     XattrSync(TransferOptions options, boolean root) {
         this.xattrs = options.has(SessionRequest.XATTRS);
         this.acls = options.has(SessionRequest.ACLS);
