@@ -113,6 +113,14 @@ class XattrOptionsTest extends SideBySideTest {
         export();
         sides.pull(List.of("-aAX"), "", "y/");
         assertSameAttributes(sides.tmp.resolve("rsync-y"), sides.tmp.resolve("rdcp-y"));
+
+        XattrListing.set(file, "system.posix_acl_access", XattrListing.aclGrantingRead(4322));
+        String rsyncOut = RsyncComparison.rsync(sides.tmp, "-aAi", "src/", "served/rsync/x/");
+        Cli.Result rdcp = sides.rdcp("-aAi", sides.source + "/", "127.0.0.1::rdcp/x/");
+        assertEquals(0, rdcp.exitCode(), rdcp::toString);
+        assertEquals(ItemizeChangesTest.lines(rsyncOut), ItemizeChangesTest.lines(rdcp.out()));
+        assertTrue(rdcp.out().contains(".f.......a. sub/b.bin"), rdcp::toString);
+        assertSameAttributes(sides.served.resolve("rsync/x"), sides.served.resolve("rdcp/x"));
     }
 
     /** Whether the tests run as root (the host's do). */
