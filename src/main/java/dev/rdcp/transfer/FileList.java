@@ -78,6 +78,9 @@ final class FileList implements AutoCloseable {
     private final Map<FileId, byte[]> firstNames;
     private int nextIndex;
 
+    /** Marks the problem entry that stands for an entry whose attributes could not be sent. */
+    private static final Xattrs FAILED = new Xattrs(List.of());
+
     private final Heartbeat heartbeat;
     private final XattrSync xattrs;
 
@@ -200,11 +203,16 @@ final class FileList implements AutoCloseable {
             case FileModes.S_IFREG -> {
                 byte[] first = firstNames == null || attributes.links() < 2 ? null
                         : firstNames.putIfAbsent(new FileId(attributes.device(), attributes.inode()), name);
-                ready.add(first != null ? entry(EntryType.HARDLINK, path, name, attributes, first)
+                ListedEntry listed = first != null ? entry(EntryType.HARDLINK, path, name, attributes, first)
                         : withXattrs(entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, parent) : null),
-                                parent));
+                                parent);
+                ready.add(listed);
+                // Unsent for its attributes: --delete must not take the receiver's copy for an extra.
+                return listed.xattrs() != FAILED;
             }
-            case FileModes.S_IFDIR -> directory(path, name, attributes, impliedOnly, contents, parent);
+            case FileModes.S_IFDIR -> {
+                return directory(path, name, attributes, impliedOnly, contents, parent);
+            }
             case FileModes.S_IFLNK -> {
                 if (links) {
                     symlink(path, name, attributes, parent);
@@ -233,21 +241,29 @@ final class FileList implements AutoCloseable {
         }
     }
 
-    /** -r walks every directory; -d lists each and walks only an operand named with a trailing '/' or '.'. */
-    private void directory(Path path, byte[] name, FileStatus attributes, boolean impliedOnly, boolean contents,
+    /**
+     * -r walks every directory; -d lists each and walks only an operand named with a trailing '/'
+     * or '.'. False when the directory could not be listed for its attributes (and is not walked).
+     */
+    private boolean directory(Path path, byte[] name, FileStatus attributes, boolean impliedOnly, boolean contents,
             Parent parent) {
         if (!recursive && !dirs && !impliedOnly) {
             ready.add(problemEntry(ExitCode.PARTIAL, name, "skipping directory %s"));
-            return;
+            return true;
         }
-        ready.add(withXattrs(entry(EntryType.DIRECTORY, path, name, attributes, null), parent));
+        ListedEntry listed = withXattrs(entry(EntryType.DIRECTORY, path, name, attributes, null), parent);
+        ready.add(listed);
+        if (listed.xattrs() == FAILED) {
+            return false;
+        }
         if (impliedOnly || (!recursive && !contents)) {
-            return;
+            return true;
         }
         if (filesFrom) {
             walked.add(key(name));
         }
         walk(path, name, parent);
+        return true;
     }
 
     /**
@@ -343,10 +359,10 @@ final class FileList implements AutoCloseable {
         return new ListedEntry(entry, listed.path(), listed.listed(), found);
     }
 
-    /** A failure (exit 23) in place of {@code entry}, under its index. */
+    /** A failure (exit 23) in place of {@code entry}, under its index, marked {@link #FAILED}. */
     private static ListedEntry instead(Entry entry, String message) {
         return new ListedEntry(Entry.problem(entry.index(), ExitCode.PARTIAL.code(), entry.name(),
-                message.getBytes(StandardCharsets.UTF_8)));
+                message.getBytes(StandardCharsets.UTF_8)), null, null, FAILED);
     }
 
     /** Mode 1 marks a directory the sender could not read in full: the receiver deletes nothing in it. */
