@@ -5,6 +5,7 @@ import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.Xattrs;
 import java.io.IOException;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
@@ -40,6 +41,17 @@ final class Attributes {
     /** -X and -A: which extended attributes this receiver manages, and how it applies them. */
     XattrSync xattrs() {
         return xattrs;
+    }
+
+    /**
+     * -X, -A: makes the attributes this receiver manages of {@code node} the sender's; never those
+     * of a daemon's root, whose access its operator decides (as its owner and mode).
+     */
+    XattrSync.Change applyXattrs(FileHandle node, Xattrs wanted) throws IOException {
+        if (!xattrs.enabled() || (destination != null && destination.isServedRoot(node.status()))) {
+            return XattrSync.Change.NONE;
+        }
+        return xattrs.apply(node, wanted);
     }
 
     /**

@@ -257,9 +257,7 @@ public final class FileReceiver implements AutoCloseable {
                 } else {
                     attributes.apply(temp, incoming.entry);
                 }
-                if (attributes.xattrs().enabled()) {
-                    attributes.xattrs().apply(temp, incoming.xattrs);
-                }
+                attributes.applyXattrs(temp, incoming.xattrs);
             });
         } catch (IOException e) {
             fail(incoming, e);

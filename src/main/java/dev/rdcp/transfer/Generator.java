@@ -213,7 +213,7 @@ final class Generator {
                 // rsync's quick check with -X: attributes of an unchanged file are brought in line, no data sent.
                 try (FileHandle node = destination.base().openNode(local)) {
                     xattrChange = options.dryRun() ? attributes.xattrs().compare(node, xattrs)
-                            : attributes.xattrs().apply(node, xattrs);
+                            : attributes.applyXattrs(node, xattrs);
                 }
             }
             XattrSync.Change changed = xattrChange;
@@ -295,9 +295,7 @@ final class Generator {
             try (FileHandle node = destination.base().openNode(fix.local())) {
                 if (FileModes.type(node.status().mode()) == FileModes.S_IFDIR) {
                     attributes.apply(node, fix.entry());
-                    if (attributes.xattrs().enabled()) {
-                        attributes.xattrs().apply(node, fix.xattrs());
-                    }
+                    attributes.applyXattrs(node, fix.xattrs());
                 }
             } catch (NoSuchFileException e) {
                 // Replaced by something else and gone since: nothing to fix.

@@ -32,6 +32,7 @@ final class XattrSync {
     private static final byte[] USER = ascii("user.");
     private static final byte[] ACL_ACCESS = ascii("system.posix_acl_access");
     private static final byte[] ACL_DEFAULT = ascii("system.posix_acl_default");
+    private static final byte[] CAPABILITY = ascii("security.capability");
 
     private final boolean xattrs;
     private final boolean acls;
@@ -54,12 +55,27 @@ final class XattrSync {
         return xattrs || acls;
     }
 
-    /** Whether this side reads, or manages, the attribute {@code name}. */
+    /**
+     * Whether this side reads, or manages, the attribute {@code name}. Never {@code
+     * security.capability}: a file capability is privilege, as the set-user-ID bits are, which
+     * rdcp does not carry either (rsync as root would).
+     */
     boolean carries(byte[] name) {
         if (isAcl(name)) {
             return acls;
         }
-        return xattrs && (root ? !startsWith(name, SYSTEM) : startsWith(name, USER));
+        return xattrs && !Arrays.equals(name, CAPABILITY)
+                && (root ? hasNamespace(name) && !startsWith(name, SYSTEM) : startsWith(name, USER));
+    }
+
+    /** "namespace.rest": a name Linux could list (a peer's "user" alone it could not set). */
+    private static boolean hasNamespace(byte[] name) {
+        for (int i = 1; i < name.length - 1; i++) {
+            if (name[i] == '.') {
+                return true;
+            }
+        }
+        return false;
     }
 
     static boolean isAcl(byte[] name) {

@@ -62,6 +62,14 @@ class RsyncOptionMappingTest {
     }
 
     @Test
+    void xattrsAndAclsAreRequestFlagsAndAclsImplyPerms() {
+        assertEquals(SessionRequest.XATTRS, flags("-rX", "a", "h:b") & (SessionRequest.XATTRS | SessionRequest.ACLS));
+        long acls = flags("-rA", "a", "h:b");
+        assertTrue((acls & SessionRequest.ACLS) != 0 && (acls & SessionRequest.PRESERVE_PERMISSIONS) != 0);
+        assertEquals(0, flags("-a", "a", "h:b") & (SessionRequest.XATTRS | SessionRequest.ACLS), "-a implies neither");
+    }
+
+    @Test
     void archiveImpliesOwnerAndGroup() {
         assertTrue((flags("-a", "a", "h:b") & SessionRequest.OWNERS) != 0);
         assertEquals(0, flags("-rlpt", "a", "h:b") & SessionRequest.OWNERS);
