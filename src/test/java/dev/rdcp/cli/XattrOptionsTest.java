@@ -85,12 +85,7 @@ class XattrOptionsTest extends SideBySideTest {
         for (String side : List.of("rsync", "rdcp")) {
             XattrListing.set(sides.served.resolve(side + "/x/sub/b.bin"), "user.stray", XattrListing.bytes("x"));
         }
-        String rsyncOut = RsyncComparison.rsync(sides.tmp, "-aXi", "src/", "served/rsync/x/");
-        Cli.Result rdcp = sides.rdcp("-aXi", sides.source + "/", "127.0.0.1::rdcp/x/");
-        assertEquals(0, rdcp.exitCode(), rdcp::toString);
-        assertEquals(ItemizeChangesTest.lines(rsyncOut), ItemizeChangesTest.lines(rdcp.out()));
-        assertTrue(rdcp.out().contains(".f........x a.txt"), rdcp::toString);
-        assertSameAttributes(sides.served.resolve("rsync/x"), sides.served.resolve("rdcp/x"));
+        pushAgainItemized("-aXi", ".f........x a.txt");
     }
 
     @Test
@@ -115,11 +110,19 @@ class XattrOptionsTest extends SideBySideTest {
         assertSameAttributes(sides.tmp.resolve("rsync-y"), sides.tmp.resolve("rdcp-y"));
 
         XattrListing.set(file, "system.posix_acl_access", XattrListing.aclGrantingRead(4322));
-        String rsyncOut = RsyncComparison.rsync(sides.tmp, "-aAi", "src/", "served/rsync/x/");
-        Cli.Result rdcp = sides.rdcp("-aAi", sides.source + "/", "127.0.0.1::rdcp/x/");
+        pushAgainItemized("-aAi", ".f.......a. sub/b.bin");
+    }
+
+    /**
+     * rsync and rdcp push src/ again into x/ with {@code options}: the same -i lines, among them
+     * {@code line}, and the same attributes after.
+     */
+    private void pushAgainItemized(String options, String line) throws Exception {
+        String rsyncOut = RsyncComparison.rsync(sides.tmp, options, "src/", "served/rsync/x/");
+        Cli.Result rdcp = sides.rdcp(options, sides.source + "/", "127.0.0.1::rdcp/x/");
         assertEquals(0, rdcp.exitCode(), rdcp::toString);
         assertEquals(ItemizeChangesTest.lines(rsyncOut), ItemizeChangesTest.lines(rdcp.out()));
-        assertTrue(rdcp.out().contains(".f.......a. sub/b.bin"), rdcp::toString);
+        assertTrue(rdcp.out().contains(line), rdcp::toString);
         assertSameAttributes(sides.served.resolve("rsync/x"), sides.served.resolve("rdcp/x"));
     }
 
