@@ -83,10 +83,12 @@ class XattrOptionsTest extends SideBySideTest {
         sides.push(0, List.of("-aX"), "x/", "src/");
         XattrListing.set(sides.source.resolve("a.txt"), "user.origin", XattrListing.bytes("lab 4"));
         XattrListing.set(sides.source.resolve("plain.txt"), "user.new", XattrListing.bytes("1"));
+        XattrListing.set(sides.source.resolve("sub"), "user.project", XattrListing.bytes("rdcp 2"));
         for (String side : List.of("rsync", "rdcp")) {
             XattrListing.set(sides.served.resolve(side + "/x/sub/b.bin"), "user.stray", XattrListing.bytes("x"));
         }
         pushAgainItemized("-aXi", ".f........x a.txt");
+        assertTrue(XattrListing.of(sides.served.resolve("rdcp/x")).containsValue("726463702032"), "sub's new value");
     }
 
     @Test
