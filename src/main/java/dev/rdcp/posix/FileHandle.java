@@ -20,11 +20,13 @@ public final class FileHandle extends OwnedDescriptor {
     }
 
     /**
-     * {@code path} itself to read its metadata (O_PATH, links followed as the user's operand is),
-     * only if it is still the file listed as {@code listed}: same device and inode.
+     * {@code path} itself to read its metadata (O_PATH; a link in its last component followed
+     * unless it was listed as the link itself), only if it is still the file listed as
+     * {@code listed}: same device and inode.
      */
     public static FileHandle openListed(Path path, byte[] name, FileStatus listed) throws IOException {
-        int fd = LibC.open(CStrings.of(name), LibC.O_PATH | LibC.O_CLOEXEC);
+        boolean link = (listed.mode() & 0170000) == 0120000;
+        int fd = LibC.open(CStrings.of(name), LibC.O_PATH | LibC.O_CLOEXEC | (link ? LibC.O_NOFOLLOW : 0));
         if (fd < 0) {
             throw PathErrors.of(path, Native.getLastError());
         }

@@ -48,10 +48,15 @@ final class Attributes {
      * of a daemon's root, whose access its operator decides (as its owner and mode).
      */
     XattrSync.Change applyXattrs(FileHandle node, Xattrs wanted) throws IOException {
-        if (!xattrs.enabled() || (destination != null && destination.isServedRoot(node.status()))) {
+        return applyXattrs(node, wanted, xattrs);
+    }
+
+    /** The same by {@code rules} ({@link XattrSync#forSymlinks} for a symlink). */
+    XattrSync.Change applyXattrs(FileHandle node, Xattrs wanted, XattrSync rules) throws IOException {
+        if (!rules.enabled() || (destination != null && destination.isServedRoot(node.status()))) {
             return XattrSync.Change.NONE;
         }
-        return xattrs.apply(node, wanted);
+        return rules.apply(node, wanted);
     }
 
     /**

@@ -215,7 +215,7 @@ final class FileList implements AutoCloseable {
             }
             case FileModes.S_IFLNK -> {
                 if (links) {
-                    symlink(path, name, attributes, parent);
+                    return symlink(path, name, attributes, parent);
                 } else {
                     ready.add(problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
                 }
@@ -305,16 +305,19 @@ final class FileList implements AutoCloseable {
         }
     }
 
-    private void symlink(Path path, byte[] name, FileStatus attributes, Parent parent) {
+    /** False when it is left out for its attributes (as {@link #directory}). */
+    private boolean symlink(Path path, byte[] name, FileStatus attributes, Parent parent) {
         byte[] target;
         try {
             target = parent != null ? parent.directory().readLink(parent.leaf())
                     : Symlinks.read(path, FileNames.absolute(path));
         } catch (IOException e) {
             ready.add(problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
-            return;
+            return true;
         }
-        ready.add(entry(EntryType.SYMLINK, path, name, attributes, target));
+        ListedEntry listed = withXattrs(entry(EntryType.SYMLINK, path, name, attributes, target), parent);
+        ready.add(listed);
+        return listed.xattrs() != FAILED;
     }
 
     private ListedEntry entry(EntryType type, Path path, byte[] name, FileStatus attributes, byte[] extra) {

@@ -165,7 +165,8 @@ final class Generator {
                     if (tree.symlink(local, entry, attributes)) {
                         newEntry.run();
                     }
-                    itemize(entry, () -> itemizer.symlink(entry, before));
+                    XattrSync.Change linkChange = symlinkXattrs(local, xattrs);
+                    itemize(entry, () -> Itemizer.withXattrs(itemizer.symlink(entry, before), linkChange));
                     inPlace(entry);
                     listener.listed(name, EntryType.SYMLINK, 0);
                 }
@@ -319,6 +320,18 @@ final class Generator {
             return attributes.xattrs().compare(node, xattrs);
         } catch (IOException e) {
             return XattrSync.Change.NONE;
+        }
+    }
+
+    /** -X: the symlink's own attributes, where Linux lets this receiver set them (brought in line, or compared in a dry run). */
+    private XattrSync.Change symlinkXattrs(byte[] local, Xattrs xattrs) throws IOException {
+        XattrSync rules = attributes.xattrs().forSymlinks();
+        if (!rules.enabled() || (options.dryRun() && !isType(itemizer.before(destination, local).status(),
+                FileModes.S_IFLNK))) {
+            return XattrSync.Change.NONE;
+        }
+        try (FileHandle node = destination.base().openNode(local)) {
+            return options.dryRun() ? rules.compare(node, xattrs) : attributes.applyXattrs(node, xattrs, rules);
         }
     }
 

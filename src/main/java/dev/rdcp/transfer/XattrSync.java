@@ -37,6 +37,8 @@ final class XattrSync {
     private final boolean xattrs;
     private final boolean acls;
     private final boolean root;
+    /** For symlinks: Linux keeps no ACLs on them and refuses {@code user.} there, so neither is managed. */
+    private final boolean symlinks;
 
     /** The sender's: every namespace but {@code system.}, whoever runs it (rsync's sender filters none). */
     static XattrSync forSender(TransferOptions options) {
@@ -45,9 +47,19 @@ final class XattrSync {
 
     /** A receiver's, as root or not. */
     XattrSync(TransferOptions options, boolean root) {
-        this.xattrs = options.has(SessionRequest.XATTRS);
-        this.acls = options.has(SessionRequest.ACLS);
+        this(options.has(SessionRequest.XATTRS), options.has(SessionRequest.ACLS), root, false);
+    }
+
+    private XattrSync(boolean xattrs, boolean acls, boolean root, boolean symlinks) {
+        this.xattrs = xattrs;
+        this.acls = acls;
         this.root = root;
+        this.symlinks = symlinks;
+    }
+
+    /** The receiver's rules for a symlink: what Linux lets it set there (as root, trusted. and security.). */
+    XattrSync forSymlinks() {
+        return new XattrSync(xattrs, false, root, true);
     }
 
     /** Whether entries carry attributes in this session. */
@@ -63,6 +75,9 @@ final class XattrSync {
     boolean carries(byte[] name) {
         if (isAcl(name)) {
             return acls;
+        }
+        if (symlinks && startsWith(name, USER)) {
+            return false;
         }
         return xattrs && !Arrays.equals(name, CAPABILITY)
                 && (root ? hasNamespace(name) && !startsWith(name, SYSTEM) : startsWith(name, USER));

@@ -13,7 +13,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Every extended attribute (ACLs included) of each file and directory under a root, as
+ * Every extended attribute (ACLs included) of each file, directory and symlink under a root, as
  * "relative/name attribute" to its value in hex, read through rdcp's own descriptor calls, for
  * comparing what rsync and rdcp leave.
  */
@@ -26,7 +26,7 @@ final class XattrListing {
         SortedMap<String, String> found = new TreeMap<>();
         List<Path> paths;
         try (Stream<Path> walk = Files.walk(root)) {
-            paths = walk.filter(p -> !Files.isSymbolicLink(p)).toList();
+            paths = walk.toList();
         }
         for (Path path : paths) {
             String relative = root.relativize(path).toString();
@@ -46,7 +46,7 @@ final class XattrListing {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Sets attribute {@code name} of {@code path} (a file or directory) to {@code value}. */
+    /** Sets attribute {@code name} of {@code path} (a file, directory or symlink itself) to {@code value}. */
     static void set(Path path, String name, byte[] value) throws IOException {
         try (DirectoryHandle directory = DirectoryHandle.open(path.getParent(), bytes(path.getParent().toString()));
                 FileHandle node = directory.openNode(bytes(path.getFileName().toString()))) {

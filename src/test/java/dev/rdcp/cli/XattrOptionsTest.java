@@ -37,6 +37,7 @@ class XattrOptionsTest extends SideBySideTest {
         XattrListing.set(sides.source.resolve("sub/b.bin"), "user.large", new byte[3000]);
         if (Root.is()) {
             XattrListing.set(sides.source.resolve("sub/b.bin"), "trusted.lov", XattrListing.bytes("stripes"));
+            XattrListing.set(sides.source.resolve("link"), "trusted.link", XattrListing.bytes("of the link itself"));
         }
     }
 
@@ -55,6 +56,7 @@ class XattrOptionsTest extends SideBySideTest {
         assertTrue(attributes.containsKey("sub user.project"), attributes::toString);
         assertTrue(attributes.containsKey("a.txt user.empty"), attributes::toString);
         assertEquals(Root.is(), attributes.containsKey("sub/b.bin trusted.lov"), attributes::toString);
+        assertEquals(Root.is(), attributes.containsKey("link trusted.link"), attributes::toString);
     }
 
     /** The served copy of src that pulls read, with its attributes (SideBySide.pull refreshes it with -a only). */

@@ -42,6 +42,13 @@ class XattrSyncTest {
     }
 
     @Test
+    void onSymlinksNeitherUserNorAcls() {
+        XattrSync both = new XattrSync(options(SessionRequest.XATTRS | SessionRequest.ACLS), true);
+        assertEquals(List.of("trusted.lov", "security.selinux"), carried(both.forSymlinks()));
+        assertEquals(List.of(), carried(new XattrSync(options(SessionRequest.XATTRS), false).forSymlinks()));
+    }
+
+    @Test
     void nothingWithoutEither() {
         XattrSync sync = new XattrSync(options(SessionRequest.RECURSIVE), true);
         assertEquals(false, sync.enabled());
