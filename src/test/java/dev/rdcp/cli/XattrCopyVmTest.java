@@ -56,6 +56,8 @@ class XattrCopyVmTest {
         XattrListing.set(sides.source.resolve("sub"), "user.project", XattrListing.bytes("rdcp"));
         XattrListing.set(sides.source.resolve("sub/b.bin"), "user.large", new byte[2000]);
         XattrListing.set(sides.source.resolve("sub/b.bin"), "trusted.lov", XattrListing.bytes("stripes"));
+        SideBySide.symlink(sides.source, "link", "a.txt");
+        XattrListing.set(sides.source.resolve("link"), "trusted.link", XattrListing.bytes("of the link itself"));
     }
 
     @AfterEach
@@ -73,8 +75,8 @@ class XattrCopyVmTest {
         sides.push(0, List.of("-aX"), "x/", "src/");
         SortedMap<String, String> pushed = XattrListing.of(sides.served.resolve("rsync/x"));
         assertEquals(pushed, XattrListing.of(sides.served.resolve("rdcp/x")));
-        assertTrue(pushed.containsKey("sub user.project") && pushed.containsKey("sub/b.bin trusted.lov"),
-                pushed::toString);
+        assertTrue(pushed.containsKey("sub user.project") && pushed.containsKey("sub/b.bin trusted.lov")
+                && pushed.containsKey("link trusted.link"), pushed::toString);
 
         RsyncComparison.rsync(sides.tmp, "-aX", "src/", sides.served.resolve("exported") + "/");
         sides.pull(List.of("-aX"), "", "y/");
