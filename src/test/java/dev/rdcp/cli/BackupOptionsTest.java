@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +25,8 @@ class BackupOptionsTest extends SideBySideTest {
         for (String side : List.of("rsync", "rdcp")) {
             Files.copy(sides.source.resolve("same.txt"), sides.served.resolve(side + "/same.txt"),
                     java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
-            Files.createSymbolicLink(sides.served.resolve(side + "/link"), Path.of("elsewhere"));
+            // Dated alike on both sides: created a moment apart, they differ whenever a clock tick falls between.
+            SideBySide.symlink(sides.served.resolve(side), "link", "elsewhere");
         }
         sides.bothSides("gone/old.txt", 5);
         sides.bothSides("extra.txt", 6);
