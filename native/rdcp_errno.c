@@ -22,6 +22,9 @@ RDCP_ERRNO(ENOTDIR)
 RDCP_ERRNO(EISDIR)
 RDCP_ERRNO(ELOOP)
 RDCP_ERRNO(EXDEV)
+RDCP_ERRNO(ENODATA)
+RDCP_ERRNO(ENOTSUP)
+RDCP_ERRNO(ERANGE)
 
 /*
  * errnum's text into buffer (NUL-terminated, cut to length), for any thread: strerror may

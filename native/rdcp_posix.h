@@ -31,6 +31,15 @@ RDCP_EXPORT int rdcp_read_names(int fd, char *buffer, size_t length);
  * file's end) or -errno. */
 RDCP_EXPORT int64_t rdcp_read_at(int fd, void *buffer, int64_t length, int64_t offset);
 
+/*
+ * rdcp_xattr.c: extended attributes of the file open as fd (an O_PATH descriptor through its
+ * /proc/self/fd link). list and get return the bytes written, or with length 0 the bytes needed.
+ */
+RDCP_EXPORT int64_t rdcp_xattr_list(int fd, char *buffer, size_t length);
+RDCP_EXPORT int64_t rdcp_xattr_get(int fd, const char *name, void *buffer, size_t length);
+RDCP_EXPORT int rdcp_xattr_set(int fd, const char *name, const void *value, size_t length);
+RDCP_EXPORT int rdcp_xattr_remove(int fd, const char *name);
+
 /* rdcp_identity.c: names to ids and ids to names through NSS, and the daemon's privilege drop. */
 RDCP_EXPORT int rdcp_user_ids(const char *name, int64_t *out);
 RDCP_EXPORT int rdcp_group_id(const char *name, int64_t *out);
@@ -51,6 +60,9 @@ RDCP_EXPORT int rdcp_errno_ENOTDIR(void);
 RDCP_EXPORT int rdcp_errno_EISDIR(void);
 RDCP_EXPORT int rdcp_errno_ELOOP(void);
 RDCP_EXPORT int rdcp_errno_EXDEV(void);
+RDCP_EXPORT int rdcp_errno_ENODATA(void);
+RDCP_EXPORT int rdcp_errno_ENOTSUP(void);
+RDCP_EXPORT int rdcp_errno_ERANGE(void);
 RDCP_EXPORT int rdcp_strerror(int errnum, char *buffer, size_t length);
 
 #endif

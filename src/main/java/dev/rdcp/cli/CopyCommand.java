@@ -125,6 +125,12 @@ final class CopyCommand {
     @Option(names = {"-H", "--hard-links"}, description = "Keep hard links: send a file once, link its other names.")
     boolean hardLinks;
 
+    @Option(names = {"-X", "--xattrs"}, description = "Preserve extended attributes (user.* unless the receiver runs as root).")
+    boolean xattrs;
+
+    @Option(names = {"-A", "--acls"}, description = "Preserve POSIX ACLs (implies -p).")
+    boolean acls;
+
     @Option(names = {"--delete-after", "--delete-delay"},
             description = "Like --delete, but delete at the end of the transfer, after every file has arrived.")
     boolean deleteAfter;
@@ -404,6 +410,8 @@ final class CopyCommand {
                 | (specials ? SessionRequest.SPECIALS : 0)
                 | (deleteExcluded ? SessionRequest.DELETE_EXCLUDED : 0)
                 | (hardLinks ? SessionRequest.HARD_LINKS : 0)
+                | (xattrs ? SessionRequest.XATTRS : 0)
+                | (acls ? SessionRequest.ACLS | SessionRequest.PRESERVE_PERMISSIONS : 0)
                 | (dryRun ? SessionRequest.DRY_RUN : 0)
                 | (partial ? SessionRequest.PARTIAL : 0)
                 | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0)

@@ -17,8 +17,6 @@ final class RefusedOptions {
             + " the session request would have to carry (a protocol change)";
     static final String IN_PLACE = "not yet: rdcp writes each file under a temporary name and renames it"
             + " when complete (--partial resumes); writing in place needs a request flag (a protocol change)";
-    static final String ACLS_XATTRS = "not yet: ACLs and extended attributes are not in rdcp's file list"
-            + " (a protocol change)";
     static final String NAME_MAPPING = "not yet: owners are mapped by name, but the receiver would need these"
             + " rules in the session request (a protocol change)";
     static final String CLIENT_ONLY = "not yet: not implemented (it needs no protocol change)";
@@ -49,7 +47,6 @@ final class RefusedOptions {
                 "-k", "--copy-dirlinks", "-x", "--one-file-system", "--open-noatime",
                 "--ignore-missing-args", "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
-        refuse(ACLS_XATTRS, "-A", "--acls", "-X", "--xattrs");
         refuse(NAME_MAPPING, "--usermap", "--groupmap", "--chown");
         refuse(CLIENT_ONLY, "--stderr", "-8", "--8-bit-output", "--outbuf", "--contimeout", "--address", "-4",
                 "--ipv4", "-6", "--ipv6", "--stop-after", "--stop-at", "--iconv", "-M", "--remote-option", "-C", "--cvs-exclude", "-F", "--max-alloc", "--copy-as");

@@ -23,6 +23,12 @@ public final class Errno {
     public static final int ELOOP = RdcpPosix.rdcp_errno_ELOOP();
     /** A name that would leave the directory it is resolved beneath. */
     public static final int EXDEV = RdcpPosix.rdcp_errno_EXDEV();
+    /** No such extended attribute. */
+    public static final int ENODATA = RdcpPosix.rdcp_errno_ENODATA();
+    /** The file system keeps no extended attributes (EOPNOTSUPP on Linux). */
+    public static final int ENOTSUP = RdcpPosix.rdcp_errno_ENOTSUP();
+    /** An extended attribute grew past the buffer sized for it. */
+    public static final int ERANGE = RdcpPosix.rdcp_errno_ERANGE();
 
     /** Longer than any of glibc's messages, "Unknown error -2147483648" included. */
     private static final int TEXT_BYTES = 128;

@@ -19,6 +19,30 @@ public final class FileHandle extends OwnedDescriptor {
         super(path, fd);
     }
 
+    /**
+     * {@code path} itself to read its metadata (O_PATH; a link in its last component followed
+     * unless it was listed as the link itself), only if it is still the file listed as
+     * {@code listed}: same device and inode.
+     */
+    public static FileHandle openListed(Path path, byte[] name, FileStatus listed) throws IOException {
+        boolean link = (listed.mode() & 0170000) == 0120000;
+        int fd = LibC.open(CStrings.of(name), LibC.O_PATH | LibC.O_CLOEXEC | (link ? LibC.O_NOFOLLOW : 0));
+        if (fd < 0) {
+            throw PathErrors.of(path, Native.getLastError());
+        }
+        FileHandle handle = new FileHandle(path, fd);
+        try {
+            FileStatus now = handle.status();
+            if (now.device() != listed.device() || now.inode() != listed.inode()) {
+                throw new java.nio.file.FileSystemException(path.toString(), null, "is no longer the file that was listed");
+            }
+            return handle;
+        } catch (IOException | RuntimeException e) {
+            handle.close();
+            throw e;
+        }
+    }
+
     /** fstat(2). */
     public FileStatus status() throws IOException {
         long[] fields = new long[RdcpPosix.RDCP_STATUS_FIELDS];

@@ -4,6 +4,7 @@ import com.sun.jna.Native;
 import dev.rdcp.posix.jna.LibC;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * One file descriptor and the one object that gives it back: closing is idempotent, and using
@@ -29,6 +30,25 @@ abstract class OwnedDescriptor implements AutoCloseable {
             throw new IllegalStateException(path + " is closed");
         }
         return fd;
+    }
+
+    /** The names of the file's extended attributes; none where its file system keeps none. */
+    public List<byte[]> xattrNames() throws IOException {
+        return XattrCalls.names(this);
+    }
+
+    /** The value of extended attribute {@code name}, or null when the file has none by that name. */
+    public byte[] xattr(byte[] name) throws IOException {
+        return XattrCalls.value(this, name);
+    }
+
+    public void setXattr(byte[] name, byte[] value) throws IOException {
+        XattrCalls.set(this, name, value);
+    }
+
+    /** Removes extended attribute {@code name}, if the file has it. */
+    public void removeXattr(byte[] name) throws IOException {
+        XattrCalls.remove(this, name);
     }
 
     /** Gives the descriptor back; a subclass that does not own it (a borrowed one) overrides this. */

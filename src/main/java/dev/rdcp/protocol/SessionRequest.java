@@ -89,6 +89,10 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * RESUME prefix instead, so the sender sends the whole file when those bytes are not its own.
      */
     public static final long APPEND_VERIFY = 1L << 34;
+    /** Version 6, -X: each entry's extended attributes follow it in ENTRIES ({@link Xattrs}). */
+    public static final long XATTRS = 1L << 35;
+    /** Version 6, -A: each entry's POSIX ACLs (system.posix_acl_*) follow it in ENTRIES, as attributes. */
+    public static final long ACLS = 1L << 36;
     /** Version 6, -g: the group, applied where the receiver runs as root or is a member of it. */
     public static final long GROUPS = 1L << 37;
     /**
@@ -102,8 +106,8 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * says so in that list, and the client lists the directory instead.
      */
     public static final long LIST_MODULES = 1L << 39;
-    private static final long KNOWN_FLAGS = (1L << 28) - 1 | INPLACE | APPEND | APPEND_VERIFY | GROUPS | NUMERIC_IDS
-            | LIST_MODULES;
+    private static final long KNOWN_FLAGS = (1L << 28) - 1 | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
+            | NUMERIC_IDS | LIST_MODULES;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

@@ -4,6 +4,8 @@ import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.Xattrs;
 import java.io.IOException;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
@@ -25,6 +27,7 @@ final class Attributes {
     private final OwnerPolicy owners;
     private final Destination destination;
     private final ProcessIdentity process;
+    private final XattrSync xattrs;
 
     /** @param destination where entries land, which knows the daemon's root; null for none */
     Attributes(TransferOptions options, Destination destination) {
@@ -39,11 +42,33 @@ final class Attributes {
         this.owners = new OwnerPolicy(options, process);
         this.destination = destination;
         this.process = process;
+        this.xattrs = new XattrSync(options, process.uid() == 0);
     }
 
     /** Whose owner and group this receiver sets: what -i's o and g letters follow. */
     OwnerPolicy owners() {
         return owners;
+    }
+
+    /** -X and -A: which extended attributes this receiver manages, and how it applies them. */
+    XattrSync xattrs() {
+        return xattrs;
+    }
+
+    /**
+     * -X, -A: makes the attributes this receiver manages of {@code node} the sender's; never those
+     * of a daemon's root, whose access its operator decides (as its owner and mode).
+     */
+    XattrSync.Change applyXattrs(FileHandle node, Xattrs wanted) throws IOException {
+        return applyXattrs(node, wanted, xattrs);
+    }
+
+    /** The same by {@code rules} ({@link XattrSync#forSymlinks} for a symlink). */
+    XattrSync.Change applyXattrs(FileHandle node, Xattrs wanted, XattrSync rules) throws IOException {
+        if (!rules.enabled() || (destination != null && destination.isServedRoot(node.status()))) {
+            return XattrSync.Change.NONE;
+        }
+        return rules.apply(node, wanted);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.filter.FilterTooComplexException;
 import dev.rdcp.posix.DirectoryHandle;
+import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.posix.Symlinks;
@@ -11,6 +12,7 @@ import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.Xattrs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -78,7 +80,11 @@ final class FileList implements AutoCloseable {
     /** -o/-g without --numeric-ids: names each id before its first use; null otherwise. */
     private final IdNaming naming;
 
+    /** Marks the problem entry that stands for an entry whose attributes could not be sent. */
+    private static final Xattrs FAILED = new Xattrs(List.of());
+
     private final Heartbeat heartbeat;
+    private final XattrSync xattrs;
 
     FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat) {
         this(operands, options, heartbeat, IdNaming.SYSTEM);
@@ -87,6 +93,7 @@ final class FileList implements AutoCloseable {
     FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat, IdNaming.Names names) {
         this.heartbeat = heartbeat;
         this.naming = IdNaming.of(options, names);
+        this.xattrs = XattrSync.forSender(options);
         this.operands = operands.iterator();
         this.recursive = options.has(SessionRequest.RECURSIVE);
         this.dirs = options.has(SessionRequest.DIRS);
@@ -203,13 +210,19 @@ final class FileList implements AutoCloseable {
             case FileModes.S_IFREG -> {
                 byte[] first = firstNames == null || attributes.links() < 2 ? null
                         : firstNames.putIfAbsent(new FileId(attributes.device(), attributes.inode()), name);
-                ready.add(first != null ? entry(EntryType.HARDLINK, path, name, attributes, first)
-                        : entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, parent) : null));
+                ListedEntry listed = first != null ? entry(EntryType.HARDLINK, path, name, attributes, first)
+                        : withXattrs(entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, parent) : null),
+                                parent);
+                ready.add(listed);
+                // Unsent for its attributes: --delete must not take the receiver's copy for an extra.
+                return listed.xattrs() != FAILED;
             }
-            case FileModes.S_IFDIR -> directory(path, name, attributes, impliedOnly, contents, parent);
+            case FileModes.S_IFDIR -> {
+                return directory(path, name, attributes, impliedOnly, contents, parent);
+            }
             case FileModes.S_IFLNK -> {
                 if (links) {
-                    symlink(path, name, attributes, parent);
+                    return symlink(path, name, attributes, parent);
                 } else {
                     ready.add(problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
                 }
@@ -235,21 +248,29 @@ final class FileList implements AutoCloseable {
         }
     }
 
-    /** -r walks every directory; -d lists each and walks only an operand named with a trailing '/' or '.'. */
-    private void directory(Path path, byte[] name, FileStatus attributes, boolean impliedOnly, boolean contents,
+    /**
+     * -r walks every directory; -d lists each and walks only an operand named with a trailing '/'
+     * or '.'. False when the directory could not be listed for its attributes (and is not walked).
+     */
+    private boolean directory(Path path, byte[] name, FileStatus attributes, boolean impliedOnly, boolean contents,
             Parent parent) {
         if (!recursive && !dirs && !impliedOnly) {
             ready.add(problemEntry(ExitCode.PARTIAL, name, "skipping directory %s"));
-            return;
+            return true;
         }
-        ready.add(entry(EntryType.DIRECTORY, path, name, attributes, null));
+        ListedEntry listed = withXattrs(entry(EntryType.DIRECTORY, path, name, attributes, null), parent);
+        ready.add(listed);
+        if (listed.xattrs() == FAILED) {
+            return false;
+        }
         if (impliedOnly || (!recursive && !contents)) {
-            return;
+            return true;
         }
         if (filesFrom) {
             walked.add(key(name));
         }
         walk(path, name, parent);
+        return true;
     }
 
     /**
@@ -291,16 +312,19 @@ final class FileList implements AutoCloseable {
         }
     }
 
-    private void symlink(Path path, byte[] name, FileStatus attributes, Parent parent) {
+    /** False when it is left out for its attributes (as {@link #directory}). */
+    private boolean symlink(Path path, byte[] name, FileStatus attributes, Parent parent) {
         byte[] target;
         try {
             target = parent != null ? parent.directory().readLink(parent.leaf())
                     : Symlinks.read(path, FileNames.absolute(path));
         } catch (IOException e) {
             ready.add(problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
-            return;
+            return true;
         }
-        ready.add(entry(EntryType.SYMLINK, path, name, attributes, target));
+        ListedEntry listed = withXattrs(entry(EntryType.SYMLINK, path, name, attributes, target), parent);
+        ready.add(listed);
+        return listed.xattrs() != FAILED;
     }
 
     private ListedEntry entry(EntryType type, Path path, byte[] name, FileStatus attributes, byte[] extra) {
@@ -319,6 +343,40 @@ final class FileList implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             return problemEntry(ExitCode.PARTIAL, name, "name too long: %s");
         }
+    }
+
+    /**
+     * -X, -A: the entry with its attributes, read through a descriptor of the very file that was
+     * listed (opened beneath its directory's descriptor, or by the operand's path and then checked
+     * to be the listed file). Attributes that cannot be read, or that would not fit one control
+     * message with their entry, make it a failure (exit 23), as an unreadable attribute makes it in
+     * rsync.
+     */
+    private ListedEntry withXattrs(ListedEntry listed, Parent parent) {
+        if (!xattrs.enabled() || listed.path() == null) {
+            return listed;
+        }
+        Entry entry = listed.entry();
+        Xattrs found;
+        try (FileHandle node = parent != null ? parent.directory().openNode(parent.leaf())
+                : FileHandle.openListed(listed.path(), FileNames.absolute(listed.path()), listed.listed())) {
+            found = xattrs.read(node);
+        } catch (IOException e) {
+            return instead(entry, FileNames.display(entry.name()) + ": cannot read its extended attributes: "
+                    + FileReceiver.describe(e));
+        }
+        if (found.encodedSize() > Xattrs.roomAfter(entry)) {
+            return instead(entry, FileNames.display(entry.name()) + ": its extended attributes take "
+                    + found.encodedSize() + " bytes, more than the " + Xattrs.roomAfter(entry)
+                    + " that fit with its entry");
+        }
+        return new ListedEntry(entry, listed.path(), listed.listed(), found);
+    }
+
+    /** A failure (exit 23) in place of {@code entry}, under its index, marked {@link #FAILED}. */
+    private static ListedEntry instead(Entry entry, String message) {
+        return new ListedEntry(Entry.problem(entry.index(), ExitCode.PARTIAL.code(), entry.name(),
+                message.getBytes(StandardCharsets.UTF_8)), null, null, FAILED);
     }
 
     /** Mode 1 marks a directory the sender could not read in full: the receiver deletes nothing in it. */

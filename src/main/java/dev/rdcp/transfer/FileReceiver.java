@@ -180,7 +180,7 @@ public final class FileReceiver implements AutoCloseable {
                 throw new ProtocolException("piece of " + batch.length(i) + " bytes overruns its staging buffer");
             }
             if (batch.isAbandoned(i)) {
-                budget.release(SessionBudget.pendingCost(wanted.poll().entry));
+                budget.release(wanted.poll().cost());
                 discard(incoming);
                 continue;
             }
@@ -188,7 +188,7 @@ public final class FileReceiver implements AutoCloseable {
                 receivePiece(incoming, buffer, i);
             }
             if (batch.isLast(i)) {
-                budget.release(SessionBudget.pendingCost(wanted.poll().entry));
+                budget.release(wanted.poll().cost());
                 finish(incoming);
             }
         }
@@ -251,6 +251,7 @@ public final class FileReceiver implements AutoCloseable {
                     + incoming.entry.size() + " bytes"));
             return;
         }
+        IOException[] xattrFailure = new IOException[1];
         try {
             // A kept --partial file may come from another run: give it all the metadata.
             boolean fresh = !options.has(SessionRequest.PARTIAL) && !incoming.inPlace;
@@ -263,17 +264,30 @@ public final class FileReceiver implements AutoCloseable {
                 } else {
                     attributes.apply(temp, incoming.entry);
                 }
+                try {
+                    attributes.applyXattrs(temp, incoming.xattrs);
+                } catch (IOException e) {
+                    // As rsync: the data still lands; the attributes that would not go on fail it (exit 23).
+                    xattrFailure[0] = e;
+                }
             });
         } catch (IOException e) {
             fail(incoming, e);
             return;
+        }
+        if (xattrFailure[0] != null) {
+            reports.failed(incoming.entry.index(), ExitCode.PARTIAL.code(), incoming.name + ": "
+                    + describe(xattrFailure[0]));
         }
         if (!incoming.existed) {
             newEntry();
         }
         listener.fileDone(incoming.name, incoming.received - incoming.start);
         generator.linkTarget(incoming.entry, incoming.local);
-        generator.inPlace(incoming.entry);
+        if (xattrFailure[0] == null) {
+            // A copy without the attributes asked for is not the source's: --remove-source-files keeps it.
+            generator.inPlace(incoming.entry);
+        }
     }
 
     /** The sender gave the file up: it already reported why. */

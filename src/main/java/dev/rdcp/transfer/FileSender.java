@@ -83,6 +83,8 @@ public final class FileSender implements AutoCloseable {
     private final TransferOptions options;
     private final TransferListener listener;
     private final FileList list;
+    /** -X, -A: each entry is followed by its extended attributes. */
+    private final boolean withXattrs;
 
     private final int[] slotRkey;
     private final long[] slotAddress;
@@ -126,6 +128,7 @@ public final class FileSender implements AutoCloseable {
     private FileSender(Transport transport, TransferOptions options, TransferListener listener,
             List<SourceOperand> sources, Path sourceRoot, Region poolRegion, ByteBuffer poolMemory) {
         this.transport = transport;
+        this.withXattrs = options.has(SessionRequest.XATTRS) || options.has(SessionRequest.ACLS);
         this.removal = options.has(SessionRequest.REMOVE_SOURCE_FILES) && !options.dryRun()
                 ? new SourceRemoval(sourceRoot, this::sourceProblem) : null;
         this.watch = transport.watch();
@@ -277,11 +280,14 @@ public final class FileSender implements AutoCloseable {
             if (next == null) {
                 break;
             }
-            if (next.entry().encodedSize() > out.remaining()) {
+            if (next.encodedSize(withXattrs) > out.remaining()) {
                 carried = next;
                 break;
             }
             next.entry().encode(out);
+            if (withXattrs) {
+                next.xattrs().encode(out);
+            }
             count++;
             listed(next);
         }

@@ -13,6 +13,7 @@ import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.Xattrs;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,7 @@ import java.util.function.Supplier;
 final class Generator {
 
     /** A directory whose metadata is applied at the end, once nothing more is written into it. */
-    private record DirectoryFix(byte[] local, Entry entry) {
+    private record DirectoryFix(byte[] local, Entry entry, Xattrs xattrs) {
     }
 
     private record PendingLink(Entry entry, byte[] local) {
@@ -130,6 +131,7 @@ final class Generator {
         int decisions = 0;
         for (int i = 0; i < count; i++) {
             Entry entry = Entry.decode(payload);
+            Xattrs xattrs = attributes.xattrs().enabled() ? Xattrs.decode(payload, Xattrs.roomAfter(entry)) : Xattrs.NONE;
             order.check(entry);
             if (entry.type() == EntryType.ID_NAME) {
                 if (mapping == null) {
@@ -141,7 +143,7 @@ final class Generator {
             if (mapping != null) {
                 entry = mapping.localize(entry);
             }
-            Decision decision = onEntry(entry);
+            Decision decision = onEntry(entry, xattrs);
             if (decision != null) {
                 decision.encode(out);
                 decisions++;
@@ -154,7 +156,7 @@ final class Generator {
     }
 
     /** Handles one list entry; returns the decision for a regular file, else null. */
-    private Decision onEntry(Entry entry) throws IOException {
+    private Decision onEntry(Entry entry, Xattrs xattrs) throws IOException {
         if (entry.type() == EntryType.PROBLEM) {
             listener.fileFailed(entry.mode(), FileNames.printable(new String(entry.extra(), StandardCharsets.UTF_8)));
             return null;
@@ -190,9 +192,12 @@ final class Generator {
                     } else if (reference.level() == ReferenceTrees.Level.EXACT) {
                         itemizeMatched(entry, 'c', 'd');
                     } else {
-                        itemize(entry, () -> itemizer.directory(entry, before.status()));
+                        itemize(entry, () -> Itemizer.withXattrs(itemizer.directory(entry, before.status()),
+                                xattrChange(local, before.status(), FileModes.S_IFDIR, xattrs)));
                     }
-                    directoryFixes.put(new String(entry.name(), StandardCharsets.ISO_8859_1), new DirectoryFix(local, entry));
+                    budget.spend(xattrs.encodedSize());
+                    directoryFixes.put(new String(entry.name(), StandardCharsets.ISO_8859_1),
+                            new DirectoryFix(local, entry, xattrs));
                     listener.listed(name, EntryType.DIRECTORY, 0);
                 }
                 case SYMLINK -> {
@@ -205,7 +210,7 @@ final class Generator {
                         if (tree.symlink(local, entry, attributes)) {
                             newEntry.run();
                         }
-                        itemizeSymlink(reference, entry, before);
+                        itemizeSymlink(reference, entry, before, symlinkXattrs(local, xattrs));
                     }
                     inPlace(entry);
                     listener.listed(name, EntryType.SYMLINK, 0);
@@ -220,7 +225,7 @@ final class Generator {
                 }
                 default -> {
                     listener.listed(name, EntryType.FILE, entry.size());
-                    return decide(entry, local, name);
+                    return decide(entry, xattrs, local, name);
                 }
             }
         } catch (ProtocolException e) {
@@ -235,7 +240,7 @@ final class Generator {
         return null;
     }
 
-    private Decision decide(Entry entry, byte[] local, String name) throws IOException {
+    private Decision decide(Entry entry, Xattrs xattrs, byte[] local, String name) throws IOException {
         if (rules.skipsSize(entry)) {
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
@@ -266,12 +271,21 @@ final class Generator {
                 // too, and itemizes nothing for it.
                 return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
             }
+            XattrSync.Change xattrChange = XattrSync.Change.NONE;
             if (!options.dryRun() && verdict.attributes() != null && attributes.differ(verdict.attributes(), entry)) {
                 try (FileHandle node = destination.base().openNode(local)) {
                     attributes.apply(node, entry);
                 }
             }
-            itemize(entry, () -> itemizer.file(entry, verdict.attributes(), false));
+            if (attributes.xattrs().enabled() && isType(verdict.attributes(), FileModes.S_IFREG)) {
+                // rsync's quick check with -X: attributes of an unchanged file are brought in line, no data sent.
+                try (FileHandle node = destination.base().openNode(local)) {
+                    xattrChange = options.dryRun() ? attributes.xattrs().compare(node, xattrs)
+                            : attributes.applyXattrs(node, xattrs);
+                }
+            }
+            XattrSync.Change changed = xattrChange;
+            itemize(entry, () -> Itemizer.withXattrs(itemizer.file(entry, verdict.attributes(), false), changed));
             inPlace(entry);
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
@@ -284,7 +298,8 @@ final class Generator {
             if (verdict.attributes() == null) {
                 newEntry.run();
             }
-            itemize(entry, () -> itemizer.file(entry, before, true));
+            itemize(entry, () -> Itemizer.withXattrs(itemizer.file(entry, before, true),
+                    xattrChange(local, verdict.attributes(), FileModes.S_IFREG, xattrs)));
             listener.fileStarted(name, entry.size());
             listener.fileDone(name, entry.size());
             linkTarget(entry, local);
@@ -300,10 +315,12 @@ final class Generator {
             partial = Partial.whole(destination.base(), local, appendAt, options.chunkSize(), busy);
             appendAt = 0;
         }
-        budget.spend(SessionBudget.pendingCost(entry));
-        itemize(entry, () -> itemizer.file(entry, before, true));
-        wanted.accept(new Incoming(entry, local, Math.max(appendAt, partial.offset()), verdict.attributes() != null,
-                inPlace));
+        Incoming incoming = new Incoming(entry, local, Math.max(appendAt, partial.offset()),
+                verdict.attributes() != null, inPlace, xattrs);
+        budget.spend(incoming.cost());
+        itemize(entry, () -> Itemizer.withXattrs(itemizer.file(entry, before, true),
+                xattrChange(local, verdict.attributes(), FileModes.S_IFREG, xattrs)));
+        wanted.accept(incoming);
         if (appendAt > 0) {
             return new Decision(entry.index(), Decision.Kind.APPEND, appendAt, 0);
         }
@@ -399,9 +416,10 @@ final class Generator {
      * As rsync: a symlink made where a reference directory has one of its name is a local change
      * against that one, shown unless it matched exactly.
      */
-    private void itemizeSymlink(ReferenceTrees.Match reference, Entry entry, Itemizer.Before before) {
+    private void itemizeSymlink(ReferenceTrees.Match reference, Entry entry, Itemizer.Before before,
+            XattrSync.Change xattrs) {
         if (reference.level() == ReferenceTrees.Level.NONE) {
-            itemize(entry, () -> itemizer.symlink(entry, before));
+            itemize(entry, () -> Itemizer.withXattrs(itemizer.symlink(entry, before), xattrs));
         } else if (reference.level() == ReferenceTrees.Level.EXACT) {
             itemizeMatched(entry, 'c', 'L');
         } else {
@@ -496,6 +514,7 @@ final class Generator {
             try (FileHandle node = destination.base().openNode(fix.local())) {
                 if (FileModes.type(node.status().mode()) == FileModes.S_IFDIR) {
                     attributes.applyToDirectory(node, fix.entry());
+                    attributes.applyXattrs(node, fix.xattrs());
                 }
             } catch (NoSuchFileException e) {
                 // Replaced by something else and gone since: nothing to fix.
@@ -505,6 +524,37 @@ final class Generator {
             }
         }
         directoryFixes.clear();
+    }
+
+    /**
+     * -i with -X or -A: how the attributes of what is here (of {@code type}, as {@code before}
+     * found it) differ from the sender's; nothing for what is not there or not of that type.
+     */
+    private XattrSync.Change xattrChange(byte[] local, dev.rdcp.posix.FileStatus before, int type, Xattrs xattrs) {
+        if (!attributes.xattrs().enabled() || !isType(before, type)) {
+            return XattrSync.Change.NONE;
+        }
+        try (FileHandle node = destination.base().openNode(local)) {
+            return attributes.xattrs().compare(node, xattrs);
+        } catch (IOException e) {
+            return XattrSync.Change.NONE;
+        }
+    }
+
+    /** -X: the symlink's own attributes, where Linux lets this receiver set them (brought in line, or compared in a dry run). */
+    private XattrSync.Change symlinkXattrs(byte[] local, Xattrs xattrs) throws IOException {
+        XattrSync rules = attributes.xattrs().forSymlinks();
+        if (!rules.enabled() || (options.dryRun() && !isType(itemizer.before(destination, local).status(),
+                FileModes.S_IFLNK))) {
+            return XattrSync.Change.NONE;
+        }
+        try (FileHandle node = destination.base().openNode(local)) {
+            return options.dryRun() ? rules.compare(node, xattrs) : attributes.applyXattrs(node, xattrs, rules);
+        }
+    }
+
+    private static boolean isType(dev.rdcp.posix.FileStatus status, int type) {
+        return status != null && FileModes.type(status.mode()) == type;
     }
 
     /** -i: tells the change made to {@code entry}, when itemizing and when it is to be shown. */

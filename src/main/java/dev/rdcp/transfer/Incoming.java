@@ -1,6 +1,7 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.Xattrs;
 
 /** A file the generator asked for, until the receiver has its last piece. */
 final class Incoming {
@@ -12,18 +13,26 @@ final class Incoming {
     final boolean existed;
     /** --inplace: written under its final name, not a temporary one. */
     final boolean inPlace;
+    /** -X, -A: its extended attributes, set on the receiving file before it is finished. */
+    final Xattrs xattrs;
     ReceivingFile file;
     /** Where this run's data starts: 0, or the resumed prefix. */
     long start;
     long received;
     boolean failed;
 
-    Incoming(Entry entry, byte[] local, long resumeOffset, boolean existed, boolean inPlace) {
+    Incoming(Entry entry, byte[] local, long resumeOffset, boolean existed, boolean inPlace, Xattrs xattrs) {
         this.inPlace = inPlace;
+        this.xattrs = xattrs;
         this.entry = entry;
         this.local = local;
         this.name = FileNames.display(entry.name());
         this.resumeOffset = resumeOffset;
         this.existed = existed;
+    }
+
+    /** What remembering it until its data has arrived costs the session's budget. */
+    long cost() {
+        return SessionBudget.pendingCost(entry) + xattrs.encodedSize();
     }
 }

@@ -126,6 +126,24 @@ final class Itemizer {
         return "hf." + s + t + p + o + g + "...";
     }
 
+    /**
+     * -X, -A: {@code flags} with rsync's {@code a} (ACLs) and {@code x} (other extended
+     * attributes) where they differ; a new entry's {@code +} stay.
+     */
+    static String withXattrs(String flags, XattrSync.Change change) {
+        if (flags.charAt(2) == '+' || !change.any()) {
+            return flags;
+        }
+        char[] letters = flags.toCharArray();
+        if (change.acls()) {
+            letters[9] = 'a';
+        }
+        if (change.others()) {
+            letters[10] = 'x';
+        }
+        return new String(letters);
+    }
+
     /** The change as the output lines need it: %i, the entry's own attributes, and its link. */
     static ItemizedChange change(String flags, Entry entry) {
         EntryType type = entry.type() == EntryType.HARDLINK ? EntryType.FILE : entry.type();

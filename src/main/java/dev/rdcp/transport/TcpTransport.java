@@ -324,6 +324,13 @@ public final class TcpTransport implements Transport, PeerPresence {
         disconnect();
     }
 
+    /** Whether the reader has stopped, at the end of the stream or on an error: what a test waits for. */
+    boolean readerEnded() {
+        synchronized (lock) {
+            return ended;
+        }
+    }
+
     private void readLoop() {
         ByteBuffer start = ByteBuffer.allocateDirect(FRAME_START);
         ByteBuffer writeRest = ByteBuffer.allocateDirect(WRITE_HEADER - FRAME_START);

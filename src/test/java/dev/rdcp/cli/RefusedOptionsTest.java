@@ -31,9 +31,9 @@ class RefusedOptionsTest {
 
     @Test
     void aShortOptionInsideAClusterIsNamed() {
-        assertRefusedWith(RefusedOptions.ACLS_XATTRS, Cli.rdcp("-avA", "src", "host:dst"), "-A");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-avS", "src", "host:dst"), "-S");
         assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-aE", "src", "host:dst"), "-E");
-        assertRefusedWith(RefusedOptions.ACLS_XATTRS, Cli.rdcp("-Aav", "src", "host:dst"), "-A");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-Sav", "src", "host:dst"), "-S");
     }
 
     @Test

@@ -64,6 +64,14 @@ class RsyncOptionMappingTest {
     private static final long OWNER_AND_GROUP = SessionRequest.OWNERS | SessionRequest.GROUPS;
 
     @Test
+    void xattrsAndAclsAreRequestFlagsAndAclsImplyPerms() {
+        assertEquals(SessionRequest.XATTRS, flags("-rX", "a", "h:b") & (SessionRequest.XATTRS | SessionRequest.ACLS));
+        long acls = flags("-rA", "a", "h:b");
+        assertTrue((acls & SessionRequest.ACLS) != 0 && (acls & SessionRequest.PRESERVE_PERMISSIONS) != 0);
+        assertEquals(0, flags("-a", "a", "h:b") & (SessionRequest.XATTRS | SessionRequest.ACLS), "-a implies neither");
+    }
+
+    @Test
     void archiveImpliesOwnerAndGroup() {
         assertEquals(OWNER_AND_GROUP, flags("-a", "a", "h:b") & OWNER_AND_GROUP);
         assertEquals(0, flags("-rlpt", "a", "h:b") & OWNER_AND_GROUP);

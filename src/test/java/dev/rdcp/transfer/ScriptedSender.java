@@ -79,6 +79,17 @@ final class ScriptedSender {
         entriesSent++;
     }
 
+    /** One ENTRIES message of {@code entry} followed by {@code xattrs}, raw: a session with -X or -A. */
+    void entryWithXattrs(Entry entry, byte[] xattrs) throws IOException {
+        ByteBuffer out = end.startMessage(ControlType.ENTRIES);
+        int at = CountedList.start(out);
+        entry.encode(out);
+        out.put(xattrs);
+        CountedList.finish(out, at, 1);
+        end.send();
+        entriesSent++;
+    }
+
     /** One piece of entry {@code index}'s data, written into a free staging slot. */
     void piece(int index, long offset, byte[] data, boolean last) throws IOException {
         while (freeSlots.isEmpty()) {

@@ -3,6 +3,7 @@ package dev.rdcp.transport;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.ExitCode;
@@ -114,7 +115,14 @@ class TcpTransportTest {
         for (int i = 0; i <= RECEIVE_BUFFERS; i++) {
             send(message(ControlType.MR));
         }
-        // What fitted is delivered before the error, however the reader thread's reads fall.
+        // Nothing consumed yet, so the reader must stop at the one too many; a poll before that
+        // would free a buffer and make the last message fit after all.
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!near.readerEnded() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertTrue(near.readerEnded(), "the reader stopped at the message too many");
+        // What fitted is delivered before the error.
         int delivered = 0;
         for (int polls = 0; polls < 100 && delivered < RECEIVE_BUFFERS; polls++) {
             delivered += near.poll((type, payload) -> { }, 100);

@@ -37,6 +37,16 @@ public final class RdcpPosix {
      */
     public static native long rdcp_read_at(int fd, ByteBuffer buffer, long length, long offset);
 
+    /** flistxattr of {@code fd} (an O_PATH one through /proc/self/fd): bytes written or needed, or -errno. */
+    public static native long rdcp_xattr_list(int fd, byte[] buffer, long length);
+
+    /** fgetxattr; {@code name} NUL-terminated: bytes written or needed, or -errno. */
+    public static native long rdcp_xattr_get(int fd, byte[] name, byte[] buffer, long length);
+
+    public static native int rdcp_xattr_set(int fd, byte[] name, byte[] value, long length);
+
+    public static native int rdcp_xattr_remove(int fd, byte[] name);
+
     /** {@code name} NUL-terminated; {@code out}: uid, primary gid. -ENOENT: no such user. */
 
     public static native int rdcp_user_ids(byte[] name, long[] out);
@@ -75,6 +85,12 @@ public final class RdcpPosix {
     public static native int rdcp_errno_ELOOP();
 
     public static native int rdcp_errno_EXDEV();
+
+    public static native int rdcp_errno_ENODATA();
+
+    public static native int rdcp_errno_ENOTSUP();
+
+    public static native int rdcp_errno_ERANGE();
 
     /** Writes errnum's text, NUL-terminated and cut to {@code length}, into {@code buffer}. */
     public static native int rdcp_strerror(int errnum, byte[] buffer, long length);
