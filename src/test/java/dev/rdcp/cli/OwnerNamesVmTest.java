@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * reference.
  */
 @Tag("vm")
+@Tag("native-speed")
 class OwnerNamesVmTest {
 
     private Path dir;

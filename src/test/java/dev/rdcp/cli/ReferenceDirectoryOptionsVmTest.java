@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Tag;
 
 /** {@link ReferenceDirectoryOptionsTest}'s comparisons with rsync, rdcp's data over RDMA on rxe0. */
 @Tag("vm")
+@Tag("native-speed")
 class ReferenceDirectoryOptionsVmTest extends ReferenceDirectoryOptionsTest {
 
     @Override

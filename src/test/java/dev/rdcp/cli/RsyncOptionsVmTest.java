@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * not repeated here.
  */
 @Tag("vm")
+@Tag("native-speed")
 class RsyncOptionsVmTest {
 
     @TempDir
