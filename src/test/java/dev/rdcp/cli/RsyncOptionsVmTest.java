@@ -68,6 +68,21 @@ class RsyncOptionsVmTest {
         Files.delete(sides.source.resolve("empty/.keep"));
         SideBySide.symlink(sides.source, "a/link", "one.bin");
         Files.createLink(sides.source.resolve("a/hard"), sides.source.resolve("a/one.bin"));
+        dateDirectories(sides.source, SideBySide.OLD);
+    }
+
+    /**
+     * Every directory under {@code root}, itself included, dated {@code time}: a directory made
+     * "now" on each side would be itemized with a t or not by whether a second ticked between.
+     */
+    private static void dateDirectories(Path root, java.time.Instant time) throws java.io.IOException {
+        try (var walk = Files.walk(root)) {
+            for (Path path : (Iterable<Path>) walk::iterator) {
+                if (Files.isDirectory(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    Files.setLastModifiedTime(path, java.nio.file.attribute.FileTime.from(time));
+                }
+            }
+        }
     }
 
     /** What DESTINATION under each of {@code roots} holds before the copy. */
@@ -81,6 +96,7 @@ class RsyncOptionsVmTest {
             SideBySide.write(root, destination + "newer-there.txt", 31);
             Files.setLastModifiedTime(root.resolve(destination + "newer-there.txt"),
                     java.nio.file.attribute.FileTime.from(SideBySide.OLD.plusSeconds(86_400)));
+            dateDirectories(root, SideBySide.OLD.plusSeconds(3_600));
         }
     }
 
