@@ -4,9 +4,11 @@
 # the host root shared read-only over 9p.
 
 # Guest modules; kmod adds their dependencies. crc32_generic is not a listed
-# dependency of rdma_rxe, but without it `rdma link add` fails with ENOENT.
+# dependency of rdma_rxe, but without it `rdma link add` fails with ENOENT. loop and ext4
+# let a test mount a file system that keeps user attributes (the guest's tmpfs keeps none);
+# the guest cannot load modules on demand, since the host root has none for its kernel.
 readonly GUEST_MODULES=(virtio_pci virtio_console 9p 9pnet_virtio rdma_rxe
-    dummy crc32_generic)
+    dummy crc32_generic loop ext4)
 
 # /init of the guest (busybox sh, PID 1). It loads the modules, mounts the
 # host root read-only over 9p and chroots into it with fresh tmpfs, brings up
