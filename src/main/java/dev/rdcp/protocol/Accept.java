@@ -17,9 +17,7 @@ public record Accept(boolean tree, TransportKind transport, String fallbackReaso
 
     /** A longer reason is cut, at a character boundary, to fit. */
     public Accept {
-        while (fallbackReason.getBytes(StandardCharsets.UTF_8).length > MAX_REASON) {
-            fallbackReason = fallbackReason.substring(0, fallbackReason.offsetByCodePoints(fallbackReason.length(), -1));
-        }
+        fallbackReason = Utf8Prefix.cut(fallbackReason, MAX_REASON);
     }
 
     /** The payload, positioned at its end as the bootstrap channel's send expects. */

@@ -3,15 +3,21 @@ package dev.rdcp.protocol;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
-/** ERROR frame: {@code u16 exit code, u16 length, UTF-8 message}: the server refuses the request. */
+/**
+ * ERROR frame: {@code u16 exit code, u16 length, UTF-8 message}: the server refuses the request. A
+ * longer message is cut, at a character boundary, to {@value #MAX_TEXT} bytes.
+ */
 public record ErrorMessage(int code, String message) {
 
-    private static final int MAX_TEXT = 1024;
+    public static final int MAX_TEXT = 1024;
+
+    public ErrorMessage {
+        message = Utf8Prefix.cut(message, MAX_TEXT);
+    }
 
     public ByteBuffer encode() {
         byte[] text = message.getBytes(StandardCharsets.UTF_8);
-        int length = Math.min(text.length, MAX_TEXT);
-        return ByteBuffer.allocate(4 + length).putShort((short) code).putShort((short) length).put(text, 0, length);
+        return ByteBuffer.allocate(4 + text.length).putShort((short) code).putShort((short) text.length).put(text);
     }
 
     public static ErrorMessage decode(ByteBuffer in) throws ProtocolException {

@@ -18,8 +18,8 @@ public record ModuleList(boolean singleDirectory, List<Module> modules) {
     /** One module as rsync's listing shows it: its name and its comment. */
     public record Module(String name, String comment) {
         public Module {
-            name = cut(name, MAX_NAME);
-            comment = cut(comment, MAX_COMMENT);
+            name = Utf8Prefix.cut(name, MAX_NAME);
+            comment = Utf8Prefix.cut(comment, MAX_COMMENT);
         }
     }
 
@@ -31,13 +31,6 @@ public record ModuleList(boolean singleDirectory, List<Module> modules) {
 
     public ModuleList {
         modules = List.copyOf(modules);
-    }
-
-    private static String cut(String text, int maxBytes) {
-        while (text.getBytes(StandardCharsets.UTF_8).length > maxBytes) {
-            text = text.substring(0, text.offsetByCodePoints(text.length(), -1));
-        }
-        return text;
     }
 
     /** The payload, positioned at its end as the bootstrap channel's send expects; modules that do not fit are left out. */
@@ -74,15 +67,17 @@ public record ModuleList(boolean singleDirectory, List<Module> modules) {
             if (in.remaining() < 1) {
                 throw new ProtocolException("MODULES truncated");
             }
-            byte[] name = new byte[Byte.toUnsignedInt(in.get())];
-            if (name.length == 0 || in.remaining() < name.length + 2) {
+            int nameLength = Byte.toUnsignedInt(in.get());
+            if (nameLength == 0 || in.remaining() < nameLength + 2) {
                 throw new ProtocolException("MODULES has a module without a name, or is truncated");
             }
+            byte[] name = new byte[nameLength];
             in.get(name);
-            byte[] comment = new byte[Short.toUnsignedInt(in.getShort())];
-            if (comment.length > MAX_COMMENT || in.remaining() < comment.length) {
-                throw new ProtocolException("MODULES comment of " + comment.length + " bytes in " + in.remaining());
+            int commentLength = Short.toUnsignedInt(in.getShort());
+            if (commentLength > MAX_COMMENT || in.remaining() < commentLength) {
+                throw new ProtocolException("MODULES comment of " + commentLength + " bytes in " + in.remaining());
             }
+            byte[] comment = new byte[commentLength];
             in.get(comment);
             modules.add(new Module(new String(name, StandardCharsets.UTF_8), new String(comment, StandardCharsets.UTF_8)));
         }

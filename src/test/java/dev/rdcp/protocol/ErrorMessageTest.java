@@ -28,6 +28,18 @@ class ErrorMessageTest {
     }
 
     @Test
+    void aCutTextEndsOnAWholeCharacterAndDecodesToItself() throws Exception {
+        byte[] invalid = new byte[ErrorMessage.MAX_TEXT];
+        java.util.Arrays.fill(invalid, (byte) 0xff);
+        ByteBuffer wire = ByteBuffer.allocate(4 + invalid.length).putShort((short) 3)
+                .putShort((short) invalid.length).put(invalid).flip();
+        ErrorMessage received = ErrorMessage.decode(wire);
+        assertEquals("\uFFFD".repeat(341), received.message(), "1,024 invalid bytes, three bytes each re-encoded");
+        assertEquals(received, roundTrip(received));
+        assertEquals("é".repeat(512), roundTrip(new ErrorMessage(3, "é".repeat(600))).message());
+    }
+
+    @Test
     void toExceptionCarriesTheExitCodeAndMessage() throws Exception {
         RdcpException e = roundTrip(new ErrorMessage(ExitCode.FILE_SELECTION.code(), "path escapes")).toException();
         assertEquals(ExitCode.FILE_SELECTION, e.exitCode());
