@@ -66,7 +66,8 @@ int rdcp_req_notify_cq(struct ibv_cq *cq, int solicited_only)
 
 /*
  * Waits for the next completion event on the channel, at most timeout_ms (negative: forever),
- * then consumes and acknowledges it. Returns 0, -ETIMEDOUT or -errno.
+ * then consumes and acknowledges it. Returns the tag the fired CQ was created with (its
+ * cq_context, a small non-negative number: the caller re-arms that CQ alone), -ETIMEDOUT or -errno.
  */
 int rdcp_await_cq_event(struct ibv_comp_channel *channel, int timeout_ms)
 {
@@ -85,7 +86,7 @@ int rdcp_await_cq_event(struct ibv_comp_channel *channel, int timeout_ms)
 	if (ibv_get_cq_event(channel, &cq, &cq_context))
 		return errno ? -errno : -EIO;
 	ibv_ack_cq_events(cq, 1);
-	return 0;
+	return (int)(intptr_t)cq_context;
 }
 
 /* Physical port count from ibv_query_device, so Java need not map the large ibv_device_attr. */

@@ -170,8 +170,9 @@ public final class RdmaTransport implements Transport {
 
     /**
      * With one stream, the pipe's own wait. With several, one look at every CQ; if none has
-     * anything, arm them all, look once more (a completion before arming raises no event), and
-     * sleep on their shared channel.
+     * anything, arm those not armed already (only the ones whose event the channel has consumed),
+     * look once more (a completion before arming raises no event), and sleep on their shared
+     * channel.
      */
     @Override
     public int poll(Handler handler, long timeoutMillis) throws IOException {

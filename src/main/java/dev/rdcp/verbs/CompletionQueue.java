@@ -1,7 +1,6 @@
 package dev.rdcp.verbs;
 
 import com.sun.jna.Pointer;
-import dev.rdcp.posix.Errno;
 import dev.rdcp.verbs.jna.IbVerbs;
 import dev.rdcp.verbs.jna.RdcpShim;
 
@@ -19,6 +18,11 @@ public final class CompletionQueue extends NativeHandle {
     private static final int SPIN_POLLS = Runtime.getRuntime().availableProcessors() > 1 ? 64 : 1;
 
     private final CompletionChannel channel;
+    /**
+     * Armed since the channel last reported an event of this CQ. A CQ whose event fired but is
+     * not consumed yet also counts: that event is waiting in the channel and wakes the next wait.
+     */
+    private boolean armed;
 
     CompletionQueue(Pointer cq, CompletionChannel channel) {
         super(cq, "ibv_destroy_cq");
@@ -54,10 +58,7 @@ public final class CompletionQueue extends NativeHandle {
                 if (poll(batch) > 0) {
                     return batch.count();
                 }
-                int rc = RdcpShim.rdcp_await_cq_event(channel.handle(), (int) Math.min(remainingMillis, Integer.MAX_VALUE));
-                if (rc != -Errno.ETIMEDOUT) {
-                    checkShim("ibv_get_cq_event", rc);
-                }
+                channel.await(remainingMillis);
             }
             if (spin(batch)) {
                 return batch.count();
@@ -65,9 +66,20 @@ public final class CompletionQueue extends NativeHandle {
         }
     }
 
-    /** Asks for an event on the completion channel at the next completion (ibv_req_notify_cq). */
+    /**
+     * Asks for an event on the completion channel at the next completion (ibv_req_notify_cq),
+     * unless that is already asked and its event not yet consumed.
+     */
     public void arm() throws VerbsException {
-        checkShim("ibv_req_notify_cq", RdcpShim.rdcp_req_notify_cq(handle(), 0));
+        if (!armed) {
+            checkShim("ibv_req_notify_cq", RdcpShim.rdcp_req_notify_cq(handle(), 0));
+            armed = true;
+        }
+    }
+
+    /** The channel consumed this CQ's event: the next wait must arm it again. */
+    void fired() {
+        armed = false;
     }
 
     private boolean spin(WorkCompletions batch) throws VerbsException {

@@ -146,8 +146,16 @@ public final class DeviceContext extends NativeHandle {
 
     /** A completion queue of at least {@code depth} entries; with a channel it can also wait for events. */
     public CompletionQueue createCompletionQueue(int depth, CompletionChannel channel) throws VerbsException {
-        Pointer cq = IbVerbs.ibv_create_cq(handle(), depth, null, channel == null ? null : channel.handle(), 0);
-        return new CompletionQueue(checkCreated("ibv_create_cq", cq), channel);
+        if (channel == null) {
+            return new CompletionQueue(checkCreated("ibv_create_cq", IbVerbs.ibv_create_cq(handle(), depth, null, null, 0)),
+                    null);
+        }
+        // The tag as cq_context: the channel's events say which CQ fired.
+        Pointer tag = new Pointer(channel.nextTag());
+        Pointer cq = IbVerbs.ibv_create_cq(handle(), depth, tag, channel.handle(), 0);
+        CompletionQueue queue = new CompletionQueue(checkCreated("ibv_create_cq", cq), channel);
+        channel.attach(queue);
+        return queue;
     }
 
     @Override
