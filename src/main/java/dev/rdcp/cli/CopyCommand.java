@@ -169,6 +169,11 @@ final class CopyCommand {
     @Option(names = "--partial", description = "Keep partially received files and resume them on the next run.")
     boolean partial;
 
+    @Option(names = {"-x", "--one-file-system"},
+            description = "Do not cross file system boundaries when recursing: a mount point is copied as an empty"
+                    + " directory; -xx leaves mount points out.")
+    boolean[] oneFileSystem = new boolean[0];
+
     @Option(names = "-P", description = "Same as --partial --progress.")
     void partialProgress(boolean on) {
         partial = on;
@@ -414,6 +419,8 @@ final class CopyCommand {
                 | (acls ? SessionRequest.ACLS | SessionRequest.PRESERVE_PERMISSIONS : 0)
                 | (dryRun ? SessionRequest.DRY_RUN : 0)
                 | (partial ? SessionRequest.PARTIAL : 0)
+                | (oneFileSystem.length > 0 ? SessionRequest.ONE_FILE_SYSTEM : 0)
+                | (oneFileSystem.length > 1 ? SessionRequest.ONE_FILE_SYSTEM_TWICE : 0)
                 | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0)
                 | output.requestFlags()
                 | rules.flags();

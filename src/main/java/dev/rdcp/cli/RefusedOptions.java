@@ -44,7 +44,7 @@ final class RefusedOptions {
                 "-S", "--sparse", "--preallocate", "--ignore-errors", "--force", "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs", "-I",
                 "--ignore-times", "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--fsync", "--delete-missing-args");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
-                "-k", "--copy-dirlinks", "-x", "--one-file-system", "--open-noatime",
+                "-k", "--copy-dirlinks", "--open-noatime",
                 "--ignore-missing-args", "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
         refuse(NAME_MAPPING, "--usermap", "--groupmap", "--chown");

@@ -106,7 +106,15 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * says so in that list, and the client lists the directory instead.
      */
     public static final long LIST_MODULES = 1L << 39;
-    private static final long KNOWN_FLAGS = (1L << 28) - 1 | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
+    /**
+     * Version 6, -x: the sender does not walk into a directory on another file system than its
+     * operand's; it lists the mount point as an empty directory. The receiver's --delete does not
+     * delete inside a directory on another file system than the destination's.
+     */
+    public static final long ONE_FILE_SYSTEM = 1L << 29;
+    /** Version 6, -xx: as {@link #ONE_FILE_SYSTEM}, and the mount points themselves are left out. */
+    public static final long ONE_FILE_SYSTEM_TWICE = 1L << 30;
+    private static final long KNOWN_FLAGS = (1L << 28) - 1 | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */

@@ -64,6 +64,10 @@ final class FileList implements AutoCloseable {
     private final boolean checksums;
     private final FilterRules filters;
     private final boolean delete;
+    /** -x: 1, -xx: 2, else 0. */
+    private final int oneFileSystem;
+    /** -x: the device of the operand being walked; a directory on another is a mount point. */
+    private long operandDevice;
     private final ArrayDeque<Frame> stack = new ArrayDeque<>();
     /**
      * --files-from: every name listed so far, and the directories walked, so that a name named
@@ -103,6 +107,8 @@ final class FileList implements AutoCloseable {
         this.checksums = options.has(SessionRequest.CHECKSUM);
         this.filters = options.filters();
         this.delete = options.has(SessionRequest.DELETE);
+        this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE) ? 2
+                : options.has(SessionRequest.ONE_FILE_SYSTEM) ? 1 : 0;
         this.firstNames = options.has(SessionRequest.HARD_LINKS) ? new HashMap<>() : null;
     }
 
@@ -195,6 +201,9 @@ final class FileList implements AutoCloseable {
             return false;
         }
         int mode = attributes.mode();
+        if (operand) {
+            operandDevice = attributes.device();
+        }
         if (!operand && excluded(name, FileModes.type(mode) == FileModes.S_IFDIR)) {
             return true;
         }
@@ -251,6 +260,8 @@ final class FileList implements AutoCloseable {
     /**
      * -r walks every directory; -d lists each and walks only an operand named with a trailing '/'
      * or '.'. False when the directory could not be listed for its attributes (and is not walked).
+     * With -x a directory beneath the operand on another file system (a mount point, listed with
+     * the attributes of the file system mounted there, as rsync) is not walked; -xx leaves it out.
      */
     private boolean directory(Path path, byte[] name, FileStatus attributes, boolean impliedOnly, boolean contents,
             Parent parent) {
@@ -258,12 +269,16 @@ final class FileList implements AutoCloseable {
             ready.add(problemEntry(ExitCode.PARTIAL, name, "skipping directory %s"));
             return true;
         }
+        boolean mountPoint = oneFileSystem > 0 && parent != null && attributes.device() != operandDevice;
+        if (mountPoint && oneFileSystem > 1) {
+            return true;
+        }
         ListedEntry listed = withXattrs(entry(EntryType.DIRECTORY, path, name, attributes, null), parent);
         ready.add(listed);
         if (listed.xattrs() == FAILED) {
             return false;
         }
-        if (impliedOnly || (!recursive && !contents)) {
+        if (impliedOnly || (!recursive && !contents) || mountPoint) {
             return true;
         }
         if (filesFrom) {

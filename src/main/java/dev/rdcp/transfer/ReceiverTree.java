@@ -34,6 +34,9 @@ final class ReceiverTree {
     private final boolean delete;
     private final FilterRules filters;
     private final boolean deleteExcluded;
+    /** -x: --delete stays on the destination's file system; its device, once looked up. */
+    private final boolean oneFileSystem;
+    private FileStatus destinationRoot;
     private final Events events;
     /** Names --delete keeps in memory until their directory ends: bounds what a peer can make us hold. */
     private static final long MAX_LISTED_BYTES = 256L << 20;
@@ -67,6 +70,7 @@ final class ReceiverTree {
         this.delete = options.has(SessionRequest.DELETE);
         this.filters = options.filters();
         this.deleteExcluded = options.has(SessionRequest.DELETE_EXCLUDED);
+        this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM) || options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE);
         this.maxDelete = options.limits().maxDelete();
         this.backups = new Backups(destination, options);
         this.events = events;
@@ -229,7 +233,8 @@ final class ReceiverTree {
             return;
         }
         byte[] local = destination.name(name);
-        if (!isDirectory(statusOrNull(local))) {
+        FileStatus status = statusOrNull(local);
+        if (!isDirectory(status) || onAnotherFileSystem(status)) {
             return;
         }
         try (DirectoryHandle directory = destination.base().openDirectory(local)) {
@@ -254,6 +259,17 @@ final class ReceiverTree {
                 }
             }
         }
+    }
+
+    /** -x: whether a directory of the destination is on another file system than its root, as rsync's --delete checks. */
+    private boolean onAnotherFileSystem(FileStatus directory) throws IOException {
+        if (!oneFileSystem) {
+            return false;
+        }
+        if (destinationRoot == null) {
+            destinationRoot = destination.base().status(new byte[] {'.'});
+        }
+        return directory.device() != destinationRoot.device();
     }
 
     /** A name in a directory being emptied, and whether it is a directory. */

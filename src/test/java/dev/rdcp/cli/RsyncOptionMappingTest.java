@@ -41,6 +41,16 @@ class RsyncOptionMappingTest {
     }
 
     @Test
+    void oneFileSystemCountsLikeRsyncs() {
+        long plain = flags("-a", "a", "h:b");
+        assertEquals(plain | SessionRequest.ONE_FILE_SYSTEM, flags("-ax", "a", "h:b"));
+        assertEquals(plain | SessionRequest.ONE_FILE_SYSTEM, flags("-a", "--one-file-system", "a", "h:b"));
+        long twice = plain | SessionRequest.ONE_FILE_SYSTEM | SessionRequest.ONE_FILE_SYSTEM_TWICE;
+        assertEquals(twice, flags("-axx", "a", "h:b"));
+        assertEquals(twice, flags("-a", "-x", "--one-file-system", "a", "h:b"));
+    }
+
+    @Test
     void mootOptionsParseAndChangeNothing() {
         long plain = flags("-av", "a", "h:b");
         assertEquals(plain, flags("-avz", "a", "h:b"));
