@@ -96,10 +96,12 @@ class OneFileSystemVmTest {
         sides.push(0, List.of("-ax"), "m/", "src/mnt/");
         assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/m/deep/d.txt")), "an operand on its own file system");
 
+        SideBySide.datedDirectory(sides.served.resolve("rsync/i"));
+        SideBySide.datedDirectory(sides.served.resolve("rdcp/i"));
         String rsyncLines = RsyncComparison.rsync(sides.tmp, "-aix", "src/", "served/rsync/i/");
         Cli.Result rdcp = sides.rdcp("-aix", sides.source + "/", "127.0.0.1::rdcp/i/");
         assertEquals(0, rdcp.exitCode(), rdcp::toString);
-        assertEquals(ItemizeChangesTest.lines(rsyncLines), ItemizeChangesTest.lines(rdcp.out()));
+        assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()));
         assertTrue(rdcp.out().contains("cd+++++++++ mnt/"), rdcp::toString);
     }
 
