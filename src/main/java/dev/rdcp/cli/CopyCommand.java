@@ -174,6 +174,10 @@ final class CopyCommand {
                     + " directory; -xx leaves mount points out.")
     boolean[] oneFileSystem = new boolean[0];
 
+    @Option(names = "--ignore-errors",
+            description = "Delete (with --delete) even in a directory the sender could not read whole.")
+    boolean ignoreErrors;
+
     @Option(names = "-P", description = "Same as --partial --progress.")
     void partialProgress(boolean on) {
         partial = on;
@@ -421,6 +425,7 @@ final class CopyCommand {
                 | (partial ? SessionRequest.PARTIAL : 0)
                 | (oneFileSystem.length > 0 ? SessionRequest.ONE_FILE_SYSTEM : 0)
                 | (oneFileSystem.length > 1 ? SessionRequest.ONE_FILE_SYSTEM_TWICE : 0)
+                | (ignoreErrors ? SessionRequest.IGNORE_ERRORS : 0)
                 | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0)
                 | output.requestFlags()
                 | rules.flags();

@@ -114,7 +114,13 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public static final long ONE_FILE_SYSTEM = 1L << 29;
     /** Version 6, -xx: as {@link #ONE_FILE_SYSTEM}, and the mount points themselves are left out. */
     public static final long ONE_FILE_SYSTEM_TWICE = 1L << 30;
-    private static final long KNOWN_FLAGS = (1L << 28) - 1 | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
+    /**
+     * Version 6, --ignore-errors: the receiver's --delete goes ahead in a directory the sender
+     * could not read whole (DIRECTORY_END mode 1), and the sender does not say it skips deletion.
+     */
+    public static final long IGNORE_ERRORS = 1L << 31;
+    private static final long KNOWN_FLAGS = (1L << 28) - 1 | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
+            | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */

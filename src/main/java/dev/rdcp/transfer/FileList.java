@@ -64,6 +64,7 @@ final class FileList implements AutoCloseable {
     private final boolean checksums;
     private final FilterRules filters;
     private final boolean delete;
+    private final boolean ignoreErrors;
     /** -x: 1, -xx: 2, else 0. */
     private final int oneFileSystem;
     /** -x: the device of the operand being walked; a directory on another is a mount point. */
@@ -107,6 +108,7 @@ final class FileList implements AutoCloseable {
         this.checksums = options.has(SessionRequest.CHECKSUM);
         this.filters = options.filters();
         this.delete = options.has(SessionRequest.DELETE);
+        this.ignoreErrors = options.has(SessionRequest.IGNORE_ERRORS);
         this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE) ? 2
                 : options.has(SessionRequest.ONE_FILE_SYSTEM) ? 1 : 0;
         this.firstNames = options.has(SessionRequest.HARD_LINKS) ? new HashMap<>() : null;
@@ -127,7 +129,7 @@ final class FileList implements AutoCloseable {
                 } else {
                     stack.pop();
                     closeQuietly(top.directory());
-                    if (!top.complete() && delete) {
+                    if (!top.complete() && delete && !ignoreErrors) {
                         ready.add(problemEntry(ExitCode.OK, top.name(),
                                 "IO error encountered -- skipping file deletion in %s"));
                     }

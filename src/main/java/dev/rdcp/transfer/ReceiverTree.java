@@ -34,6 +34,8 @@ final class ReceiverTree {
     private final boolean delete;
     private final FilterRules filters;
     private final boolean deleteExcluded;
+    /** --ignore-errors: delete even where the sender could not read a directory whole. */
+    private final boolean ignoreErrors;
     /** -x: --delete stays on the destination's file system; its device, once looked up. */
     private final boolean oneFileSystem;
     private FileStatus destinationRoot;
@@ -70,6 +72,7 @@ final class ReceiverTree {
         this.delete = options.has(SessionRequest.DELETE);
         this.filters = options.filters();
         this.deleteExcluded = options.has(SessionRequest.DELETE_EXCLUDED);
+        this.ignoreErrors = options.has(SessionRequest.IGNORE_ERRORS);
         this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM) || options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE);
         this.maxDelete = options.limits().maxDelete();
         this.backups = new Backups(destination, options);
@@ -219,8 +222,9 @@ final class ReceiverTree {
 
     /**
      * All of directory {@code name} was listed: with --delete, remove what the sender does not
-     * have. Not when the sender could not read all of it ({@code complete} false): as rsync, an
-     * I/O error on the sending side skips deletion rather than empty the copy. The directory is
+     * have. Not when the sender could not read all of it ({@code complete} false) unless
+     * --ignore-errors: as rsync, an I/O error on the sending side skips deletion rather than empty
+     * the copy. The directory is
      * opened beneath the destination without following a symlink, and everything in it is
      * examined and removed through that descriptor, recursing by descriptor.
      */
@@ -229,7 +233,7 @@ final class ReceiverTree {
         if (keep != null) {
             keep.forEach(child -> listedBytes -= child.length());
         }
-        if (keep == null || !complete) {
+        if (keep == null || (!complete && !ignoreErrors)) {
             return;
         }
         byte[] local = destination.name(name);
