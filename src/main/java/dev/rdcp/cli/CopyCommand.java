@@ -174,6 +174,9 @@ final class CopyCommand {
                     + " directory; -xx leaves mount points out.")
     boolean[] oneFileSystem = new boolean[0];
 
+    @Option(names = {"-S", "--sparse"}, description = "Turn runs of zero blocks into holes in the files received.")
+    boolean sparse;
+
     @Option(names = "--ignore-errors",
             description = "Delete (with --delete) even in a directory the sender could not read whole.")
     boolean ignoreErrors;
@@ -426,6 +429,7 @@ final class CopyCommand {
                 | (oneFileSystem.length > 0 ? SessionRequest.ONE_FILE_SYSTEM : 0)
                 | (oneFileSystem.length > 1 ? SessionRequest.ONE_FILE_SYSTEM_TWICE : 0)
                 | (ignoreErrors ? SessionRequest.IGNORE_ERRORS : 0)
+                | (sparse ? SessionRequest.SPARSE : 0)
                 | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0)
                 | output.requestFlags()
                 | rules.flags();

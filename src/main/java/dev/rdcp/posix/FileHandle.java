@@ -95,6 +95,21 @@ public final class FileHandle extends OwnedDescriptor {
         return total;
     }
 
+    /**
+     * Deallocates {@code length} bytes at {@code position}, which then read as zeros, the size
+     * unchanged; false where the file system cannot (EOPNOTSUPP).
+     */
+    public boolean punchHole(long position, long length) throws IOException {
+        if (LibC.fallocate(fd(), LibC.FALLOC_FL_PUNCH_HOLE | LibC.FALLOC_FL_KEEP_SIZE, position, length) == 0) {
+            return true;
+        }
+        int errno = Native.getLastError();
+        if (errno == Errno.ENOTSUP) {
+            return false;
+        }
+        throw PathErrors.of(path(), errno);
+    }
+
     public void truncate(long length) throws IOException {
         if (LibC.ftruncate(fd(), length) != 0) {
             throw PathErrors.of(path(), Native.getLastError());

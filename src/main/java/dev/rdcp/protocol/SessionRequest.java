@@ -106,6 +106,8 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * says so in that list, and the client lists the directory instead.
      */
     public static final long LIST_MODULES = 1L << 39;
+    /** Version 6, -S: the receiver leaves runs of zero blocks in the files it writes as holes. */
+    public static final long SPARSE = 1L << 28;
     /**
      * Version 6, -x: the sender does not walk into a directory on another file system than its
      * operand's; it lists the mount point as an empty directory. The receiver's --delete does not
@@ -119,7 +121,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * could not read whole (DIRECTORY_END mode 1), and the sender does not say it skips deletion.
      */
     public static final long IGNORE_ERRORS = 1L << 31;
-    private static final long KNOWN_FLAGS = (1L << 28) - 1 | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
+    private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES;
     private static final int MAX_PATHS = 65535;

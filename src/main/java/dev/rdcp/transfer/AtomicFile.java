@@ -33,7 +33,10 @@ final class AtomicFile implements ReceivingFile {
     private final byte[] tempName;
     private final FileHandle file;
     private final boolean keepOnFailure;
+    /** The logical end: bytes written, and zeros left as a hole ({@link #zeros}). */
     private long written;
+    /** The end of the bytes actually written: a hole at the end needs the file extended. */
+    private long extent;
     private boolean open = true;
 
     private AtomicFile(DirectoryHandle directory, byte[] finalName, byte[] tempName, FileHandle file,
@@ -72,7 +75,9 @@ final class AtomicFile implements ReceivingFile {
                 file.close();
                 throw e;
             }
-            return new AtomicFile(directory, leaf, temp, file, true, keep);
+            AtomicFile partial = new AtomicFile(directory, leaf, temp, file, true, keep);
+            partial.extent = keep;
+            return partial;
         } catch (IOException | RuntimeException e) {
             directory.close();
             throw e;
@@ -124,6 +129,13 @@ final class AtomicFile implements ReceivingFile {
         int length = data.remaining();
         file.write(data, position);
         written = Math.max(written, position + length);
+        extent = Math.max(extent, position + length);
+    }
+
+    /** The temporary file is new (a --partial one cut to its kept bytes): what is not written reads as zeros. */
+    @Override
+    public void zeros(long position, long length) {
+        written = Math.max(written, position + length);
     }
 
     /**
@@ -133,6 +145,9 @@ final class AtomicFile implements ReceivingFile {
      */
     @Override
     public void commit(Finisher finisher) throws IOException {
+        if (extent < written) {
+            file.truncate(written);
+        }
         finisher.apply(file);
         FileStatus mine = file.status();
         FileStatus named = directory.status(tempName);

@@ -51,6 +51,8 @@ public final class FileReceiver implements AutoCloseable {
     private final ChunkOrder order;
     private boolean endHandled;
     private final CRC32C crc = new CRC32C();
+    /** -S: runs of zero blocks become holes. */
+    private final boolean sparse;
     private long created;
     private boolean endSent;
     private boolean byeReceived;
@@ -66,6 +68,7 @@ public final class FileReceiver implements AutoCloseable {
         this.stagingRegion = stagingRegion;
         this.slots = new ByteBuffer[options.slots()];
         this.order = new ChunkOrder(options.slots());
+        this.sparse = options.has(SessionRequest.SPARSE);
         for (int i = 0; i < slots.length; i++) {
             slots[i] = staging.slice(i * options.chunkSize(), options.chunkSize());
         }
@@ -233,7 +236,11 @@ public final class FileReceiver implements AutoCloseable {
         }
         buffer.position(at);
         try {
-            incoming.file.write(buffer, offset);
+            if (sparse) {
+                SparseWrites.write(incoming.file, buffer, offset);
+            } else {
+                incoming.file.write(buffer, offset);
+            }
         } catch (IOException e) {
             fail(incoming, e);
             return;

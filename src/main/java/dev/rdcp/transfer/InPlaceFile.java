@@ -21,6 +21,7 @@ final class InPlaceFile implements ReceivingFile {
     private final FileHandle file;
     private final long size;
     private boolean open = true;
+    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 * 1024);
 
     private InPlaceFile(DirectoryHandle directory, byte[] leaf, FileHandle file, long size) {
         this.directory = directory;
@@ -50,6 +51,19 @@ final class InPlaceFile implements ReceivingFile {
     @Override
     public void write(ByteBuffer data, long position) throws IOException {
         file.write(data, position);
+    }
+
+    /** Older bytes may be there: a hole is punched, or where the file system cannot, zeros are written. */
+    @Override
+    public void zeros(long position, long length) throws IOException {
+        if (file.punchHole(position, length)) {
+            return;
+        }
+        for (long done = 0; done < length; ) {
+            ByteBuffer zeros = ZEROS.duplicate().limit((int) Math.min(ZEROS.capacity(), length - done));
+            file.write(zeros, position + done);
+            done += zeros.limit();
+        }
     }
 
     @Override

@@ -20,6 +20,9 @@ interface ReceivingFile extends AutoCloseable {
     /** Writes all of {@code data} at {@code position}. */
     void write(ByteBuffer data, long position) throws IOException;
 
+    /** -S: {@code length} bytes at {@code position} are zeros; leaves a hole there where it can. */
+    void zeros(long position, long length) throws IOException;
+
     /** The whole file arrived: its metadata applied, it is complete under its final name. */
     void commit(Finisher finisher) throws IOException;
 

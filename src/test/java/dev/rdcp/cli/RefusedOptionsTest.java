@@ -31,9 +31,9 @@ class RefusedOptionsTest {
 
     @Test
     void aShortOptionInsideAClusterIsNamed() {
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-avS", "src", "host:dst"), "-S");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-avO", "src", "host:dst"), "-O");
         assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-aE", "src", "host:dst"), "-E");
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-Sav", "src", "host:dst"), "-S");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-Oav", "src", "host:dst"), "-O");
     }
 
     @Test

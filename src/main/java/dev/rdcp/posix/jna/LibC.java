@@ -73,6 +73,11 @@ public final class LibC {
 
     public static native int ftruncate(int fd, long length);
 
+    public static final int FALLOC_FL_KEEP_SIZE = 1;
+    public static final int FALLOC_FL_PUNCH_HOLE = 2;
+
+    public static native int fallocate(int fd, int mode, long offset, long length);
+
     /** {@code times} as for utimensat. */
     public static native int futimens(int fd, long[] times);
 
