@@ -21,6 +21,7 @@ static void status_fields(const struct stat *st, int64_t *out)
 	out[6] = (int64_t)st->st_nlink;
 	out[7] = (int64_t)st->st_dev;
 	out[8] = (int64_t)st->st_ino;
+	out[9] = (int64_t)st->st_rdev;
 }
 
 /*

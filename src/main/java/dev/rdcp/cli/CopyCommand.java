@@ -48,7 +48,7 @@ final class CopyCommand {
     @Parameters(paramLabel = "SRC... DEST", arity = "0..*", description = "Sources, then the destination.")
     List<String> operands = new ArrayList<>();
 
-    @Option(names = {"-a", "--archive"}, description = "Archive mode: -rlptog (owner and group take effect where the receiver runs as root).")
+    @Option(names = {"-a", "--archive"}, description = "Archive mode: -rlptgoD (owner and group take effect where the receiver runs as root or, for the group, is a member).")
     boolean archive;
 
     /* -r, -l, -t, -p, -o, -g: null unless given, so that -a implies them and --no-OPTION undoes them. */
@@ -149,13 +149,19 @@ final class CopyCommand {
         specials = on;
     }
 
-    @Option(names = "--devices",
-            description = "Copy device files: rdcp does not create them yet, so each one met is a failure (exit 23), never skipped silently.")
-    boolean devices;
+    @Option(names = "--devices", negatable = true,
+            description = "Copy character and block devices (made where the receiver runs as root; others skip them).")
+    Boolean devices;
 
-    @Option(names = "--specials",
-            description = "Copy FIFOs and sockets: rdcp does not create them yet, so each one met is a failure (exit 23).")
-    boolean specials;
+    @Option(names = "--specials", negatable = true, description = "Copy FIFOs and sockets.")
+    Boolean specials;
+
+    /* --drop-D: rsync's receiver then makes no device or special file; here the sender lists none. */
+    @Option(names = {"--no-D", "--drop-D"}, description = "Same as --no-devices --no-specials.")
+    void noDevicesAndSpecials(boolean on) {
+        devices = false;
+        specials = false;
+    }
 
     @Option(names = {"-0", "--from0"}, description = "The --files-from list is separated by NUL characters, not lines.")
     boolean from0;
@@ -418,8 +424,8 @@ final class CopyCommand {
                 | (delete || deleteExcluded || deleteAfter ? SessionRequest.DELETE : 0)
                 | (deleteAfter ? SessionRequest.DELETE_AFTER : 0)
                 | (dirs() ? SessionRequest.DIRS : 0)
-                | (devices ? SessionRequest.DEVICES : 0)
-                | (specials ? SessionRequest.SPECIALS : 0)
+                | (implied(devices) ? SessionRequest.DEVICES : 0)
+                | (implied(specials) ? SessionRequest.SPECIALS : 0)
                 | (deleteExcluded ? SessionRequest.DELETE_EXCLUDED : 0)
                 | (hardLinks ? SessionRequest.HARD_LINKS : 0)
                 | (xattrs ? SessionRequest.XATTRS : 0)

@@ -33,6 +33,7 @@ final class ListingCollector implements TransferListener {
         return switch (type) {
             case DIRECTORY -> 0040000;
             case SYMLINK -> 0120000;
+            case DEVICE, SPECIAL -> 0;
             default -> 0100000;
         };
     }

@@ -20,7 +20,6 @@ final class MootOptions {
     private static final String REMOTE_SHELL = "-s, --old-args, --blocking-io: the remote shell only starts"
             + " 'rdcp --server'; file names and options travel over rdcp's own connection";
     private static final String RECEIVER_CHECKS = "--trust-sender: the receiver checks every name it is sent";
-    private static final String NO_DEVICES = "--drop-D: rdcp never creates devices or special files";
     private static final String NO_MOTD = "--no-motd: rdcp daemons send no message of the day";
 
     private final Set<String> notes = new LinkedHashSet<>();
@@ -75,11 +74,6 @@ final class MootOptions {
     @Option(names = "--trust-sender", description = "No effect: the receiver checks every name it is sent.")
     void trustSender(boolean on) {
         notes.add(RECEIVER_CHECKS);
-    }
-
-    @Option(names = "--drop-D", description = "Always so: rdcp never creates devices or special files.")
-    void dropDevices(boolean on) {
-        notes.add(NO_DEVICES);
     }
 
     @Option(names = "--no-motd", description = "No effect: rdcp daemons send no message of the day.")

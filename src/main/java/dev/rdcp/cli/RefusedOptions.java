@@ -32,7 +32,7 @@ final class RefusedOptions {
     static final String DEBUG = "refused: rdcp's debug output is -vv (and -vvv for trace)";
     static final String SOCKET = "refused: file data moves over RDMA, not over the socket";
     static final String OLD_RSYNC = "refused: only for talking to rsync older than 2.6.9";
-    static final String NEGATION = "not yet: of rsync's --no-OPTION forms rdcp takes those of -a's -rlptgo (long"
+    static final String NEGATION = "not yet: of rsync's --no-OPTION forms rdcp takes those of -a's -rlptgoD (long"
             + " and short: --no-perms, --no-p, ...)";
 
     private static final Map<String, String> REASONS = new HashMap<>();

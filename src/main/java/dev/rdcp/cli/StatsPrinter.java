@@ -35,6 +35,8 @@ final class StatsPrinter {
         addKind(kinds, "reg", s.regularFiles());
         addKind(kinds, "dir", s.directories());
         addKind(kinds, "link", s.symlinks());
+        addKind(kinds, "dev", s.devices());
+        addKind(kinds, "special", s.specials());
         return kinds.toString();
     }
 

@@ -155,6 +155,14 @@ public final class DirectoryHandle extends OwnedDescriptor {
         check(name, inParent(name, true, (dirfd, leaf) -> result(LibC.mkdirat(dirfd, leaf, mode))));
     }
 
+    /**
+     * Creates device file, FIFO or socket {@code name} (mknodat): {@code mode} holds its type and
+     * permissions, {@code rdev} the device it stands for (0 for a FIFO or socket).
+     */
+    public void makeNode(byte[] name, int mode, long rdev) throws IOException {
+        check(name, inParent(name, true, (dirfd, leaf) -> result(LibC.mknodat(dirfd, leaf, mode, rdev))));
+    }
+
     /** Creates symlink {@code name} pointing at {@code target} (raw bytes, never resolved here). */
     public void symlink(byte[] target, byte[] name) throws IOException {
         Symlinks.checkTarget(display(name), target);

@@ -80,8 +80,26 @@ public record Entry(int index, EntryType type, int mode, long mtimeSeconds, int 
                 || extra.length != 0 || contains(name, (byte) 0))) {
             throw new ProtocolException("malformed ID_NAME entry");
         }
+        if ((type == EntryType.DEVICE || type == EntryType.SPECIAL) && (!nodeMode(type, mode) || extra.length != 0
+                || (type == EntryType.SPECIAL && size != 0))) {
+            throw new ProtocolException("malformed " + type + " entry: mode " + Integer.toOctalString(mode));
+        }
         return new Entry(index, type, mode, seconds, nanos, size, uid, gid, name, extra);
     }
+
+    /** The file types a DEVICE and a SPECIAL entry may carry in their mode; nothing beyond type and permissions. */
+    private static boolean nodeMode(EntryType type, int mode) {
+        int fileType = mode & S_IFMT;
+        boolean typeFits = type == EntryType.DEVICE ? fileType == S_IFCHR || fileType == S_IFBLK
+                : fileType == S_IFIFO || fileType == S_IFSOCK;
+        return typeFits && (mode & ~(S_IFMT | 07777)) == 0;
+    }
+
+    public static final int S_IFMT = 0170000;
+    public static final int S_IFCHR = 0020000;
+    public static final int S_IFBLK = 0060000;
+    public static final int S_IFIFO = 0010000;
+    public static final int S_IFSOCK = 0140000;
 
     private static boolean contains(byte[] bytes, byte value) {
         for (byte b : bytes) {

@@ -15,7 +15,14 @@ public enum EntryType {
      * Version 6, -o/-g without --numeric-ids: the name of a user (mode 0) or group (mode 1) whose
      * id (in the uid field) the entries after it carry; name holds the name, 1 to 255 bytes, no NUL.
      */
-    ID_NAME(12);
+    ID_NAME(12),
+    /**
+     * Version 6, -D (--devices): a character or block device; mode holds the whole st_mode (its
+     * type bits S_IFCHR or S_IFBLK with the permissions), size the device number (st_rdev).
+     */
+    DEVICE(13),
+    /** Version 6, -D (--specials): a FIFO or a socket; mode holds the whole st_mode (S_IFIFO or S_IFSOCK), size 0. */
+    SPECIAL(14);
 
     private final int code;
 

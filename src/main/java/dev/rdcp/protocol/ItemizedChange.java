@@ -84,6 +84,8 @@ public record ItemizedChange(String flags, EntryType type, int mode, long size, 
         EntryType type = switch (flags[1]) {
             case 'd' -> EntryType.DIRECTORY;
             case 'L' -> EntryType.SYMLINK;
+            case 'D' -> EntryType.DEVICE;
+            case 'S' -> EntryType.SPECIAL;
             default -> EntryType.FILE;
         };
         return new ItemizedChange(new String(flags, StandardCharsets.US_ASCII), type, 0, 0, 0, name, link);

@@ -45,6 +45,11 @@ final class Attributes {
         this.xattrs = new XattrSync(options, process.uid() == 0);
     }
 
+    /** As rsync: only a receiver running as root makes device files; others skip them. */
+    boolean makesDevices() {
+        return process.uid() == 0;
+    }
+
     /** Whose owner and group this receiver sets: what -i's o and g letters follow. */
     OwnerPolicy owners() {
         return owners;

@@ -238,11 +238,12 @@ final class FileList implements AutoCloseable {
                     ready.add(problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
                 }
             }
-            default -> ready.add((FileModes.isDevice(mode) ? devices : specials)
-                    // Asked for with -D and not made: a failure the user sees, never a silent gap.
-                    ? problemEntry(ExitCode.PARTIAL, name, "cannot copy %s: rdcp does not create devices or special"
-                            + " files yet")
-                    : problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
+            default -> {
+                boolean device = FileModes.isDevice(mode);
+                ready.add((device ? devices : specials)
+                        ? entry(device ? EntryType.DEVICE : EntryType.SPECIAL, path, name, attributes, null)
+                        : problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
+            }
         }
         return true;
     }
@@ -346,13 +347,19 @@ final class FileList implements AutoCloseable {
 
     private ListedEntry entry(EntryType type, Path path, byte[] name, FileStatus attributes, byte[] extra) {
         // A directory's and a symlink's own size too (version 5): --list-only shows them, as ls -l.
-        long size = type == EntryType.HARDLINK ? 0 : attributes.size();
+        // A device carries the device it stands for instead, and with a special its type in the mode.
+        long size = switch (type) {
+            case HARDLINK, SPECIAL -> 0;
+            case DEVICE -> attributes.rdev();
+            default -> attributes.size();
+        };
+        int mode = type == EntryType.DEVICE || type == EntryType.SPECIAL ? attributes.mode() : attributes.mode() & 07777;
         if (naming != null) {
             // Queued before the entry its caller queues: the receiver learns a name before its first use.
             naming.announce(attributes.uid(), attributes.gid(), () -> nextIndex++, named -> ready.add(new ListedEntry(named)));
         }
         try {
-            Entry entry = new Entry(nextIndex, type, attributes.mode() & 07777, attributes.mtimeSeconds(),
+            Entry entry = new Entry(nextIndex, type, mode, attributes.mtimeSeconds(),
                     attributes.mtimeNanos(), size, attributes.uid(), attributes.gid(), name,
                     extra == null ? new byte[0] : extra);
             nextIndex++;

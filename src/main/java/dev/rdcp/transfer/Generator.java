@@ -176,7 +176,7 @@ final class Generator {
             if (entry.type() != EntryType.FILE && rules.skipsNew(entry, local)) {
                 return null;
             }
-            Itemizer.Before before = entry.type() == EntryType.DIRECTORY || entry.type() == EntryType.SYMLINK
+            Itemizer.Before before = entry.type() != EntryType.FILE && entry.type() != EntryType.HARDLINK
                     ? itemizer.before(destination, local) : Itemizer.Before.NONE;
             switch (entry.type()) {
                 case DIRECTORY -> {
@@ -215,6 +215,7 @@ final class Generator {
                     inPlace(entry);
                     listener.listed(name, EntryType.SYMLINK, 0);
                 }
+                case DEVICE, SPECIAL -> node(entry, local, before, name);
                 case HARDLINK -> {
                     if (!options.has(SessionRequest.HARD_LINKS)) {
                         throw new RdcpException(ExitCode.PARTIAL, "a hard link, but -H was not asked for");
@@ -238,6 +239,25 @@ final class Generator {
             }
         }
         return null;
+    }
+
+    /** -D: a device file (made only where this receiver runs as root, as rsync), a FIFO or a socket. */
+    private void node(Entry entry, byte[] local, Itemizer.Before before, String name) throws IOException {
+        boolean device = entry.type() == EntryType.DEVICE;
+        if (!options.has(device ? SessionRequest.DEVICES : SessionRequest.SPECIALS)) {
+            throw new RdcpException(ExitCode.PARTIAL, device ? "a device file, but --devices was not asked for"
+                    : "a special file, but --specials was not asked for");
+        }
+        if (device && !attributes.makesDevices()) {
+            reports.failed(entry.index(), ExitCode.OK.code(), "skipping non-regular file " + name);
+            return;
+        }
+        if (tree.node(local, entry, attributes)) {
+            newEntry.run();
+        }
+        itemize(entry, () -> itemizer.node(entry, before.status()));
+        inPlace(entry);
+        listener.listed(name, entry.type(), 0);
     }
 
     private Decision decide(Entry entry, Xattrs xattrs, byte[] local, String name) throws IOException {

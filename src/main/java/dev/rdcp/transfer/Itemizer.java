@@ -107,6 +107,20 @@ final class Itemizer {
         return (retargeted ? "cLc" : ".L.") + "." + t + "." + owner(before.status(), entry) + "...";
     }
 
+    /**
+     * A device file ({@code D}) or a FIFO or socket ({@code S}): new where the name held another
+     * type, {@code c} in the change column for a device replaced by one of another number.
+     */
+    String node(Entry entry, FileStatus before) {
+        char x = entry.type() == EntryType.DEVICE ? 'D' : 'S';
+        if (before == null || FileModes.type(before.mode()) != FileModes.type(entry.mode())) {
+            return "c" + x + "+++++++++";
+        }
+        boolean renumbered = !ReceiverTree.sameNode(before, entry);
+        char t = timeDiffers(before, entry) ? 't' : '.';
+        return flags(renumbered ? 'c' : '.', x, renumbered ? 'c' : '.', '.', t, before, entry);
+    }
+
     /** A hard link made to {@code target}; {@code before} is what the link's name held. */
     String hardLink(FileStatus before, FileStatus target) {
         if (!isType(before, FileModes.S_IFREG)) {

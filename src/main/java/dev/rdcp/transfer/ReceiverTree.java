@@ -3,8 +3,10 @@ package dev.rdcp.transfer;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.filter.FilterTooComplexException;
 import dev.rdcp.posix.DirectoryHandle;
+import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
@@ -165,19 +167,73 @@ final class ReceiverTree {
             DirectoryHandle base = destination.base();
             byte[] temp = tempBeside(local);
             base.symlink(target, temp);
-            try {
-                attributes.applyToLink(base, temp, entry);
-                if (existing != null && backups.enabled()) {
-                    backups.keep(local);
-                }
-                base.rename(temp, local);
-            } catch (IOException e) {
-                deleteQuietly(base, temp, e);
-                throw e;
-            }
-            forget(key(entry.name()));
+            renameIntoPlace(base, temp, local, entry, existing, () -> attributes.applyToLink(base, temp, entry));
         }
         return existing == null;
+    }
+
+    /** A step on the temporary name before it is renamed into place. */
+    @FunctionalInterface
+    private interface TempStep {
+        void run() throws IOException;
+    }
+
+    /**
+     * Finishes {@code temp}, just made beside {@code local}: applies its attributes, keeps a
+     * backup of what {@code local} held (-b), and renames it over; on failure removes it.
+     */
+    private void renameIntoPlace(DirectoryHandle base, byte[] temp, byte[] local, Entry entry, FileStatus existing,
+            TempStep applyAttributes) throws IOException {
+        try {
+            applyAttributes.run();
+            if (existing != null && backups.enabled()) {
+                backups.keep(local);
+            }
+            base.rename(temp, local);
+        } catch (IOException e) {
+            deleteQuietly(base, temp, e);
+            throw e;
+        }
+        forget(key(entry.name()));
+    }
+
+    /**
+     * Makes {@code local} the entry's device file, FIFO or socket under a temporary name, its
+     * attributes applied through an O_PATH descriptor, then renamed over what was there; true if
+     * new. One of the same type (and, for a device, the same device number) is kept, its
+     * attributes brought in line, as rsync does.
+     */
+    boolean node(byte[] local, Entry entry, Attributes attributes) throws IOException {
+        FileStatus existing = statusOrNull(local);
+        if (sameNode(existing, entry)) {
+            if (!dryRun) {
+                try (FileHandle node = destination.base().openNode(local)) {
+                    attributes.apply(node, entry);
+                }
+            }
+            return false;
+        }
+        if (isDirectory(existing)) {
+            throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a "
+                    + (entry.type() == EntryType.DEVICE ? "device file" : "special file"));
+        }
+        if (!dryRun) {
+            DirectoryHandle base = destination.base();
+            byte[] temp = tempBeside(local);
+            base.makeNode(temp, entry.mode() & (Entry.S_IFMT | 0777), entry.type() == EntryType.DEVICE ? entry.size() : 0);
+            renameIntoPlace(base, temp, local, entry, existing, () -> {
+                try (FileHandle node = base.openNode(temp)) {
+                    attributes.applyToNew(node, entry);
+                }
+            });
+        }
+        return existing == null;
+    }
+
+    /** Whether {@code existing} is the node {@code entry} lists: the same type and, for a device, the same device. */
+    static boolean sameNode(FileStatus existing, Entry entry) {
+        return existing != null && FileModes.type(existing.mode()) == FileModes.type(entry.mode())
+                && (entry.type() != EntryType.DEVICE || existing.rdev() == entry.size());
     }
 
     private static void deleteQuietly(DirectoryHandle base, byte[] temp, IOException cause) {

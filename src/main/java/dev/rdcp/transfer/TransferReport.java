@@ -28,6 +28,8 @@ public final class TransferReport implements TransferListener {
     private long regularFiles;
     private long directories;
     private long symlinks;
+    private long devices;
+    private long specials;
     private long totalSize;
     private long created;
     private long deleted;
@@ -55,6 +57,8 @@ public final class TransferReport implements TransferListener {
             }
             case DIRECTORY -> directories++;
             case SYMLINK -> symlinks++;
+            case DEVICE -> devices++;
+            case SPECIAL -> specials++;
             default -> {
             }
         }
@@ -149,7 +153,8 @@ public final class TransferReport implements TransferListener {
     /** The counters of the whole session, for --stats and --json. */
     public TransferSummary summary(boolean dryRun) {
         double seconds = ((endNanos == 0 ? System.nanoTime() : endNanos) - sessionStartNanos) / 1e9;
-        return new TransferSummary(regularFiles + directories + symlinks, regularFiles, directories, symlinks, created,
+        return new TransferSummary(regularFiles + directories + symlinks + devices + specials, regularFiles, directories,
+                symlinks, devices, specials, created,
                 deleted, filesDone, totalSize, bytesDone, seconds, dryRun, exitCode(), failures);
     }
 }

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The outcome of one session, as {@code --stats} and {@code --json} print it (rsync's counters).
  *
- * @param files entries in the file list: regular files, directories and symlinks
+ * @param files entries in the file list: regular files, directories, symlinks, devices and specials
  * @param created entries that did not exist on the receiver and were made there
  * @param deleted entries removed from the receiver by {@code --delete}
  * @param transferred regular files whose data was sent
@@ -14,7 +14,8 @@ import java.util.List;
  * @param seconds the whole session, connection set-up included
  * @param dryRun nothing was changed ({@code -n}): the counters say what would have been
  */
-public record TransferSummary(long files, long regularFiles, long directories, long symlinks, long created,
+public record TransferSummary(long files, long regularFiles, long directories, long symlinks, long devices,
+        long specials, long created,
         long deleted, long transferred, long totalSize, long transferredSize, double seconds, boolean dryRun,
         int exitCode, List<TransferReport.Failure> failures) {
 

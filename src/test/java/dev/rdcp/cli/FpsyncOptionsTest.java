@@ -196,18 +196,19 @@ class FpsyncOptionsTest {
                 result.err());
     }
 
-    /** -D asks for devices and specials; rdcp cannot make them yet, so it says so and exits 23, never silently. */
+    /** fpsync's -lptgoD makes a FIFO on the receiver, as rsync; without D it is skipped with a note. */
     @Test
-    void aFifoWithDevicesAndSpecialsIsAFailureNotAGap() throws Exception {
+    void aFifoArrivesWithFpsyncsOptions() throws Exception {
         Process mkfifo = new ProcessBuilder("mkfifo", source.resolve("d/pipe").toString()).start();
         assertEquals(0, mkfifo.waitFor());
-        Cli.Result with = rdcp("-aD", source + "/", "127.0.0.1::with/");
-        assertEquals(ExitCode.PARTIAL.code(), with.exitCode(), with::toString);
-        assertTrue(with.err().contains("cannot copy d/pipe: rdcp does not create devices or special files yet"),
-                with.err());
+        Cli.Result with = rdcp("-r", "-lptgoD", source + "/", "127.0.0.1::with/");
+        assertEquals(0, with.exitCode(), with::toString);
+        assertTrue(Files.exists(served.resolve("with/d/pipe"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        assertFalse(Files.isRegularFile(served.resolve("with/d/pipe"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
         assertTrue(Files.exists(served.resolve("with/d/four.txt")));
-        Cli.Result without = rdcp("-a", source + "/", "127.0.0.1::without/");
+        Cli.Result without = rdcp("-rlpt", source + "/", "127.0.0.1::without/");
         assertEquals(0, without.exitCode(), without::toString);
-        assertFalse(Files.exists(served.resolve("without/d/pipe")));
+        assertTrue(without.out().contains("skipping non-regular file d/pipe"), without::toString);
+        assertFalse(Files.exists(served.resolve("without/d/pipe"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
     }
 }

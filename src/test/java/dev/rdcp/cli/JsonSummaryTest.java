@@ -36,7 +36,7 @@ class JsonSummaryTest {
     }
 
     private static TransferSummary withFailures(List<Failure> failures) {
-        return new TransferSummary(3, 2, 1, 0, 3, 1, 1, 4096, 1024, 0.5, false, 23, failures);
+        return new TransferSummary(3, 2, 1, 0, 0, 0, 3, 1, 1, 4096, 1024, 0.5, false, 23, failures);
     }
 
     private static String messageOf(String json) {
@@ -60,7 +60,7 @@ class JsonSummaryTest {
 
     @Test
     void aParserReadsBackTheSameValues() {
-        TransferSummary summary = new TransferSummary(2_016, 2_000, 15, 1, 2_016, 0, 2_000, 8_192_000_000L,
+        TransferSummary summary = new TransferSummary(2_016, 2_000, 15, 1, 0, 0, 2_016, 0, 2_000, 8_192_000_000L,
                 8_192_000_000L, 1.234, true, 0, List.of(new Failure(12, AWKWARD)));
         Map<?, ?> object = (Map<?, ?>) StrictJson.parse(JsonSummary.toJson(summary, "rdma"));
         assertEquals(List.of("exit_code", "transport", "dry_run", "files", "regular_files", "directories", "symlinks", "created",
@@ -107,10 +107,10 @@ class JsonSummaryTest {
 
     @Test
     void nonFiniteNumbersBecomeZero() {
-        TransferSummary noTime = new TransferSummary(1, 1, 0, 0, 1, 0, 1, 10, 10, Double.NaN, false, 0, List.of());
+        TransferSummary noTime = new TransferSummary(1, 1, 0, 0, 0, 0, 1, 0, 1, 10, 10, Double.NaN, false, 0, List.of());
         assertTrue(JsonSummary.toJson(noTime, "rdma").contains(",\"seconds\":0.000,\"bytes_per_second\":0,"));
         // 10 bytes in the smallest double of seconds: the rate overflows to Infinity.
-        TransferSummary instant = new TransferSummary(1, 1, 0, 0, 1, 0, 1, 10, 10, Double.MIN_VALUE, false, 0,
+        TransferSummary instant = new TransferSummary(1, 1, 0, 0, 0, 0, 1, 0, 1, 10, 10, Double.MIN_VALUE, false, 0,
                 List.of());
         assertEquals(Double.POSITIVE_INFINITY, instant.bytesPerSecond());
         assertTrue(JsonSummary.toJson(instant, "rdma").contains(",\"seconds\":0.000,\"bytes_per_second\":0,"));

@@ -5,15 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.posix.ProcessIdentities;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.commons.io.file.PathUtils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,11 +25,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 class ReadErrorKeepsDeletionsTest {
 
-    private static final Pattern SERVING = Pattern.compile("on port (\\d+)$");
-
     private Path dir;
     private Path destination;
-    private Process daemon;
+    private NobodyDaemon daemon;
     private String port;
 
     @BeforeEach
@@ -53,22 +46,14 @@ class ReadErrorKeepsDeletionsTest {
         Files.writeString(destination.resolve("extra.txt"), "in a directory the sender could not read whole");
         Files.writeString(dir.resolve("dst/tree/stale.txt"), "in a directory the sender read whole");
 
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        daemon = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                "dev.rdcp.cli.Main", "serve", "--root", dir.resolve("served").toString(), "--read-only",
-                "--user", "nobody", "--bind", "127.0.0.1", "--port", "0", "--timeout", "30")
-                .redirectError(dir.resolve("daemon.log").toFile()).start();
-        String line = new BufferedReader(new InputStreamReader(daemon.getInputStream(), StandardCharsets.UTF_8))
-                .readLine();
-        Matcher serving = SERVING.matcher(line == null ? "" : line);
-        assertTrue(serving.find(), "daemon said: " + line + "; log: " + Files.readString(dir.resolve("daemon.log")));
-        port = serving.group(1);
+        daemon = new NobodyDaemon(dir.resolve("served"), dir.resolve("daemon.log"), "--read-only");
+        port = daemon.port();
     }
 
     @AfterEach
-    void stop() throws InterruptedException, IOException {
+    void stop() throws IOException {
         if (daemon != null) {
-            daemon.destroyForcibly().waitFor();
+            daemon.close();
         }
         PathUtils.deleteDirectory(dir);
     }

@@ -38,7 +38,7 @@ class RefusedOptionsTest {
 
     @Test
     void anUnsupportedNegationSaysWhichOnesWork() {
-        assertRefusedWith(RefusedOptions.NEGATION, Cli.rdcp("-a", "--no-D", "src", "host:dst"), "--no-D");
+        assertRefusedWith(RefusedOptions.NEGATION, Cli.rdcp("-a", "--no-H", "src", "host:dst"), "--no-H");
     }
 
     @Test

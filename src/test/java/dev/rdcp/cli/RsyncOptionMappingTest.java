@@ -91,7 +91,7 @@ class RsyncOptionMappingTest {
     void ownerAndGroupTogetherPreserveThem() {
         assertEquals(OWNER_AND_GROUP, flags("-rog", "a", "h:b") & OWNER_AND_GROUP);
         assertEquals(OWNER_AND_GROUP, flags("-r", "--owner", "--group", "a", "h:b") & OWNER_AND_GROUP);
-        assertEquals(flags("-a", "a", "h:b"), flags("-rlptgo", "a", "h:b"));
+        assertEquals(flags("-a", "a", "h:b"), flags("-rlptgoD", "a", "h:b"));
     }
 
     @Test
@@ -152,10 +152,10 @@ class RsyncOptionMappingTest {
     @Test
     void everyMootOptionParses() {
         CopyCommand command = parsed("-a", "-B", "4096", "--zc=zstd", "--zt", "2", "--skip-compress=gz/zip",
-                "--i-r", "--no-i-r", "-s", "--old-args", "--blocking-io", "--trust-sender", "--drop-D", "--no-motd",
+                "--i-r", "--no-i-r", "-s", "--old-args", "--blocking-io", "--trust-sender", "--no-motd",
                 "a", "h:b");
         assertEquals(flags("-a", "a", "h:b"), command.transferOptions().flags());
-        assertEquals(7, command.moot.notes().size(), command.moot.notes().toString());
+        assertEquals(6, command.moot.notes().size(), command.moot.notes().toString());
     }
 
     @Test
@@ -181,5 +181,20 @@ class RsyncOptionMappingTest {
         assertEquals(archive, flags("-a", "--no-p", "-p", "a", "h:b"), "the last one counts");
         assertEquals(archive & ~SessionRequest.PRESERVE_TIMES, flags("-t", "-a", "--no-times", "a", "h:b"));
         assertEquals(0, flags("-r", "--no-recursive", "a", "h:b") & SessionRequest.RECURSIVE);
+    }
+
+    /** As rsync: -a is -rlptgoD; --no-D (and --drop-D) and --no-devices, --no-specials take D back. */
+    @Test
+    void archiveImpliesDevicesAndSpecials() {
+        long nodes = SessionRequest.DEVICES | SessionRequest.SPECIALS;
+        long archive = flags("-a", "a", "h:b");
+        assertEquals(nodes, archive & nodes);
+        assertEquals(archive, flags("-rlptgoD", "a", "h:b"));
+        assertEquals(archive & ~nodes, flags("-a", "--no-D", "a", "h:b"));
+        assertEquals(archive & ~nodes, flags("-a", "--drop-D", "a", "h:b"));
+        assertEquals(archive & ~SessionRequest.DEVICES, flags("-a", "--no-devices", "a", "h:b"));
+        assertEquals(archive & ~SessionRequest.SPECIALS, flags("-a", "--no-specials", "a", "h:b"));
+        assertEquals(SessionRequest.SPECIALS, flags("--specials", "a", "h:b") & nodes);
+        assertEquals(0, flags("-r", "a", "h:b") & nodes);
     }
 }

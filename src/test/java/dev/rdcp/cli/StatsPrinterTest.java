@@ -38,7 +38,7 @@ class StatsPrinterTest {
     }
 
     private static TransferSummary summary(long regular, long dirs, long links, boolean dryRun) {
-        return new TransferSummary(regular + dirs + links, regular, dirs, links, regular + dirs + links, 0, regular,
+        return new TransferSummary(regular + dirs + links, regular, dirs, links, 0, 0, regular + dirs + links, 0, regular,
                 8_192_000, 8_192_000, 1.234, dryRun, 0, List.of());
     }
 
@@ -71,7 +71,7 @@ class StatsPrinterTest {
 
     @Test
     void anEmptyListHasNoKinds() {
-        TransferSummary empty = new TransferSummary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false, 0, List.of());
+        TransferSummary empty = new TransferSummary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false, 0, List.of());
         List<String> lines = printed(empty);
         assertEquals("Number of files: 0", lines.get(0));
         assertEquals("Total time: 0.000 s", lines.get(6));
@@ -80,7 +80,7 @@ class StatsPrinterTest {
 
     @Test
     void deletionsAndPartialTransfersAreCountedSeparately() {
-        TransferSummary summary = new TransferSummary(10, 10, 0, 0, 4, 1_234_567, 3, 5_000_000_000L, 12_345,
+        TransferSummary summary = new TransferSummary(10, 10, 0, 0, 0, 0, 4, 1_234_567, 3, 5_000_000_000L, 12_345,
                 2.5, false, 23, List.of());
         List<String> lines = printed(summary);
         assertEquals("Number of created files: 4", lines.get(1));

@@ -40,7 +40,10 @@ final class TreeDifference {
         if (isFile && expected.size() != actual.size()) {
             return "size is " + actual.size() + ", expected " + expected.size();
         }
-        if (((isFile && fileTimes) || directoryTimes) && !expected.mtime().equals(actual.mtime())) {
+        if (expected.rdev() != actual.rdev()) {
+            return "device " + actual.rdev() + ", expected " + expected.rdev();
+        }
+        if ((((isFile || expected.type().isNode()) && fileTimes) || directoryTimes) && !expected.mtime().equals(actual.mtime())) {
             return "mtime is " + actual.mtime() + ", expected " + expected.mtime();
         }
         return null;

@@ -16,7 +16,7 @@ final class TreeListing {
     /** The key of the root directory itself. */
     static final String ROOT = ".";
 
-    private static final String ATTRIBUTES = "unix:mode,ino,ctime,size,lastModifiedTime";
+    private static final String ATTRIBUTES = "unix:mode,ino,ctime,size,lastModifiedTime,rdev";
     private static final int TYPE_MASK = 0170000;
     private static final int DIRECTORY = 0040000;
     private static final int REGULAR = 0100000;
@@ -53,10 +53,13 @@ final class TreeListing {
             case REGULAR -> TreeEntry.Type.FILE;
             case DIRECTORY -> TreeEntry.Type.DIRECTORY;
             case SYMLINK -> TreeEntry.Type.SYMLINK;
-            default -> TreeEntry.Type.OTHER;
+            case 0020000 -> TreeEntry.Type.CHARACTER_DEVICE;
+            case 0060000 -> TreeEntry.Type.BLOCK_DEVICE;
+            case 0010000 -> TreeEntry.Type.FIFO;
+            default -> TreeEntry.Type.SOCKET;
         };
         String target = type == TreeEntry.Type.SYMLINK ? Files.readSymbolicLink(path).toString() : null;
         return new TreeEntry(type, mode & 07777, (Long) stat.get("size"), (FileTime) stat.get("lastModifiedTime"),
-                target, (Long) stat.get("ino"), (FileTime) stat.get("ctime"));
+                target, (Long) stat.get("ino"), (FileTime) stat.get("ctime"), (Long) stat.get("rdev"));
     }
 }

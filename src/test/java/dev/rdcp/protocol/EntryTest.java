@@ -79,6 +79,42 @@ class EntryTest {
     }
 
     @Test
+    void devicesAndSpecialsRoundTripWithTheirTypeAndDeviceNumber() throws Exception {
+        Entry device = new Entry(4, EntryType.DEVICE, Entry.S_IFCHR | 0620, 1_700_000_000L, 5, (136L << 8) | 3, 0, 5,
+                utf8("dev/tty3"), new byte[0]);
+        assertSameEntry(device, roundTrip(device));
+        Entry block = new Entry(5, EntryType.DEVICE, Entry.S_IFBLK | 0660, 0, 0, (7L << 8) | 200, 0, 6, utf8("loop"),
+                new byte[0]);
+        assertSameEntry(block, roundTrip(block));
+        for (int type : new int[] {Entry.S_IFIFO, Entry.S_IFSOCK}) {
+            Entry special = new Entry(6, EntryType.SPECIAL, type | 0644, 0, 0, 0, 1, 1, utf8("run/x"), new byte[0]);
+            assertSameEntry(special, roundTrip(special));
+        }
+    }
+
+    @Test
+    void aNodeWhoseModeIsNotOfItsTypeIsRejected() {
+        int[][] bad = {
+            {EntryType.DEVICE.code(), Entry.S_IFIFO | 0644, 0},
+            {EntryType.DEVICE.code(), 0644, 0},
+            {EntryType.DEVICE.code(), 0100644, 0},
+            {EntryType.SPECIAL.code(), Entry.S_IFCHR | 0644, 0},
+            {EntryType.SPECIAL.code(), Entry.S_IFIFO | 0644, 9},
+            {EntryType.SPECIAL.code(), Entry.S_IFIFO | 0644 | 0x10_0000, 0},
+        };
+        for (int[] fields : bad) {
+            ByteBuffer wire = ByteBuffer.allocate(Entry.FIXED_SIZE + 1);
+            wire.putInt(1).put((byte) fields[0]).putInt(fields[1]).putLong(0).putInt(0).putLong(fields[2]).putInt(0)
+                    .putInt(0).putShort((short) 1).put((byte) 'n').putShort((short) 0);
+            assertThrows(ProtocolException.class, () -> Entry.decode(wire.flip()), Arrays.toString(fields));
+        }
+        ByteBuffer withExtra = ByteBuffer.allocate(Entry.FIXED_SIZE + 2);
+        withExtra.putInt(1).put((byte) EntryType.SPECIAL.code()).putInt(Entry.S_IFIFO | 0644).putLong(0).putInt(0)
+                .putLong(0).putInt(0).putInt(0).putShort((short) 1).put((byte) 'n').putShort((short) 1).put((byte) 1);
+        assertThrows(ProtocolException.class, () -> Entry.decode(withExtra.flip()));
+    }
+
+    @Test
     void aDirectoryEndRoundTrips() throws Exception {
         Entry end = new Entry(Integer.MAX_VALUE, EntryType.DIRECTORY_END, 0, 0, 0, 0, 0, 0, utf8("sub"), new byte[0]);
         assertSameEntry(end, roundTrip(end));

@@ -48,6 +48,8 @@ public final class LibC {
 
     public static native int mkdirat(int dirfd, byte[] path, int mode);
 
+    public static native int mknodat(int dirfd, byte[] path, int mode, long dev);
+
     public static native int symlinkat(byte[] target, int newdirfd, byte[] linkpath);
 
     public static native long readlinkat(int dirfd, byte[] path, byte[] buf, long size);

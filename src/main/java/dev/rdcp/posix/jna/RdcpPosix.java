@@ -10,7 +10,7 @@ import java.nio.ByteBuffer;
  */
 public final class RdcpPosix {
 
-    public static final int RDCP_STATUS_FIELDS = 9;
+    public static final int RDCP_STATUS_FIELDS = 10;
 
     static {
         Native.register(RdcpPosix.class, RdcpLibrary.INSTANCE);
