@@ -45,9 +45,12 @@ final class Attributes {
         this.xattrs = new XattrSync(options, process.uid() == 0);
     }
 
-    /** As rsync: only a receiver running as root makes device files; others skip them. */
+    /**
+     * As rsync: only a receiver running as root makes device files; others skip them. A daemon
+     * never does (rsyncd, which runs transfers as nobody by default, does not either).
+     */
     boolean makesDevices() {
-        return process.uid() == 0;
+        return process.uid() == 0 && (destination == null || !destination.isServed());
     }
 
     /** Whose owner and group this receiver sets: what -i's o and g letters follow. */

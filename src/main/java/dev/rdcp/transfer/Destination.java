@@ -101,6 +101,14 @@ public final class Destination implements AutoCloseable {
      * True when {@code status} is of the daemon's root itself, whose owner and mode no client may
      * change: with -o as root, a client could otherwise give the served tree away.
      */
+    /**
+     * Whether this is a daemon's served directory: a daemon never makes device files there, since
+     * any client could otherwise give itself a raw disk or memory device in the module.
+     */
+    boolean isServed() {
+        return root != null;
+    }
+
     boolean isServedRoot(FileStatus status) {
         return root != null && status.device() == root.device() && status.inode() == root.inode();
     }

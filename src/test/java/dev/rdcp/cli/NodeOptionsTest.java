@@ -14,14 +14,13 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.TreeSet;
-import org.apache.commons.io.file.PathUtils;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * -D (and -a, which implies it) beside rsync, as root: a FIFO, a socket, a character and a block
- * device arrive as rsync makes them, push and pull, with rsync's -i lines; without -D both skip
- * them; a receiver that is not root makes the FIFO and the socket and skips the devices, as rsync.
+ * device arrive as rsync makes them, with rsync's -i lines and --stats; without -D both skip
+ * them; a daemon makes the FIFO and the socket and skips the devices.
  */
 class NodeOptionsTest extends SideBySideTest {
 
@@ -49,10 +48,8 @@ class NodeOptionsTest extends SideBySideTest {
         for (String node : List.of("pipe", "null", "sub/loop", "sub/sock", "sub", "")) {
             dated(sides.source.resolve(node), SideBySide.OLD);
         }
-        for (String side : List.of("rsync/a", "rdcp/a")) {
-            SideBySide.datedDirectory(sides.served.resolve(side));
-        }
-        SideBySide.datedDirectory(sides.tmp.resolve("again"));
+        SideBySide.datedDirectory(sides.tmp.resolve("rsync-i"));
+        SideBySide.datedDirectory(sides.tmp.resolve("rdcp-i"));
     }
 
     private static boolean isNode(Path path) throws IOException {
@@ -62,21 +59,41 @@ class NodeOptionsTest extends SideBySideTest {
 
     @Test
     void archiveCopiesNodesAsRsyncDoes() throws Exception {
-        Cli.Result first = sides.push(0, List.of("-ai"), "a/", "src/");
-        String rsyncFirst = RsyncComparison.rsync(sides.tmp, "-ai", "src/", "again/");
+        RsyncComparison.rsync(sides.tmp, "-a", "src/", "served/exported/");
+        String rsyncFirst = RsyncComparison.rsync(sides.tmp, "-ai", "served/exported/", "rsync-i/");
+        Cli.Result first = sides.rdcp("-ai", "127.0.0.1::exported/", sides.tmp.resolve("rdcp-i") + "/");
+        assertEquals(0, first.exitCode(), first::toString);
+        RsyncComparison.assertSameTree(sides.tmp.resolve("rsync-i"), sides.tmp.resolve("rdcp-i"));
         TreeSet<String> lines = ItemizedLines.of(first.out());
         assertEquals(ItemizedLines.of(rsyncFirst), lines);
         assertTrue(lines.containsAll(List.of("cD+++++++++ null", "cS+++++++++ pipe", "cD+++++++++ sub/loop",
                 "cS+++++++++ sub/sock")), lines::toString);
-        assertTrue(isNode(sides.served.resolve("rdcp/a/sub/sock")));
+        assertTrue(isNode(sides.tmp.resolve("rdcp-i/sub/sock")));
 
-        dated(sides.source.resolve("pipe"), SideBySide.OLD.plusSeconds(60));
-        Files.setPosixFilePermissions(sides.source.resolve("null"), PosixFilePermissions.fromString("rw-rw----"));
-        Cli.Result second = sides.push(0, List.of("-ai"), "a/", "src/");
-        String rsyncSecond = RsyncComparison.rsync(sides.tmp, "-ai", "src/", "again/");
+        dated(sides.served.resolve("exported/pipe"), SideBySide.OLD.plusSeconds(60));
+        Files.setPosixFilePermissions(sides.served.resolve("exported/null"), PosixFilePermissions.fromString("rw-rw----"));
+        String rsyncSecond = RsyncComparison.rsync(sides.tmp, "-ai", "served/exported/", "rsync-i/");
+        Cli.Result second = sides.rdcp("-ai", "127.0.0.1::exported/", sides.tmp.resolve("rdcp-i") + "/");
+        assertEquals(0, second.exitCode(), second::toString);
         assertEquals(ItemizedLines.of(rsyncSecond), ItemizedLines.of(second.out()));
         assertTrue(ItemizedLines.of(second.out()).containsAll(List.of(".S..t...... pipe", ".D...p..... null")),
                 second::toString);
+        RsyncComparison.assertSameTree(sides.tmp.resolve("rsync-i"), sides.tmp.resolve("rdcp-i"));
+    }
+
+    /** A daemon makes FIFOs and sockets but never device files, whoever it runs as: a client could give itself a raw disk. */
+    @Test
+    void aDaemonSkipsDevices() throws Exception {
+        Files.createDirectories(sides.served.resolve("rdcp"));
+        Cli.Result result = sides.rdcp("-a", sides.source + "/", "127.0.0.1::rdcp/d/");
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(result.out().contains("skipping non-regular file null"), result::toString);
+        Path copy = sides.served.resolve("rdcp/d");
+        assertTrue(isNode(copy.resolve("pipe")));
+        assertTrue(isNode(copy.resolve("sub/sock")));
+        assertFalse(Files.exists(copy.resolve("null"), LinkOption.NOFOLLOW_LINKS));
+        assertFalse(Files.exists(copy.resolve("sub/loop"), LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.isRegularFile(copy.resolve("sub/file.txt")));
     }
 
     private static String filesLine(String output) {
@@ -85,8 +102,9 @@ class NodeOptionsTest extends SideBySideTest {
 
     @Test
     void statsCountDevicesAndSpecialsAsRsyncs() throws Exception {
-        String rsync = RsyncComparison.rsync(sides.tmp, "-a", "--stats", "src/", "served/rsync/st/");
-        Cli.Result rdcp = sides.rdcp("-a", "--stats", sides.source + "/", "127.0.0.1::rdcp/st/");
+        RsyncComparison.rsync(sides.tmp, "-a", "src/", "served/exported/");
+        String rsync = RsyncComparison.rsync(sides.tmp, "-a", "--stats", "served/exported/", "rsync-st/");
+        Cli.Result rdcp = sides.rdcp("-a", "--stats", "127.0.0.1::exported/", sides.tmp.resolve("rdcp-st") + "/");
         assertEquals(0, rdcp.exitCode(), rdcp::toString);
         assertEquals(filesLine(rsync), filesLine(rdcp.out()));
         assertTrue(filesLine(rdcp.out()).contains("dev: 2, special: 2"), rdcp::toString);
@@ -107,30 +125,5 @@ class NodeOptionsTest extends SideBySideTest {
         sides.push(0, List.of("-a", "--no-devices"), "no-devices/", "src/");
         assertTrue(isNode(sides.served.resolve("rdcp/no-devices/pipe")));
         assertFalse(Files.exists(sides.served.resolve("rdcp/no-devices/null"), LinkOption.NOFOLLOW_LINKS));
-    }
-
-    @Test
-    void aReceiverThatIsNotRootSkipsDevices() throws Exception {
-        // Under /tmp itself: the test's own temporary directories are closed to nobody.
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "rdcp-nodes-");
-        try {
-            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
-            Path served = Files.createDirectories(dir.resolve("served"));
-            Files.setPosixFilePermissions(served, PosixFilePermissions.fromString("rwxrwxrwx"));
-            try (NobodyDaemon daemon = new NobodyDaemon(served, dir.resolve("daemon.log"))) {
-                Cli.Result result = Cli.rdcp("--transport", "tcp", "--port", daemon.port(), "--timeout", "30", "-a",
-                        sides.source + "/", "127.0.0.1::x/");
-                assertEquals(0, result.exitCode(), result::toString);
-                assertTrue(result.out().contains("skipping non-regular file null"), result::toString);
-            }
-            Path copy = served.resolve("x");
-            assertTrue(isNode(copy.resolve("pipe")));
-            assertTrue(isNode(copy.resolve("sub/sock")));
-            assertFalse(Files.exists(copy.resolve("null"), LinkOption.NOFOLLOW_LINKS));
-            assertFalse(Files.exists(copy.resolve("sub/loop"), LinkOption.NOFOLLOW_LINKS));
-            assertTrue(Files.isRegularFile(copy.resolve("sub/file.txt")));
-        } finally {
-            PathUtils.deleteDirectory(dir);
-        }
     }
 }

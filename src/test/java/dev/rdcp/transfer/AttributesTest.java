@@ -48,6 +48,19 @@ class AttributesTest {
     }
 
     @Test
+    void onlyARootReceiverOutsideADaemonMakesDevices() throws Exception {
+        TransferOptions options = TransferOptions.of(4096, SessionRequest.DEVICES);
+        ProcessIdentity root = new ProcessIdentity(0, 0, 022, java.util.Set.of());
+        assertTrue(new Attributes(options, null, root).makesDevices());
+        Path target = Files.createDirectories(tmp.resolve("client"));
+        assertTrue(new Attributes(options, Destination.of(target, true, null), root).makesDevices());
+        assertFalse(new Attributes(options, null, new ProcessIdentity(1000, 1000, 022, java.util.Set.of())).makesDevices());
+        Path served = Files.createDirectories(tmp.resolve("served/module"));
+        assertFalse(new Attributes(options, Destination.of(served, true, tmp.resolve("served")), root).makesDevices(),
+                "a daemon never makes device files");
+    }
+
+    @Test
     void mtimeKeepsNanoseconds() {
         assertEquals(Instant.ofEpochSecond(1_500_000_000L, 250_000_000),
                 Attributes.mtime(file(0644, 1_500_000_000L, 250_000_000)).toInstant());
