@@ -36,10 +36,11 @@ final class SourceRemoval implements AutoCloseable {
         this.outcome = outcome;
     }
 
-    /** A listed entry: a file, symlink or hard link now waits for the receiver's word. */
+    /** A listed entry: anything but a directory (a file, symlink, hard link, device or special) now waits for the receiver's word. */
     void listed(ListedEntry listed) {
         EntryType type = listed.entry().type();
-        if (listed.path() != null && (type == EntryType.FILE || type == EntryType.SYMLINK || type == EntryType.HARDLINK)) {
+        if (listed.path() != null && (type == EntryType.FILE || type == EntryType.SYMLINK || type == EntryType.HARDLINK
+                || type == EntryType.DEVICE || type == EntryType.SPECIAL)) {
             waiting.put(listed.entry().index(), listed);
         }
     }

@@ -110,6 +110,19 @@ class NodeOptionsTest extends SideBySideTest {
         assertTrue(filesLine(rdcp.out()).contains("dev: 2, special: 2"), rdcp::toString);
     }
 
+    /** --remove-source-files removes a node the receiver made, as rsync; a device the daemon skipped stays. */
+    @Test
+    void removeSourceFilesTakesTheNodesThatArrived() throws Exception {
+        Files.createDirectories(sides.served.resolve("rdcp"));
+        Cli.Result result = sides.rdcp("-a", "--remove-source-files", sides.source + "/", "127.0.0.1::rdcp/r/");
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(isNode(sides.served.resolve("rdcp/r/pipe")));
+        assertFalse(Files.exists(sides.source.resolve("pipe"), LinkOption.NOFOLLOW_LINKS));
+        assertFalse(Files.exists(sides.source.resolve("sub/sock"), LinkOption.NOFOLLOW_LINKS));
+        assertFalse(Files.exists(sides.source.resolve("sub/file.txt")));
+        assertTrue(isNode(sides.source.resolve("null")), "not made on the receiver, so kept");
+    }
+
     @Test
     void pullCopiesNodesToo() throws Exception {
         sides.pull(List.of("-a"), "", "p/");

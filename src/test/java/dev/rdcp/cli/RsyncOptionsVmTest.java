@@ -50,13 +50,19 @@ class RsyncOptionsVmTest {
                 Arguments.of(List.of("-aR")),
                 Arguments.of(List.of("-a", "--files-from=" + LIST, "--from0")),
                 Arguments.of(List.of("-rlptD", "--exclude=a/b/")),
-                Arguments.of(List.of("-a", "--no-p", "--no-times", "--no-o", "--no-g")));
+                Arguments.of(List.of("-a", "--no-p", "--no-times", "--no-o", "--no-g")),
+                Arguments.of(List.of("-a", "-S")),
+                Arguments.of(List.of("-a", "-x", "--delete", "--ignore-errors")),
+                Arguments.of(List.of("-a", "--no-D")));
     }
 
     /** Stands for the NUL-separated name list the case's --files-from reads. */
     private static final String LIST = "{list}";
 
-    /** The source: files, a nested tree, a symlink, a hard link pair, and a file the filters exclude. */
+    /**
+     * The source: files, a nested tree, a symlink, a hard link pair, a file the filters exclude, a
+     * FIFO (-D, which -a implies) and a file of zeros (-S).
+     */
     private static void source(SideBySide sides) throws Exception {
         SideBySide.write(sides.source, "top.txt", 100);
         SideBySide.write(sides.source, "same.txt", 64);
@@ -68,6 +74,13 @@ class RsyncOptionsVmTest {
         Files.delete(sides.source.resolve("empty/.keep"));
         SideBySide.symlink(sides.source, "a/link", "one.bin");
         Files.createLink(sides.source.resolve("a/hard"), sides.source.resolve("a/one.bin"));
+        Files.write(sides.source.resolve("zeros.bin"), new byte[300_000]);
+        Files.setLastModifiedTime(sides.source.resolve("zeros.bin"), java.nio.file.attribute.FileTime.from(SideBySide.OLD));
+        Process fifo = new ProcessBuilder("mkfifo", sides.source.resolve("a/pipe").toString()).start();
+        assertEquals(0, fifo.waitFor());
+        Process dated = new ProcessBuilder("touch", "-h", "-m", "-d", "@" + SideBySide.OLD.getEpochSecond(),
+                sides.source.resolve("a/pipe").toString()).start();
+        assertEquals(0, dated.waitFor());
         dateDirectories(sides.source, SideBySide.OLD);
     }
 
