@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FpsyncOptionsTest {
 
-    private static final Instant OLD = Instant.parse("2022-01-02T03:04:05Z");
+    private static final Instant OLD = SideBySide.OLD;
 
     @TempDir
     Path tmp;
@@ -58,10 +58,7 @@ class FpsyncOptionsTest {
     }
 
     private void write(String name, String text) throws IOException {
-        Path path = source.resolve(name);
-        Files.createDirectories(path.getParent());
-        Files.writeString(path, text);
-        Files.setLastModifiedTime(path, FileTime.from(OLD));
+        SideBySide.writeText(source, name, text);
     }
 
     private static void rsync(Path cwd, String... args) throws IOException, InterruptedException {

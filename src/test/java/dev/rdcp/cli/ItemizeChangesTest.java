@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ItemizeChangesTest {
 
     private static final Path RSYNC = Path.of("/usr/bin/rsync");
-    private static final Instant OLD = Instant.parse("2022-01-02T03:04:05Z");
+    private static final Instant OLD = SideBySide.OLD;
 
     @TempDir
     Path tmp;
@@ -71,10 +71,7 @@ class ItemizeChangesTest {
     }
 
     private void write(String name, String text) throws IOException {
-        Path path = source.resolve(name);
-        Files.createDirectories(path.getParent());
-        Files.writeString(path, text);
-        Files.setLastModifiedTime(path, FileTime.from(OLD));
+        SideBySide.writeText(source, name, text);
     }
 
     private void linkTime(String name, Instant time) throws IOException {

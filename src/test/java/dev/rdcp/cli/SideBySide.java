@@ -69,6 +69,14 @@ final class SideBySide implements AutoCloseable {
         Files.setLastModifiedTime(path, FileTime.from(OLD));
     }
 
+    /** A text file under {@code root}, its parents made, dated {@link #OLD}. */
+    static void writeText(Path root, String name, String text) throws IOException {
+        Path path = root.resolve(name);
+        Files.createDirectories(path.getParent());
+        Files.writeString(path, text);
+        Files.setLastModifiedTime(path, FileTime.from(OLD));
+    }
+
     /**
      * Directory {@code path}, made if missing and dated {@link #OLD}: a destination's "./" -i line
      * then depends on the source's time alone, not on the second each side's directory was made in.

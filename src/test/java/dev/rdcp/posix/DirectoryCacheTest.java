@@ -6,45 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The directory descriptors a handle keeps open across entries: bounded, invalidated, and never a way out. */
-class DirectoryCacheTest {
-
-    @TempDir
-    Path dir;
-
-    private Path root;
-    private Path outside;
-    private DirectoryHandle handle;
-
-    private static byte[] bytes(String name) {
-        return name.getBytes(StandardCharsets.UTF_8);
-    }
-
-    @BeforeEach
-    void tree() throws IOException {
-        root = Files.createDirectories(dir.resolve("root"));
-        outside = Files.createDirectories(dir.resolve("outside"));
-        Files.createDirectories(root.resolve("a/b"));
-        Files.writeString(root.resolve("a/b/file"), "inside");
-        handle = DirectoryHandle.open(root, bytes(root.toString()));
-    }
-
-    @AfterEach
-    void close() throws IOException {
-        handle.close();
-        DirectoryHandle.walkOnly = false;
-    }
+class DirectoryCacheTest extends BeneathRootTest {
 
     private static long openDescriptors() throws IOException {
         try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {

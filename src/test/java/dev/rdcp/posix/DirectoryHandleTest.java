@@ -17,43 +17,18 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Names resolved beneath a directory descriptor, through openat2 and through the walk older kernels take. */
-class DirectoryHandleTest {
+class DirectoryHandleTest extends BeneathRootTest {
 
-    @TempDir
-    Path dir;
-
-    private Path root;
-    private Path outside;
-    private DirectoryHandle handle;
-
-    private static byte[] bytes(String name) {
-        return name.getBytes(StandardCharsets.UTF_8);
-    }
-
-    @BeforeEach
-    void tree() throws IOException {
-        root = Files.createDirectories(dir.resolve("root"));
-        outside = Files.createDirectories(dir.resolve("outside"));
+    @Override
+    void more() throws IOException {
         Files.writeString(outside.resolve("secret"), "outside");
-        Files.createDirectories(root.resolve("a/b"));
-        Files.writeString(root.resolve("a/b/file"), "inside");
         Files.createSymbolicLink(root.resolve("up"), outside);
         Files.createSymbolicLink(root.resolve("a/link"), Path.of("b/file"));
         Files.createSymbolicLink(root.resolve("dangling"), outside.resolve("created"));
-        handle = DirectoryHandle.open(root, bytes(root.toString()));
-    }
-
-    @AfterEach
-    void close() throws IOException {
-        handle.close();
-        DirectoryHandle.walkOnly = false;
     }
 
     private String read(byte[] name) throws IOException {

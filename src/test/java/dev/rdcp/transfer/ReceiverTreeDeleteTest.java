@@ -16,32 +16,14 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** --delete at the end of each listed directory. */
-class ReceiverTreeDeleteTest {
+class ReceiverTreeDeleteTest extends DestinationTreeTest {
 
-    @TempDir
-    Path tmp;
-
-    private Path dest;
     private final List<String> deleted = new ArrayList<>();
     private final List<String> failedDeletes = new ArrayList<>();
 
-    private static byte[] name(String text) {
-        return text.getBytes(StandardCharsets.UTF_8);
-    }
-
     /** dest: keep.txt, gone.txt, gonedir/inner, debug.log, two rdcp temporaries, sub/old, sub/kept. */
-    private final java.util.List<Destination> destinations = new java.util.ArrayList<>();
-
-    @org.junit.jupiter.api.AfterEach
-    void closeDestinations() throws IOException {
-        for (Destination destination : destinations) {
-            destination.close();
-        }
-    }
-
     @BeforeEach
     void destination() throws Exception {
         dest = Files.createDirectory(tmp.resolve("dest"));
@@ -60,7 +42,7 @@ class ReceiverTreeDeleteTest {
         TransferOptions options = new TransferOptions(4096, 1, flags, 0, FilterRules.parse(List.of("- *.log")));
         Destination destination = Destination.of(dest, true, null);
         destination.prepare(false);
-        destinations.add(destination);
+        opened(destination);
         return new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
             public void deleted(byte[] name) {

@@ -19,28 +19,10 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Directories, symlinks and parent checks at the receiver. */
-class ReceiverTreeTest {
+class ReceiverTreeTest extends DestinationTreeTest {
 
-    @TempDir
-    Path tmp;
-
-    private Path dest;
-
-    private static byte[] name(String text) {
-        return text.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private final java.util.List<Destination> destinations = new java.util.ArrayList<>();
-
-    @org.junit.jupiter.api.AfterEach
-    void closeDestinations() throws IOException {
-        for (Destination destination : destinations) {
-            destination.close();
-        }
-    }
 
     @BeforeEach
     void destination() throws Exception {
@@ -50,7 +32,7 @@ class ReceiverTreeTest {
     private ReceiverTree tree(long flags) throws Exception {
         Destination destination = Destination.of(dest, true, null);
         destination.prepare(false);
-        destinations.add(destination);
+        opened(destination);
         return new ReceiverTree(destination, TransferOptions.of(4096, flags), new ReceiverTree.Events() {
             @Override
             public void deleted(byte[] name) {
