@@ -235,14 +235,14 @@ final class FileList implements AutoCloseable {
                 if (links) {
                     return symlink(path, name, attributes, parent);
                 } else {
-                    ready.add(problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
+                    ready.add(problemEntry(ExitCode.OK, name, "skipping non-regular file \"%s\""));
                 }
             }
             default -> {
                 boolean device = FileModes.isDevice(mode);
                 ready.add((device ? devices : specials)
                         ? entry(device ? EntryType.DEVICE : EntryType.SPECIAL, path, name, attributes, null)
-                        : problemEntry(ExitCode.OK, name, "skipping non-regular file %s"));
+                        : problemEntry(ExitCode.OK, name, "skipping non-regular file \"%s\""));
             }
         }
         return true;

@@ -249,7 +249,7 @@ final class Generator {
                     : "a special file, but --specials was not asked for");
         }
         if (device && !attributes.makesDevices()) {
-            reports.failed(entry.index(), ExitCode.OK.code(), "skipping non-regular file " + name);
+            reports.failed(entry.index(), ExitCode.OK.code(), "skipping non-regular file \"" + name + "\"");
             return;
         }
         if (tree.node(local, entry, attributes)) {

@@ -205,7 +205,7 @@ class FpsyncOptionsTest {
         assertTrue(Files.exists(served.resolve("with/d/four.txt")));
         Cli.Result without = rdcp("-rlpt", source + "/", "127.0.0.1::without/");
         assertEquals(0, without.exitCode(), without::toString);
-        assertTrue(without.out().contains("skipping non-regular file d/pipe"), without::toString);
+        assertTrue(without.out().contains("skipping non-regular file \"d/pipe\""), without::toString);
         assertFalse(Files.exists(served.resolve("without/d/pipe"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
     }
 }

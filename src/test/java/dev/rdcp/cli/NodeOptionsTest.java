@@ -87,7 +87,7 @@ class NodeOptionsTest extends SideBySideTest {
         Files.createDirectories(sides.served.resolve("rdcp"));
         Cli.Result result = sides.rdcp("-a", sides.source + "/", "127.0.0.1::rdcp/d/");
         assertEquals(0, result.exitCode(), result::toString);
-        assertTrue(result.out().contains("skipping non-regular file null"), result::toString);
+        assertTrue(result.out().contains("skipping non-regular file \"null\""), result::toString);
         Path copy = sides.served.resolve("rdcp/d");
         assertTrue(isNode(copy.resolve("pipe")));
         assertTrue(isNode(copy.resolve("sub/sock")));
@@ -133,7 +133,7 @@ class NodeOptionsTest extends SideBySideTest {
     void withoutDevicesAndSpecialsBothSkipThem() throws Exception {
         Cli.Result result = sides.push(0, List.of("-rlpt"), "n/", "src/");
         assertFalse(Files.exists(sides.served.resolve("rdcp/n/pipe"), LinkOption.NOFOLLOW_LINKS));
-        assertTrue(result.out().contains("skipping non-regular file pipe"), result::toString);
+        assertTrue(result.out().contains("skipping non-regular file \"pipe\""), result::toString);
         sides.push(0, List.of("-a", "--no-D"), "no-d/", "src/");
         sides.push(0, List.of("-a", "--no-devices"), "no-devices/", "src/");
         assertTrue(isNode(sides.served.resolve("rdcp/no-devices/pipe")));
