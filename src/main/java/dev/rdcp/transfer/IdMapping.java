@@ -5,6 +5,7 @@ import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ProtocolException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -44,12 +45,24 @@ final class IdMapping {
 
     private final Ids ids;
     private final SessionBudget budget;
+    private final OwnerMap userMap;
+    private final OwnerMap groupMap;
+    /** Whether the sender names ids; it never names id 0, which is then taken to be "root", as rsync does. */
+    private final boolean named;
     private final Map<Integer, Integer> users = new HashMap<>();
     private final Map<Integer, Integer> groups = new HashMap<>();
 
-    IdMapping(Ids ids, SessionBudget budget) {
+    /**
+     * @param userMap --usermap's rules, tried before the name lookup (may have none)
+     * @param groupMap --groupmap's rules
+     * @param named whether the sender names its ids (no --numeric-ids)
+     */
+    IdMapping(Ids ids, SessionBudget budget, OwnerMap userMap, OwnerMap groupMap, boolean named) {
         this.ids = ids;
         this.budget = budget;
+        this.userMap = userMap;
+        this.groupMap = groupMap;
+        this.named = named;
     }
 
     /** Takes in one ID_NAME entry. */
@@ -66,23 +79,33 @@ final class IdMapping {
             throw new ProtocolException("the peer named more than " + MAX_NAMES + " " + kind + "s");
         }
         budget.spend(ID_COST);
-        OptionalInt local;
-        try {
-            local = entry.namesGroup() ? ids.group(entry.name()) : ids.user(entry.name());
-        } catch (IOException e) {
-            local = OptionalInt.empty();
+        OwnerMap map = entry.namesGroup() ? groupMap : userMap;
+        OptionalInt local = map.map(entry.uid(), new String(entry.name(), StandardCharsets.UTF_8));
+        if (local.isEmpty()) {
+            try {
+                local = entry.namesGroup() ? ids.group(entry.name()) : ids.user(entry.name());
+            } catch (IOException e) {
+                local = OptionalInt.empty();
+            }
         }
         known.put(entry.uid(), local.orElse(entry.uid()));
     }
 
     /** {@code entry} with this host's ids for the names the sender gave its owner and group. */
     Entry localize(Entry entry) {
-        int uid = users.getOrDefault(entry.uid(), entry.uid());
-        int gid = groups.getOrDefault(entry.gid(), entry.gid());
+        Integer namedUid = users.get(entry.uid());
+        Integer namedGid = groups.get(entry.gid());
+        int uid = namedUid != null ? namedUid : unnamed(userMap, entry.uid());
+        int gid = namedGid != null ? namedGid : unnamed(groupMap, entry.gid());
         if (uid == entry.uid() && gid == entry.gid()) {
             return entry;
         }
         return new Entry(entry.index(), entry.type(), entry.mode(), entry.mtimeSeconds(), entry.mtimeNanos(),
                 entry.size(), uid, gid, entry.name(), entry.extra());
+    }
+
+    /** What the map makes of an id the sender did not name. */
+    private int unnamed(OwnerMap map, int id) {
+        return map.map(id, named && id == 0 ? "root" : null).orElse(id);
     }
 }

@@ -47,7 +47,7 @@ class IdMappingTest {
     }
 
     private static IdMapping mapping() {
-        return new IdMapping(HERE, new SessionBudget(SessionBudget.MAX_BYTES));
+        return new IdMapping(HERE, new SessionBudget(SessionBudget.MAX_BYTES), OwnerMap.NONE, OwnerMap.NONE, true);
     }
 
     @Test
@@ -106,7 +106,7 @@ class IdMappingTest {
             public OptionalInt group(byte[] name) throws IOException {
                 throw new IOException("name service down");
             }
-        }, new SessionBudget(SessionBudget.MAX_BYTES));
+        }, new SessionBudget(SessionBudget.MAX_BYTES), OwnerMap.NONE, OwnerMap.NONE, true);
         for (int id = 1; id <= IdMapping.MAX_NAMES; id++) {
             mapping.learn(Entry.idName(id, false, id, bytes("u" + id)));
         }
@@ -118,7 +118,7 @@ class IdMappingTest {
 
     @Test
     void namingSpendsTheSessionBudget() {
-        IdMapping mapping = new IdMapping(HERE, new SessionBudget(100));
+        IdMapping mapping = new IdMapping(HERE, new SessionBudget(100), OwnerMap.NONE, OwnerMap.NONE, true);
         assertThrows(ProtocolException.class, () -> {
             for (int id = 1; id < 10; id++) {
                 mapping.learn(Entry.idName(id, false, id, bytes("alice")));
