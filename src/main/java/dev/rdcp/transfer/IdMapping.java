@@ -106,6 +106,6 @@ final class IdMapping {
 
     /** What the map makes of an id the sender did not name. */
     private int unnamed(OwnerMap map, int id) {
-        return map.map(id, named && id == 0 ? "root" : null).orElse(id);
+        return map.map(id, named && id == 0 ? "root" : "").orElse(id);
     }
 }

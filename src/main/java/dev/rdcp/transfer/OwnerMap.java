@@ -9,7 +9,8 @@ import java.util.OptionalInt;
 /**
  * rsync's --usermap or --groupmap: comma-separated FROM:TO rules, the first matching one wins.
  * FROM is the sender's name, a wildcard over it, an id or an id range LOW-HIGH; TO is a name or id
- * of this (receiving) host. An id the sender never named matches only id rules.
+ * of this (receiving) host. An id the sender did not name has the empty name, as in rsync, so
+ * {@code *} matches it too.
  */
 public final class OwnerMap {
 
@@ -19,9 +20,6 @@ public final class OwnerMap {
         boolean matches(long id, String senderName) {
             if (name == null) {
                 return id >= low && id <= high;
-            }
-            if (senderName == null) {
-                return false;
             }
             return wildcard != null ? wildcard.matches(senderName) : name.equals(senderName);
         }
@@ -147,7 +145,7 @@ public final class OwnerMap {
         }
     }
 
-    /** The id the first rule matching the sender's {@code id} and its name (null: unnamed) gives. */
+    /** The id the first rule matching the sender's {@code id} and its name ("" if unnamed) gives. */
     OptionalInt map(int id, String senderName) {
         long unsigned = Integer.toUnsignedLong(id);
         for (Rule rule : rules) {
