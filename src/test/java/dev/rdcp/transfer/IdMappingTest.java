@@ -174,4 +174,25 @@ class IdMappingTest {
         assertNull(IdNaming.of(TransferOptions.of(4096, owners | SessionRequest.NUMERIC_IDS), none));
         assertNull(IdNaming.of(TransferOptions.of(4096, 0), none));
     }
+
+    @Test
+    void mapsComeBeforeTheNameLookupAndReachUnnamedIds() throws ProtocolException {
+        IdMapping mapping = new IdMapping(HERE, new SessionBudget(SessionBudget.MAX_BYTES),
+                OwnerMap.parse("--usermap", "alice:7,root:8,500-600:9", true, HERE),
+                OwnerMap.parse("--groupmap", "*:staff", false, HERE), true);
+        mapping.learn(Entry.idName(0, false, 1001, bytes("alice")));
+        mapping.learn(Entry.idName(1, false, 1002, bytes("bob")));
+        assertEquals(7, mapping.localize(file(1001, 5)).uid());
+        assertEquals(1002, mapping.localize(file(1002, 5)).uid(), "no rule: bob is unknown here and keeps his id");
+        assertEquals(8, mapping.localize(file(0, 5)).uid(), "id 0 is never named: it is root");
+        assertEquals(9, mapping.localize(file(550, 5)).uid());
+        assertEquals(3001, mapping.localize(file(550, 5)).gid(), "* matches an unnamed group");
+    }
+
+    @Test
+    void withNumericIdsRootIsNotAssumed() {
+        IdMapping mapping = new IdMapping(HERE, new SessionBudget(SessionBudget.MAX_BYTES),
+                OwnerMap.parse("--usermap", "root:8,0:9", true, HERE), OwnerMap.NONE, false);
+        assertEquals(9, mapping.localize(file(0, 5)).uid());
+    }
 }
