@@ -589,6 +589,14 @@ final class CopyCommand {
                 listener));
     }
 
+    /** As rsync's receiver: a map's rule whose TO this host does not know is dropped, with a warning. */
+    private void warnOfUnknownTargets(OwnerMaps maps) {
+        PrintWriter err = spec.commandLine().getErr();
+        OwnerMap.unknownTargets("--usermap", maps.usermap(), true).forEach(err::println);
+        OwnerMap.unknownTargets("--groupmap", maps.groupmap(), false).forEach(err::println);
+        err.flush();
+    }
+
     private void pull(List<Location> sources, Location destination, TransferOptions options,
             TransferListener listener) throws IOException, InterruptedException {
         Location remote = sources.get(0);
@@ -598,6 +606,7 @@ final class CopyCommand {
         if (!sources.stream().allMatch(remote::sameRemote)) {
             throw usage("all sources must be on the same remote host");
         }
+        warnOfUnknownTargets(options.ownerMaps());
         List<String> paths = new ArrayList<>();
         if (filesFrom != null) {
             paths.add(singleSource(sources).path());

@@ -147,4 +147,21 @@ class OwnerMapOptionsTest extends SideBySideTest {
             assertTrue(rdcp.err().contains(c.get(2)), rdcp::toString);
         }
     }
+
+    /** As rsync: a rule whose TO the receiver does not know is dropped with a warning, and the copy succeeds. */
+    @Test
+    void anUnknownTargetOnAPullIsWarnedOfAndDropped() throws Exception {
+        String map = "--usermap=root:no-such-user-rdcp,*:bin";
+        RsyncComparison.Run rsync = RsyncComparison.run(sides.tmp, "-a", map, "src/", "rsync-pulled/");
+        assertEquals(0, rsync.exitCode(), rsync::output);
+        String warning = "Unknown --usermap name on receiver: no-such-user-rdcp";
+        assertTrue(rsync.output().contains(warning), rsync.output());
+        Files.createDirectories(sides.served.resolve("exported"));
+        RsyncComparison.rsync(sides.tmp, "-a", "src/", sides.served.resolve("exported") + "/");
+        Cli.Result rdcp = sides.rdcp("-a", map, "127.0.0.1::exported/", sides.tmp.resolve("rdcp-pulled") + "/");
+        assertEquals(0, rdcp.exitCode(), rdcp::toString);
+        assertTrue(rdcp.err().contains(warning), rdcp::toString);
+        Map<String, String> owners = pulled("pulled");
+        assertEquals("2:0", owners.get("a"));
+    }
 }
