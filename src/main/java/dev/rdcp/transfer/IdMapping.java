@@ -1,5 +1,6 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.filter.FilterTooComplexException;
 import dev.rdcp.posix.ProcessIdentities;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
@@ -80,7 +81,12 @@ final class IdMapping {
         }
         budget.spend(ID_COST);
         OwnerMap map = entry.namesGroup() ? groupMap : userMap;
-        OptionalInt local = map.map(entry.uid(), new String(entry.name(), StandardCharsets.UTF_8));
+        OptionalInt local;
+        try {
+            local = map.map(entry.uid(), new String(entry.name(), StandardCharsets.UTF_8));
+        } catch (FilterTooComplexException e) {
+            throw new ProtocolException("the " + kind + " map's wildcards are too complex for the names the peer sent");
+        }
         if (local.isEmpty()) {
             try {
                 local = entry.namesGroup() ? ids.group(entry.name()) : ids.user(entry.name());
@@ -92,7 +98,7 @@ final class IdMapping {
     }
 
     /** {@code entry} with this host's ids for the names the sender gave its owner and group. */
-    Entry localize(Entry entry) {
+    Entry localize(Entry entry) throws ProtocolException {
         Integer namedUid = users.get(entry.uid());
         Integer namedGid = groups.get(entry.gid());
         int uid = namedUid != null ? namedUid : unnamed(userMap, entry.uid());
@@ -105,7 +111,11 @@ final class IdMapping {
     }
 
     /** What the map makes of an id the sender did not name. */
-    private int unnamed(OwnerMap map, int id) {
-        return map.map(id, named && id == 0 ? "root" : "").orElse(id);
+    private int unnamed(OwnerMap map, int id) throws ProtocolException {
+        try {
+            return map.map(id, named && id == 0 ? "root" : "").orElse(id);
+        } catch (FilterTooComplexException e) {
+            throw new ProtocolException("the owner map's wildcards are too complex");
+        }
     }
 }

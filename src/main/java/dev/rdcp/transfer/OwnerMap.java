@@ -1,5 +1,6 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.filter.FilterTooComplexException;
 import dev.rdcp.filter.NameWildcard;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -17,11 +18,11 @@ public final class OwnerMap {
     /** What one rule matches. */
     private record Rule(String name, NameWildcard wildcard, long low, long high, int to) {
 
-        boolean matches(long id, String senderName) {
+        boolean matches(long id, String senderName, CharSequence bounded) {
             if (name == null) {
                 return id >= low && id <= high;
             }
-            return wildcard != null ? wildcard.matches(senderName) : name.equals(senderName);
+            return wildcard != null ? wildcard.matches(bounded) : name.equals(senderName);
         }
     }
 
@@ -29,6 +30,7 @@ public final class OwnerMap {
     static final OwnerMap NONE = new OwnerMap(List.of());
 
     private final List<Rule> rules;
+    private final NameWildcard.Budget budget = new NameWildcard.Budget();
 
     private OwnerMap(List<Rule> rules) {
         this.rules = rules;
@@ -57,7 +59,7 @@ public final class OwnerMap {
             return "No name found after colon " + option + ": " + item;
         }
         String from = item.substring(0, colon);
-        if (!from.isEmpty() && Character.isDigit(from.charAt(0))) {
+        if (startsWithDigit(from)) {
             int dash = from.indexOf('-');
             boolean digitsAndDashes = from.chars().allMatch(c -> c == '-' || (c >= '0' && c <= '9'));
             if (!digitsAndDashes || (dash >= 0 && (dash == from.length() - 1 || from.indexOf('-', dash + 1) >= 0))) {
@@ -65,6 +67,11 @@ public final class OwnerMap {
             }
         }
         return null;
+    }
+
+    /** rsync's test for an id rule: an ASCII digit first. */
+    private static boolean startsWithDigit(String from) {
+        return !from.isEmpty() && from.charAt(0) >= '0' && from.charAt(0) <= '9';
     }
 
     private static boolean isWildcard(String from) {
@@ -109,7 +116,7 @@ public final class OwnerMap {
             if (to.isEmpty()) {
                 continue;
             }
-            if (!from.isEmpty() && Character.isDigit(from.charAt(0))) {
+            if (startsWithDigit(from)) {
                 int dash = from.indexOf('-');
                 long low = number(dash < 0 ? from : from.substring(0, dash));
                 long high = dash < 0 ? low : number(from.substring(dash + 1));
@@ -127,9 +134,9 @@ public final class OwnerMap {
         return new OwnerMap(List.copyOf(rules));
     }
 
-    /** An id past 32 bits matches no id, as no id is that large. */
+    /** A number past 32 bits is no id; those long enough to overflow a long are taken as the largest. */
     private static long number(String digits) {
-        return digits.length() > 10 ? Long.MAX_VALUE : Long.parseLong(digits);
+        return digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits);
     }
 
     private static OptionalInt target(String to, boolean users, IdMapping.Ids ids) {
@@ -145,14 +152,23 @@ public final class OwnerMap {
         }
     }
 
-    /** The id the first rule matching the sender's {@code id} and its name ("" if unnamed) gives. */
+    /**
+     * The id the first rule matching the sender's {@code id} and its name ("" if unnamed) gives.
+     *
+     * @throws FilterTooComplexException when the wildcards have spent this map's matching budget
+     */
     OptionalInt map(int id, String senderName) {
         long unsigned = Integer.toUnsignedLong(id);
-        for (Rule rule : rules) {
-            if (rule.matches(unsigned, senderName)) {
-                return OptionalInt.of(rule.to());
+        CharSequence bounded = budget.text(senderName);
+        try {
+            for (Rule rule : rules) {
+                if (rule.matches(unsigned, senderName, bounded)) {
+                    return OptionalInt.of(rule.to());
+                }
             }
+            return OptionalInt.empty();
+        } finally {
+            budget.settle(bounded);
         }
-        return OptionalInt.empty();
     }
 }

@@ -190,9 +190,21 @@ class IdMappingTest {
     }
 
     @Test
-    void withNumericIdsRootIsNotAssumed() {
+    void withNumericIdsRootIsNotAssumed() throws ProtocolException {
         IdMapping mapping = new IdMapping(HERE, new SessionBudget(SessionBudget.MAX_BYTES),
                 OwnerMap.parse("--usermap", "root:8,0:9", true, HERE), OwnerMap.NONE, false);
         assertEquals(9, mapping.localize(file(0, 5)).uid());
+    }
+
+    /** A peer's wildcard that backtracks without end against the names it sends ends the session instead. */
+    @Test
+    void aWildcardThatCostsTooMuchIsAProtocolError() {
+        IdMapping mapping = new IdMapping(HERE, new SessionBudget(SessionBudget.MAX_BYTES),
+                OwnerMap.parse("--usermap", "*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b:alice", true, HERE), OwnerMap.NONE, true);
+        assertThrows(ProtocolException.class, () -> {
+            for (int i = 1; i <= 40; i++) {
+                mapping.learn(Entry.idName(i, false, 1000 + i, bytes("a".repeat(Entry.MAX_ID_NAME))));
+            }
+        });
     }
 }
