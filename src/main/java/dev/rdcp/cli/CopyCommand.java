@@ -1,8 +1,8 @@
 package dev.rdcp.cli;
 
-import dev.rdcp.protocol.OwnerMaps;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ModuleList;
+import dev.rdcp.protocol.OwnerMaps;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.session.SessionConfig;
@@ -109,9 +109,11 @@ final class CopyCommand {
             description = "Keep owners and groups as numbers: do not map them by user and group name.")
     boolean numericIds;
 
-    /** --usermap's rules, or null; --chown=U: sets "*:U". */
+    /** --usermap's rules, or null; --chown=U:G sets "*:U". */
     private String usermap;
+    /** --groupmap's rules, or null; --chown=U:G sets "*:G". */
     private String groupmap;
+    /** Whether --chown was given: rsync refuses --usermap or --groupmap after it. */
     private boolean chown;
 
     @Option(names = "--usermap", paramLabel = "STRING",

@@ -14,7 +14,8 @@ import java.util.OptionalInt;
 /**
  * The receiver's half of rsync's owner mapping: the sender's ids whose names it announced are
  * replaced by this host's ids of the same names; an id never named, or whose name is unknown
- * here, stays as it is. Each name costs a name-service lookup, so a peer may announce at most
+ * here, stays as it is. --usermap and --groupmap rules ({@link OwnerMap}) come before that lookup,
+ * for named and unnamed ids alike. Each name costs a name-service lookup, so a peer may announce at most
  * {@link #MAX_NAMES} of each kind, each id once.
  */
 final class IdMapping {
