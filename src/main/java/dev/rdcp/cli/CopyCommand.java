@@ -2,12 +2,14 @@ package dev.rdcp.cli;
 
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ModuleList;
+import dev.rdcp.protocol.OwnerMaps;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.session.SessionConfig;
 import dev.rdcp.session.TransportChoice;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transfer.OwnerMap;
 import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
@@ -106,6 +108,54 @@ final class CopyCommand {
     @Option(names = "--numeric-ids",
             description = "Keep owners and groups as numbers: do not map them by user and group name.")
     boolean numericIds;
+
+    /** --usermap's rules, or null; --chown=U:G sets "*:U". */
+    private String usermap;
+    /** --groupmap's rules, or null; --chown=U:G sets "*:G". */
+    private String groupmap;
+    /** Whether --chown was given: rsync refuses --usermap or --groupmap after it. */
+    private boolean chown;
+
+    @Option(names = "--usermap", paramLabel = "STRING",
+            description = "Map owners on the receiver: FROM:TO,... (FROM a name, wildcard, id or LOW-HIGH); implies -o.")
+    void usermap(String map) {
+        usermap = ownerMap("--usermap", usermap, map);
+    }
+
+    @Option(names = "--groupmap", paramLabel = "STRING",
+            description = "Map groups on the receiver, as --usermap does owners; implies -g.")
+    void groupmap(String map) {
+        groupmap = ownerMap("--groupmap", groupmap, map);
+    }
+
+    @Option(names = "--chown", paramLabel = "USER:GROUP",
+            description = "Give every file this owner and group on the receiver (--usermap=*:USER --groupmap=*:GROUP).")
+    void chown(String owners) {
+        if (usermap != null || groupmap != null) {
+            throw usage("--chown conflicts with prior --" + (usermap != null ? "usermap" : "groupmap") + ".");
+        }
+        int colon = owners.indexOf(':');
+        String user = colon < 0 ? owners : owners.substring(0, colon);
+        String ownersGroup = colon < 0 ? "" : owners.substring(colon + 1);
+        usermap = user.isEmpty() ? null : "*:" + user;
+        groupmap = ownersGroup.isEmpty() ? null : "*:" + ownersGroup;
+        chown = true;
+    }
+
+    /** {@code map} checked as rsync checks it; an option given twice or after --chown is an error, as in rsync. */
+    private String ownerMap(String option, String earlier, String map) {
+        if (chown) {
+            throw usage(option + " conflicts with prior --chown.");
+        }
+        if (earlier != null) {
+            throw usage("You can only specify " + option + " once.");
+        }
+        String problem = OwnerMap.syntaxError(option, map);
+        if (problem != null || map.isEmpty()) {
+            throw usage(problem != null ? problem : "No colon found in " + option + ": ");
+        }
+        return map;
+    }
 
     @Option(names = {"-c", "--checksum"}, description = "Skip files by content, not by size and modification time.")
     boolean checksum;
@@ -441,7 +491,8 @@ final class CopyCommand {
                 | rules.flags();
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
-                    FilterRules.parse(filterRules), rules.limits(), rules.backup(), rules.references());
+                    FilterRules.parse(filterRules), rules.limits(), rules.backup(), rules.references(),
+                    new OwnerMaps(usermap == null ? "" : usermap, groupmap == null ? "" : groupmap));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -476,12 +527,14 @@ final class CopyCommand {
         return recursive != null ? recursive : archive && filesFrom == null;
     }
 
+    /** -o, or implied by --usermap and --chown, as in rsync. */
     private boolean owner() {
-        return implied(owner);
+        return implied(owner) || usermap != null;
     }
 
+    /** -g, or implied by --groupmap and --chown. */
     private boolean group() {
-        return implied(group);
+        return implied(group) || groupmap != null;
     }
 
     private SizeFormat sizeFormat() {
@@ -560,6 +613,14 @@ final class CopyCommand {
                 listener));
     }
 
+    /** As rsync's receiver: a map's rule whose TO this host does not know is dropped, with a warning. */
+    private void warnOfUnknownTargets(OwnerMaps maps) {
+        PrintWriter err = spec.commandLine().getErr();
+        OwnerMap.unknownTargets("--usermap", maps.usermap(), true).forEach(err::println);
+        OwnerMap.unknownTargets("--groupmap", maps.groupmap(), false).forEach(err::println);
+        err.flush();
+    }
+
     private void pull(List<Location> sources, Location destination, TransferOptions options,
             TransferListener listener) throws IOException, InterruptedException {
         Location remote = sources.get(0);
@@ -569,6 +630,7 @@ final class CopyCommand {
         if (!sources.stream().allMatch(remote::sameRemote)) {
             throw usage("all sources must be on the same remote host");
         }
+        warnOfUnknownTargets(options.ownerMaps());
         List<String> paths = new ArrayList<>();
         if (filesFrom != null) {
             paths.add(singleSource(sources).path());

@@ -17,8 +17,6 @@ final class RefusedOptions {
             + " the session request would have to carry (a protocol change)";
     static final String IN_PLACE = "not yet: rdcp writes each file under a temporary name and renames it"
             + " when complete (--partial resumes); writing in place needs a request flag (a protocol change)";
-    static final String NAME_MAPPING = "not yet: owners are mapped by name, but the receiver would need these"
-            + " rules in the session request (a protocol change)";
     static final String CLIENT_ONLY = "not yet: not implemented (it needs no protocol change)";
     static final String DELTA = "refused: rdcp has no delta-transfer algorithm; it always copies whole files";
     static final String CHECKSUM = "refused: -c compares whole-file CRC32C digests, the one checksum rdcp has";
@@ -47,7 +45,6 @@ final class RefusedOptions {
                 "-k", "--copy-dirlinks", "--open-noatime",
                 "--ignore-missing-args", "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
-        refuse(NAME_MAPPING, "--usermap", "--groupmap", "--chown");
         refuse(CLIENT_ONLY, "--stderr", "-8", "--8-bit-output", "--outbuf", "--contimeout", "--address", "-4",
                 "--ipv4", "-6", "--ipv6", "--stop-after", "--stop-at", "--iconv", "-M", "--remote-option", "-C", "--cvs-exclude", "-F", "--max-alloc", "--copy-as");
         refuse(DELTA, "--no-whole-file", "--no-W");

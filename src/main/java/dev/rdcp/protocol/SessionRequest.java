@@ -10,12 +10,13 @@ import java.util.List;
  * size, u16 slots, u64 bandwidth limit in bytes/s (0: none), u16 path count, paths, u16 rule count,
  * filter rules, limits, backup rule}, each path and rule as u16 length + UTF-8 bytes, the limits
  * as {@link TransferLimits}, the backup rule as {@link BackupRule}, then (version 6) the reference
- * directories as {@link ReferenceDirectories}. A push names the destination; a pull names the sources (with
+ * directories as {@link ReferenceDirectories} and, with {@link #OWNER_MAPS}, the owner maps as
+ * {@link OwnerMaps}. A push names the destination; a pull names the sources (with
  * {@link #FILES_FROM}, a base directory and then paths relative to it).
  */
 public record SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
         List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup,
-        ReferenceDirectories references) {
+        ReferenceDirectories references, OwnerMaps ownerMaps) {
 
     /** Who sends the files. */
     public enum Direction {
@@ -121,12 +122,25 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * could not read whole (DIRECTORY_END mode 1), and the sender does not say it skips deletion.
      */
     public static final long IGNORE_ERRORS = 1L << 31;
+    /**
+     * Version 6, --usermap, --groupmap, --chown on a push: the REQUEST ends with the rules
+     * ({@link OwnerMaps}), which the receiving server applies to the owners it sets.
+     */
+    public static final long OWNER_MAPS = 1L << 40;
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
-            | NUMERIC_IDS | LIST_MODULES;
+            | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;
+
+    /** A request without owner maps. */
+    public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
+            List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup,
+            ReferenceDirectories references) {
+        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, limits, backup, references,
+                OwnerMaps.NONE);
+    }
 
     /** A request without reference directories. */
     public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
@@ -148,6 +162,9 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         if (paths.size() > MAX_PATHS || filterRules.size() > MAX_PATHS) {
             throw new IllegalArgumentException("too many paths or filter rules");
         }
+        if (((flags & OWNER_MAPS) != 0) != ownerMaps.any()) {
+            throw new IllegalArgumentException("the OWNER_MAPS flag and the owner maps disagree");
+        }
     }
 
     public boolean has(long flag) {
@@ -158,7 +175,8 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public ByteBuffer encode() {
         List<byte[]> encodedPaths = utf8(paths);
         List<byte[]> encodedRules = utf8(filterRules);
-        int size = FIXED_SIZE + TransferLimits.SIZE + backup.encodedSize() + references.encodedSize() + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
+        int size = FIXED_SIZE + TransferLimits.SIZE + backup.encodedSize() + references.encodedSize()
+                + (ownerMaps.any() ? ownerMaps.encodedSize() : 0) + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
                 + encodedRules.stream().mapToInt(b -> 2 + b.length).sum();
         ByteBuffer out = ByteBuffer.allocate(size);
         out.put((byte) (direction.ordinal() + 1)).putLong(flags).putInt(chunkSize).putShort((short) slots)
@@ -168,6 +186,9 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         limits.encode(out);
         backup.encode(out);
         references.encode(out);
+        if (ownerMaps.any()) {
+            ownerMaps.encode(out);
+        }
         return out;
     }
 
@@ -200,6 +221,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         TransferLimits limits = TransferLimits.decode(in);
         BackupRule backup = BackupRule.decode(in);
         ReferenceDirectories references = ReferenceDirectories.decode(in);
+        OwnerMaps ownerMaps = (flags & OWNER_MAPS) != 0 ? OwnerMaps.decode(in) : OwnerMaps.NONE;
         if (paths.isEmpty()) {
             throw new ProtocolException("REQUEST names no path");
         }
@@ -207,7 +229,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
             throw new ProtocolException("REQUEST has trailing bytes");
         }
         return new SessionRequest(Direction.values()[direction - 1], flags, chunkSize, slots, bandwidthLimit, paths,
-                rules, limits, backup, references);
+                rules, limits, backup, references, ownerMaps);
     }
 
     private static List<String> strings(ByteBuffer in) throws ProtocolException {

@@ -1,5 +1,6 @@
 package dev.rdcp.session;
 
+import dev.rdcp.protocol.OwnerMaps;
 import dev.rdcp.protocol.Accept;
 import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.ExitCode;
@@ -104,8 +105,11 @@ public final class ClientSession {
 
     private static SessionRequest request(SessionRequest.Direction direction, long flags, TransferOptions options,
             List<String> paths) {
-        return new SessionRequest(direction, flags, options.chunkSize(), options.slots(), options.bandwidthLimit(),
-                paths, options.filters().rules(), options.limits(), options.backup(), options.references());
+        // The maps go to a receiving server; on a pull the client receives and applies them itself.
+        OwnerMaps maps = direction == SessionRequest.Direction.PUSH ? options.ownerMaps() : OwnerMaps.NONE;
+        return new SessionRequest(direction, flags | (maps.any() ? SessionRequest.OWNER_MAPS : 0),
+                options.chunkSize(), options.slots(), options.bandwidthLimit(), paths, options.filters().rules(),
+                options.limits(), options.backup(), options.references(), maps);
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransportKind;
 import dev.rdcp.filter.FilterRules;
+import dev.rdcp.transfer.OwnerMap;
 import dev.rdcp.transfer.Destination;
 import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
@@ -173,7 +174,8 @@ public final class ServerSession {
         try {
             TransferOptions options = new TransferOptions(request.chunkSize(), request.slots(), request.flags(),
                     request.bandwidthLimit(), FilterRules.parse(request.filterRules()), request.limits(),
-                    request.backup(), request.references());
+                    request.backup(), request.references(), request.ownerMaps());
+            requireValid(request);
             if (options.maxPinnedBytes() > TransferOptions.MAX_PINNED) {
                 throw new IllegalArgumentException("chunk size × slots and message rings would pin "
                         + (options.maxPinnedBytes() >> 20) + " MiB, over " + (TransferOptions.MAX_PINNED >> 20) + " MiB");
@@ -181,6 +183,23 @@ public final class ServerSession {
             return options;
         } catch (IllegalArgumentException e) {
             throw new RdcpException(ExitCode.USAGE, "the server refuses the transfer settings: " + e.getMessage());
+        }
+    }
+
+    /** The owner maps a push carries parse as rsync's (their receiver is this server); a pull carries none. */
+    private static void requireValid(SessionRequest request) {
+        if (!request.ownerMaps().any()) {
+            return;
+        }
+        if (request.direction() != SessionRequest.Direction.PUSH) {
+            throw new IllegalArgumentException("owner maps are for the receiver, and on a pull that is the client");
+        }
+        String problem = OwnerMap.syntaxError("--usermap", request.ownerMaps().usermap());
+        if (problem == null) {
+            problem = OwnerMap.syntaxError("--groupmap", request.ownerMaps().groupmap());
+        }
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
         }
     }
 

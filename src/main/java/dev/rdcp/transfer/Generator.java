@@ -80,9 +80,7 @@ final class Generator {
             ReportQueue reports, Runnable newEntry, Consumer<Incoming> wanted, Heartbeat busy, SessionBudget budget) {
         this.budget = budget;
         this.order = new EntryOrder(budget);
-        this.mapping = options.has(SessionRequest.NUMERIC_IDS)
-                || !(options.has(SessionRequest.OWNERS) || options.has(SessionRequest.GROUPS))
-                ? null : new IdMapping(IdMapping.SYSTEM, budget);
+        this.mapping = mapping(options, budget);
         this.destination = destination;
         this.options = options;
         this.listener = listener;
@@ -122,6 +120,22 @@ final class Generator {
     /** Closes the reference directories. */
     void close() throws IOException {
         references.close();
+    }
+
+    /**
+     * The owner mapping this receiver applies, or null when it sets no owner or group, or takes
+     * ids as numbers with no map to apply. The maps were checked before the session began (the
+     * CLI, or the server before ACCEPT).
+     */
+    private static IdMapping mapping(TransferOptions options, SessionBudget budget) {
+        boolean named = !options.has(SessionRequest.NUMERIC_IDS);
+        if (!(options.has(SessionRequest.OWNERS) || options.has(SessionRequest.GROUPS))
+                || !(named || options.ownerMaps().any())) {
+            return null;
+        }
+        return new IdMapping(IdMapping.SYSTEM, budget,
+                OwnerMap.parse("--usermap", options.ownerMaps().usermap(), true, IdMapping.SYSTEM),
+                OwnerMap.parse("--groupmap", options.ownerMaps().groupmap(), false, IdMapping.SYSTEM), named);
     }
 
     /** Answers one ENTRIES payload: writes the WANTS decisions (not the reports) into {@code out}. */

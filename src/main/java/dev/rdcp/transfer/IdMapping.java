@@ -1,10 +1,12 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.filter.FilterTooComplexException;
 import dev.rdcp.posix.ProcessIdentities;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ProtocolException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -12,7 +14,8 @@ import java.util.OptionalInt;
 /**
  * The receiver's half of rsync's owner mapping: the sender's ids whose names it announced are
  * replaced by this host's ids of the same names; an id never named, or whose name is unknown
- * here, stays as it is. Each name costs a name-service lookup, so a peer may announce at most
+ * here, stays as it is. --usermap and --groupmap rules ({@link OwnerMap}) come before that lookup,
+ * for named and unnamed ids alike. Each name costs a name-service lookup, so a peer may announce at most
  * {@link #MAX_NAMES} of each kind, each id once.
  */
 final class IdMapping {
@@ -44,12 +47,24 @@ final class IdMapping {
 
     private final Ids ids;
     private final SessionBudget budget;
+    private final OwnerMap userMap;
+    private final OwnerMap groupMap;
+    /** Whether the sender names ids; it never names id 0, which is then taken to be "root", as rsync does. */
+    private final boolean named;
     private final Map<Integer, Integer> users = new HashMap<>();
     private final Map<Integer, Integer> groups = new HashMap<>();
 
-    IdMapping(Ids ids, SessionBudget budget) {
+    /**
+     * @param userMap --usermap's rules, tried before the name lookup (may have none)
+     * @param groupMap --groupmap's rules
+     * @param named whether the sender names its ids (no --numeric-ids)
+     */
+    IdMapping(Ids ids, SessionBudget budget, OwnerMap userMap, OwnerMap groupMap, boolean named) {
         this.ids = ids;
         this.budget = budget;
+        this.userMap = userMap;
+        this.groupMap = groupMap;
+        this.named = named;
     }
 
     /** Takes in one ID_NAME entry. */
@@ -66,23 +81,42 @@ final class IdMapping {
             throw new ProtocolException("the peer named more than " + MAX_NAMES + " " + kind + "s");
         }
         budget.spend(ID_COST);
+        OwnerMap map = entry.namesGroup() ? groupMap : userMap;
         OptionalInt local;
         try {
-            local = entry.namesGroup() ? ids.group(entry.name()) : ids.user(entry.name());
-        } catch (IOException e) {
-            local = OptionalInt.empty();
+            local = map.map(entry.uid(), new String(entry.name(), StandardCharsets.UTF_8));
+        } catch (FilterTooComplexException e) {
+            throw new ProtocolException("the " + kind + " map's wildcards are too complex for the names the peer sent");
+        }
+        if (local.isEmpty()) {
+            try {
+                local = entry.namesGroup() ? ids.group(entry.name()) : ids.user(entry.name());
+            } catch (IOException e) {
+                local = OptionalInt.empty();
+            }
         }
         known.put(entry.uid(), local.orElse(entry.uid()));
     }
 
     /** {@code entry} with this host's ids for the names the sender gave its owner and group. */
-    Entry localize(Entry entry) {
-        int uid = users.getOrDefault(entry.uid(), entry.uid());
-        int gid = groups.getOrDefault(entry.gid(), entry.gid());
+    Entry localize(Entry entry) throws ProtocolException {
+        Integer namedUid = users.get(entry.uid());
+        Integer namedGid = groups.get(entry.gid());
+        int uid = namedUid != null ? namedUid : unnamed(userMap, entry.uid());
+        int gid = namedGid != null ? namedGid : unnamed(groupMap, entry.gid());
         if (uid == entry.uid() && gid == entry.gid()) {
             return entry;
         }
         return new Entry(entry.index(), entry.type(), entry.mode(), entry.mtimeSeconds(), entry.mtimeNanos(),
                 entry.size(), uid, gid, entry.name(), entry.extra());
+    }
+
+    /** What the map makes of an id the sender did not name. */
+    private int unnamed(OwnerMap map, int id) throws ProtocolException {
+        try {
+            return map.map(id, named && id == 0 ? "root" : "").orElse(id);
+        } catch (FilterTooComplexException e) {
+            throw new ProtocolException("the owner map's wildcards are too complex");
+        }
     }
 }

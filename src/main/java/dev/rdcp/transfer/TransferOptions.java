@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ControlHeader;
+import dev.rdcp.protocol.OwnerMaps;
 import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransferLimits;
@@ -15,10 +16,11 @@ import dev.rdcp.transport.RdmaTransport;
  * into a pool of as many chunk buffers. {@code flags} are the {@link SessionRequest} bits both ends
  * agreed on; {@code bandwidthLimit} is bytes/s (0: none); {@code limits} are the receiver's size
  * and deletion limits, {@code backup} where -b keeps what the receiver replaces or deletes,
- * {@code references} the --link-dest, --compare-dest or --copy-dest directories.
+ * {@code references} the --link-dest, --compare-dest or --copy-dest directories, {@code ownerMaps}
+ * the --usermap and --groupmap rules the receiver applies.
  */
 public record TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
-        TransferLimits limits, BackupRule backup, ReferenceDirectories references) {
+        TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps) {
 
     public static final int MIN_CHUNK = 4096;
     public static final int MAX_CHUNK = 64 << 20;
@@ -45,6 +47,12 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
     public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
             TransferLimits limits, BackupRule backup) {
         this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, ReferenceDirectories.NONE);
+    }
+
+    /** Options without owner maps. */
+    public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
+            TransferLimits limits, BackupRule backup, ReferenceDirectories references) {
+        this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, references, OwnerMaps.NONE);
     }
 
     public TransferOptions {

@@ -94,6 +94,18 @@ class RsyncOptionMappingTest {
         assertEquals(flags("-a", "a", "h:b"), flags("-rlptgoD", "a", "h:b"));
     }
 
+    /** As rsync: --usermap implies -o, --groupmap -g, and --chown whichever of the two it names. */
+    @Test
+    void ownerMapsImplyOwnerAndGroup() {
+        assertEquals(SessionRequest.OWNERS, flags("-r", "--usermap=*:0", "a", "h:b") & OWNER_AND_GROUP);
+        assertEquals(SessionRequest.GROUPS, flags("-r", "--groupmap=*:0", "a", "h:b") & OWNER_AND_GROUP);
+        assertEquals(OWNER_AND_GROUP, flags("-r", "--chown=a:b", "a", "h:b") & OWNER_AND_GROUP);
+        assertEquals(SessionRequest.GROUPS, flags("-r", "--chown=:b", "a", "h:b") & OWNER_AND_GROUP);
+        assertEquals(SessionRequest.OWNERS, flags("-r", "--chown=a", "a", "h:b") & OWNER_AND_GROUP);
+        assertEquals(new dev.rdcp.protocol.OwnerMaps("*:a", "*:b"),
+                parsed("-r", "--chown=a:b", "a", "h:b").transferOptions().ownerMaps());
+    }
+
     @Test
     void noOwnerAndNoGroupUndoArchive() {
         assertEquals(0, flags("-a", "--no-owner", "--no-group", "a", "h:b") & OWNER_AND_GROUP);

@@ -219,6 +219,70 @@ class SessionRequestTest {
     }
 
     @Test
+    void ownerMapsRoundTrip() throws Exception {
+        List<OwnerMaps> all = List.of(new OwnerMaps("root:nobody,1000-1999:*", ""), new OwnerMaps("", "*:nogroup"),
+                new OwnerMaps("j\u00f6rg:1,*:x", "g?:0"),
+                new OwnerMaps("u".repeat(OwnerMaps.MAX_LENGTH), "g".repeat(OwnerMaps.MAX_LENGTH)));
+        for (OwnerMaps maps : all) {
+            SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, SessionRequest.OWNER_MAPS, 1 << 20,
+                    8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE, maps);
+            assertEquals(maps, roundTrip(sent).ownerMaps());
+        }
+        SessionRequest without = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES);
+        assertEquals(OwnerMaps.NONE, roundTrip(without).ownerMaps());
+    }
+
+    @Test
+    void theOwnerMapsFlagMustMatchTheMaps() {
+        assertThrows(IllegalArgumentException.class, () -> new SessionRequest(SessionRequest.Direction.PUSH,
+                SessionRequest.OWNER_MAPS, 1 << 20, 8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE,
+                ReferenceDirectories.NONE, OwnerMaps.NONE));
+        assertThrows(IllegalArgumentException.class, () -> new SessionRequest(SessionRequest.Direction.PUSH, 0,
+                1 << 20, 8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE,
+                new OwnerMaps("*:0", "")));
+        assertThrows(IllegalArgumentException.class, () -> new OwnerMaps("a\0b", ""));
+        assertThrows(IllegalArgumentException.class, () -> new OwnerMaps("", "g".repeat(OwnerMaps.MAX_LENGTH + 1)));
+    }
+
+    /** A request with one path "x", the OWNER_MAPS flag and {@code field} after empty reference directories. */
+    private static ByteBuffer withOwnerMaps(byte[] field) {
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2 + TransferLimits.SIZE + 4 + 2 + field.length);
+        header(out, 1, SessionRequest.OWNER_MAPS).putShort((short) 1).putShort((short) 1).put((byte) 'x')
+                .putShort((short) 0);
+        return limits(out, 0, -1, -1).putShort((short) 0).putShort((short) 0).put((byte) 0).put((byte) 0).put(field)
+                .flip();
+    }
+
+    @Test
+    void malformedOwnerMapsAreProtocolErrors() {
+        byte[][] bad = {
+            {},
+            {0},
+            {0, 0},
+            {0, 0, 0},
+            {0, 0, 0, 0},
+            {0, 3, '*', ':', '0'},
+            {0, 3, '*', ':', '0', 0},
+            {0, 3, '*', ':', '0', 0, 0, 'z'},
+            {0, 1, 0, 0, 0},
+            {0, 2, (byte) 0xc3, (byte) 0x28, 0, 0},
+            {0, 0, 0, 1, (byte) 0xff},
+            {0x10, 1, 'a', 0, 0},
+            {0, 0, 0, 5, 'a'},
+        };
+        for (byte[] field : bad) {
+            assertThrows(ProtocolException.class, () -> SessionRequest.decode(withOwnerMaps(field)),
+                    java.util.Arrays.toString(field));
+        }
+    }
+
+    @Test
+    void aWellFormedOwnerMapsFieldDecodes() throws Exception {
+        SessionRequest request = SessionRequest.decode(withOwnerMaps(new byte[] {0, 3, '*', ':', '0', 0, 4, 'g', ':', 'x', 'y'}));
+        assertEquals(new OwnerMaps("*:0", "g:xy"), request.ownerMaps());
+    }
+
+    @Test
     void truncatedLimitsAreRejected() {
         for (int missing = 1; missing <= TransferLimits.SIZE; missing++) {
             ByteBuffer whole = request(0, "x");

@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.MessageType;
+import dev.rdcp.protocol.OwnerMaps;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.TransferLimits;
 import dev.rdcp.transport.BootstrapChannel;
 import dev.rdcp.transport.RdmaSettings;
 import java.io.IOException;
@@ -46,7 +50,29 @@ class ServerSessionLimitsTest {
         assertRefused(64 << 20, 4, "pin");
     }
 
+    /** A client checks its maps as rsync does; a daemon checks them again, before ACCEPT. */
+    @Test
+    void malformedOwnerMapsAreRefusedWithRsyncsMessage() throws Exception {
+        assertRefused(new SessionRequest(SessionRequest.Direction.PUSH,
+                SessionRequest.DESTINATION_IS_DIRECTORY | SessionRequest.OWNERS | SessionRequest.OWNER_MAPS, 4096, 8, 0,
+                List.of("in/"), List.of(), TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE,
+                new OwnerMaps("root", "")), "No colon found in --usermap: root");
+    }
+
+    /** On a pull the client receives and applies its maps: a server is never sent them. */
+    @Test
+    void ownerMapsOnAPullAreRefused() throws Exception {
+        assertRefused(new SessionRequest(SessionRequest.Direction.PULL, SessionRequest.GROUPS | SessionRequest.OWNER_MAPS,
+                4096, 8, 0, List.of("in/"), List.of(), TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE,
+                new OwnerMaps("", "*:0")), "owner maps");
+    }
+
     private void assertRefused(int chunkSize, int slots, String reason) throws Exception {
+        assertRefused(new SessionRequest(SessionRequest.Direction.PUSH, SessionRequest.DESTINATION_IS_DIRECTORY,
+                chunkSize, slots, 0, List.of("in/"), List.of()), reason);
+    }
+
+    private void assertRefused(SessionRequest sent, String reason) throws Exception {
         Files.createDirectory(root.resolve("in"));
         ServerSession session = new ServerSession(ServerPolicy.daemon(root, false, null),
                 new SessionConfig(RdmaSettings.defaults(), 5));
@@ -54,9 +80,7 @@ class ServerSessionLimitsTest {
             try (BootstrapChannel client = server.connect()) {
                 client.handshake();
                 Challenge challenge = Challenge.decode(client.receive(MessageType.CHALLENGE));
-                ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH,
-                        SessionRequest.DESTINATION_IS_DIRECTORY, chunkSize, slots, 0, List.of("in/"), List.of())
-                        .encode().rewind();
+                ByteBuffer request = sent.encode().rewind();
                 client.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
                         .put(challenge.response(null, request)));
                 client.send(MessageType.REQUEST, request.position(request.limit()));

@@ -47,7 +47,7 @@ class IdMappingTest {
     }
 
     private static IdMapping mapping() {
-        return new IdMapping(HERE, new SessionBudget(SessionBudget.MAX_BYTES));
+        return new IdMapping(HERE, new SessionBudget(SessionBudget.MAX_BYTES), OwnerMap.NONE, OwnerMap.NONE, true);
     }
 
     @Test
@@ -106,7 +106,7 @@ class IdMappingTest {
             public OptionalInt group(byte[] name) throws IOException {
                 throw new IOException("name service down");
             }
-        }, new SessionBudget(SessionBudget.MAX_BYTES));
+        }, new SessionBudget(SessionBudget.MAX_BYTES), OwnerMap.NONE, OwnerMap.NONE, true);
         for (int id = 1; id <= IdMapping.MAX_NAMES; id++) {
             mapping.learn(Entry.idName(id, false, id, bytes("u" + id)));
         }
@@ -118,7 +118,7 @@ class IdMappingTest {
 
     @Test
     void namingSpendsTheSessionBudget() {
-        IdMapping mapping = new IdMapping(HERE, new SessionBudget(100));
+        IdMapping mapping = new IdMapping(HERE, new SessionBudget(100), OwnerMap.NONE, OwnerMap.NONE, true);
         assertThrows(ProtocolException.class, () -> {
             for (int id = 1; id < 10; id++) {
                 mapping.learn(Entry.idName(id, false, id, bytes("alice")));
@@ -173,5 +173,38 @@ class IdMappingTest {
         long owners = SessionRequest.OWNERS | SessionRequest.GROUPS;
         assertNull(IdNaming.of(TransferOptions.of(4096, owners | SessionRequest.NUMERIC_IDS), none));
         assertNull(IdNaming.of(TransferOptions.of(4096, 0), none));
+    }
+
+    @Test
+    void mapsComeBeforeTheNameLookupAndReachUnnamedIds() throws ProtocolException {
+        IdMapping mapping = new IdMapping(HERE, new SessionBudget(SessionBudget.MAX_BYTES),
+                OwnerMap.parse("--usermap", "alice:7,root:8,500-600:9", true, HERE),
+                OwnerMap.parse("--groupmap", "*:staff", false, HERE), true);
+        mapping.learn(Entry.idName(0, false, 1001, bytes("alice")));
+        mapping.learn(Entry.idName(1, false, 1002, bytes("bob")));
+        assertEquals(7, mapping.localize(file(1001, 5)).uid());
+        assertEquals(1002, mapping.localize(file(1002, 5)).uid(), "no rule: bob is unknown here and keeps his id");
+        assertEquals(8, mapping.localize(file(0, 5)).uid(), "id 0 is never named: it is root");
+        assertEquals(9, mapping.localize(file(550, 5)).uid());
+        assertEquals(3001, mapping.localize(file(550, 5)).gid(), "* matches an unnamed group");
+    }
+
+    @Test
+    void withNumericIdsRootIsNotAssumed() throws ProtocolException {
+        IdMapping mapping = new IdMapping(HERE, new SessionBudget(SessionBudget.MAX_BYTES),
+                OwnerMap.parse("--usermap", "root:8,0:9", true, HERE), OwnerMap.NONE, false);
+        assertEquals(9, mapping.localize(file(0, 5)).uid());
+    }
+
+    /** A peer's wildcard that backtracks without end against the names it sends ends the session instead. */
+    @Test
+    void aWildcardThatCostsTooMuchIsAProtocolError() {
+        IdMapping mapping = new IdMapping(HERE, new SessionBudget(SessionBudget.MAX_BYTES),
+                OwnerMap.parse("--usermap", "*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b:alice", true, HERE), OwnerMap.NONE, true);
+        assertThrows(ProtocolException.class, () -> {
+            for (int i = 1; i <= 40; i++) {
+                mapping.learn(Entry.idName(i, false, 1000 + i, bytes("a".repeat(Entry.MAX_ID_NAME))));
+            }
+        });
     }
 }
