@@ -416,7 +416,8 @@ final class CopyCommand {
         boolean deep = recursive();
         if (sources.size() == 1 && sources.get(0).namesNoModule()) {
             ModuleList[] listed = new ModuleList[1];
-            withServer(sources.get(0), session -> listed[0] = session.modules(transferOptions()));
+            // A module list is the server's answer alone: no transfer, so no device to open.
+            withServer(sources.get(0), TransportChoice.TCP, session -> listed[0] = session.modules(transferOptions()));
             if (!listed[0].singleDirectory()) {
                 // rsync's format, which scripts read: the name padded to 15, a tab, the comment.
                 listed[0].modules().forEach(module -> out.printf("%-15s\t%s%n", PeerText.printable(module.name()),
@@ -673,8 +674,13 @@ final class CopyCommand {
     }
 
     private void withServer(Location remote, RemoteSession.Action action) throws IOException, InterruptedException {
+        withServer(remote, transportChoice(), action);
+    }
+
+    private void withServer(Location remote, TransportChoice transport, RemoteSession.Action action)
+            throws IOException, InterruptedException {
         SessionConfig base = rdma.sessionConfig();
-        SessionConfig config = new SessionConfig(base.rdma(), base.timeoutSeconds(), transportChoice());
+        SessionConfig config = new SessionConfig(base.rdma(), base.timeoutSeconds(), transport);
         new RemoteSession(config, secretFile, remoteShell).run(remote, action);
     }
 

@@ -3,6 +3,7 @@ package dev.rdcp.cli;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.session.ClientSession;
+import dev.rdcp.transport.DeviceOpening;
 import dev.rdcp.session.SessionConfig;
 import dev.rdcp.session.SshServerProcess;
 import dev.rdcp.transport.BootstrapChannel;
@@ -39,22 +40,27 @@ final class RemoteSession {
         this.remoteShell = remoteShell;
     }
 
+    /** Connects (to the daemon, or through ssh to an rdcp it starts there) and runs {@code action}. */
     void run(Location remote, Action action) throws IOException, InterruptedException {
         Duration timeout = Duration.ofSeconds(config.timeoutSeconds());
-        if (remote.kind() == Location.Kind.DAEMON) {
-            byte[] secret = secretFile == null ? null : Secrets.read(secretFile);
-            try (BootstrapChannel channel = new BootstrapChannel(connect(remote.host(), remote.port()), timeout)) {
-                action.run(new ClientSession(channel, config, secret));
+        // Opened while ssh starts and the connection is made; closed after the session (by then the
+        // transport has taken it, unless TCP carried the session).
+        try (DeviceOpening device = ClientSession.openDevice(config)) {
+            if (remote.kind() == Location.Kind.DAEMON) {
+                byte[] secret = secretFile == null ? null : Secrets.read(secretFile);
+                try (BootstrapChannel channel = new BootstrapChannel(connect(remote.host(), remote.port()), timeout)) {
+                    action.run(new ClientSession(channel, config, secret, device));
+                }
+                return;
             }
-            return;
-        }
-        try (SshServerProcess ssh = SshServerProcess.start(remoteShell.shell(), remote.userAtHost(),
-                remoteShell.rdcpPath, List.of(), config.timeoutSeconds())) {
-            try (BootstrapChannel channel = new BootstrapChannel(connect(remote.host(), ssh.port()), timeout)) {
-                action.run(new ClientSession(channel, config, ssh.token()));
+            try (SshServerProcess ssh = SshServerProcess.start(remoteShell.shell(), remote.userAtHost(),
+                    remoteShell.rdcpPath, List.of(), config.timeoutSeconds())) {
+                try (BootstrapChannel channel = new BootstrapChannel(connect(remote.host(), ssh.port()), timeout)) {
+                    action.run(new ClientSession(channel, config, ssh.token(), device));
+                }
+                // The session already reported every failure; this only lets the remote rdcp exit cleanly.
+                ssh.waitFor(config.timeoutSeconds());
             }
-            // The session already reported every failure; this only lets the remote rdcp exit cleanly.
-            ssh.waitFor(config.timeoutSeconds());
         }
     }
 

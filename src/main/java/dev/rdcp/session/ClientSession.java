@@ -15,7 +15,7 @@ import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transport.BootstrapChannel;
-import dev.rdcp.transport.RcConnection;
+import dev.rdcp.transport.DeviceOpening;
 import dev.rdcp.verbs.RdmaUnavailableException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -32,23 +32,31 @@ public final class ClientSession {
     private final BootstrapChannel channel;
     private final SessionConfig config;
     private final byte[] secret;
+    private final DeviceOpening device;
 
-    /** @param secret the shared secret or one-time token, or null */
-    public ClientSession(BootstrapChannel channel, SessionConfig config, byte[] secret) {
+    /**
+     * @param secret the shared secret or one-time token, or null
+     * @param device the RDMA device being opened for this session ({@link #openDevice}); the caller
+     *     owns it and closes it after the session
+     */
+    public ClientSession(BootstrapChannel channel, SessionConfig config, byte[] secret, DeviceOpening device) {
         this.channel = channel;
         this.config = config;
         this.secret = secret;
+        this.device = device;
     }
 
     /** Lists and sends {@code sources} to {@code remoteDestination}. */
     public void push(List<SourceOperand> sources, String remoteDestination, boolean destinationIsDirectory,
             TransferOptions options, TransferListener listener) throws IOException {
+        Challenge challenge = greet(true);
         String localReason = localFallbackReason();
         long flags = options.flags() | (destinationIsDirectory ? SessionRequest.DESTINATION_IS_DIRECTORY : 0)
                 | transportFlags(localReason);
-        Accept accept = negotiate(request(SessionRequest.Direction.PUSH, flags, options, List.of(remoteDestination)));
+        Accept accept = negotiate(challenge,
+                request(SessionRequest.Direction.PUSH, flags, options, List.of(remoteDestination)));
         announce(accept, localReason, listener);
-        Roles.send(channel, config, accept.transport(), options, List.of(), sources, listener, () -> { });
+        Roles.send(channel, config, accept.transport(), device, options, List.of(), sources, listener, () -> { });
     }
 
     /**
@@ -57,13 +65,23 @@ public final class ClientSession {
      */
     public void pull(List<String> remoteSources, Path target, boolean directory, TransferOptions options,
             TransferListener listener) throws IOException {
+        Challenge challenge = greet(true);
         String localReason = localFallbackReason();
-        Accept accept = negotiate(request(SessionRequest.Direction.PULL, options.flags() | transportFlags(localReason),
-                options, remoteSources));
+        Accept accept = negotiate(challenge, request(SessionRequest.Direction.PULL,
+                options.flags() | transportFlags(localReason), options, remoteSources));
         announce(accept, localReason, listener);
         Destination destination = Destination.of(target, directory || accept.tree(), null,
                 options.has(SessionRequest.MKPATH));
-        Roles.receive(channel, config, accept.transport(), options, destination, listener, () -> { });
+        Roles.receive(channel, config, accept.transport(), device, options, destination, listener, () -> { });
+    }
+
+    /**
+     * The device a session with {@code config} will want, opening from now on (nothing when TCP was
+     * asked for): start it before connecting, so that loading libibverbs and opening the device
+     * overlap the connection, ssh's start and the handshake instead of following them.
+     */
+    public static DeviceOpening openDevice(SessionConfig config) {
+        return config.transport() == TransportChoice.TCP ? DeviceOpening.none() : DeviceOpening.start(config.rdma());
     }
 
     /**
@@ -75,15 +93,11 @@ public final class ClientSession {
         if (config.transport() == TransportChoice.TCP) {
             return null;
         }
-        try {
-            RcConnection.probe(config.rdma());
-            return null;
-        } catch (RdmaUnavailableException e) {
-            if (config.transport() == TransportChoice.RDMA || config.rdma().deviceName() != null) {
-                throw e;
-            }
-            return "no usable RDMA device here (" + e.getMessage() + ")";
+        String reason = device.unavailableReason();
+        if (reason != null && (config.transport() == TransportChoice.RDMA || config.rdma().deviceName() != null)) {
+            throw new RdmaUnavailableException(reason);
         }
+        return reason == null ? null : "no usable RDMA device here (" + reason + ")";
     }
 
     private long transportFlags(String localReason) {
@@ -117,27 +131,32 @@ public final class ClientSession {
      * directory. The list is public: without a secret the authentication is left blank.
      */
     public ModuleList modules(TransferOptions options) throws IOException {
-        send(request(SessionRequest.Direction.PULL, options.flags() | SessionRequest.LIST_MODULES, options,
-                List.of(".")), false);
+        send(greet(false), request(SessionRequest.Direction.PULL, options.flags() | SessionRequest.LIST_MODULES,
+                options, List.of(".")));
         return ModuleList.decode(channel.receive(MessageType.MODULES));
     }
 
-    /** Hello, authentication, request; returns once the server accepted. */
-    private Accept negotiate(SessionRequest request) throws IOException {
-        send(request, true);
+    /** Sends the request in answer to {@code challenge}; returns once the server accepted. */
+    private Accept negotiate(Challenge challenge, SessionRequest request) throws IOException {
+        send(challenge, request);
         Accept accept = Accept.decode(channel.receive(MessageType.ACCEPT));
         LOG.debug("the server accepted the request");
         return accept;
     }
 
-    /** Hello, the challenge's answer (with {@code needsSecret}, refusing to answer one it cannot), the request. */
-    private void send(SessionRequest request, boolean needsSecret) throws IOException {
+    /** Hello, then the server's challenge; with {@code needsSecret}, refuses one it cannot answer. */
+    private Challenge greet(boolean needsSecret) throws IOException {
         channel.handshake();
         Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
         if (needsSecret && challenge.required() && secret == null) {
             throw new RdcpException(ExitCode.START_CLIENT_SERVER,
                     "the server requires authentication: give the shared secret with --secret-file");
         }
+        return challenge;
+    }
+
+    /** The challenge's answer, which covers the request, then the request. */
+    private void send(Challenge challenge, SessionRequest request) throws IOException {
         ByteBuffer encoded = request.encode();
         if (encoded.limit() > Frames.MAX_PAYLOAD) {
             throw new RdcpException(ExitCode.USAGE, "too many paths or filter rules for one request");

@@ -8,6 +8,7 @@ import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transport.BootstrapChannel;
+import dev.rdcp.transport.DeviceOpening;
 import dev.rdcp.transport.RdmaSettings;
 import dev.rdcp.transport.RdmaTransport;
 import dev.rdcp.transport.TcpTransport;
@@ -33,18 +34,19 @@ final class Roles {
     /**
      * Reports each of {@code refused} to both ends, then lists and sends {@code sources};
      * {@code linked} runs once the transport is ready (for RDMA, READY exchanged), which ends the setup.
+     * An RDMA transport takes its device from {@code device}.
      */
-    static void send(BootstrapChannel channel, SessionConfig config, TransportKind kind, TransferOptions options,
-            List<String> refused, List<SourceOperand> sources, TransferListener listener, Runnable linked)
-            throws IOException {
-        send(channel, config, kind, options, refused, sources, null, listener, linked);
+    static void send(BootstrapChannel channel, SessionConfig config, TransportKind kind, DeviceOpening device,
+            TransferOptions options, List<String> refused, List<SourceOperand> sources, TransferListener listener,
+            Runnable linked) throws IOException {
+        send(channel, config, kind, device, options, refused, sources, null, listener, linked);
     }
 
     /** As above; {@code sourceRoot} is the served directory the sources are beneath (a server's), or null. */
-    static void send(BootstrapChannel channel, SessionConfig config, TransportKind kind, TransferOptions options,
-            List<String> refused, List<SourceOperand> sources, Path sourceRoot, TransferListener listener,
-            Runnable linked) throws IOException {
-        try (Transport transport = connect(channel, config, kind, options);
+    static void send(BootstrapChannel channel, SessionConfig config, TransportKind kind, DeviceOpening device,
+            TransferOptions options, List<String> refused, List<SourceOperand> sources, Path sourceRoot,
+            TransferListener listener, Runnable linked) throws IOException {
+        try (Transport transport = connect(channel, config, kind, device, options);
                 FileSender sender = FileSender.create(transport, options, listener, sources, sourceRoot)) {
             linked.run();
             try {
@@ -58,9 +60,10 @@ final class Roles {
     }
 
     /** Receives into {@code destination}; {@code linked} as for {@link #send}. */
-    static void receive(BootstrapChannel channel, SessionConfig config, TransportKind kind, TransferOptions options,
-            Destination destination, TransferListener listener, Runnable linked) throws IOException {
-        try (Transport transport = connect(channel, config, kind, options);
+    static void receive(BootstrapChannel channel, SessionConfig config, TransportKind kind, DeviceOpening device,
+            TransferOptions options, Destination destination, TransferListener listener, Runnable linked)
+            throws IOException {
+        try (Transport transport = connect(channel, config, kind, device, options);
                 FileReceiver receiver = FileReceiver.create(transport, destination, options, listener)) {
             linked.run();
             try {
@@ -73,7 +76,7 @@ final class Roles {
     }
 
     private static Transport connect(BootstrapChannel channel, SessionConfig config, TransportKind kind,
-            TransferOptions options) throws IOException {
+            DeviceOpening device, TransferOptions options) throws IOException {
         RdmaSettings asked = config.rdma();
         if (kind == TransportKind.TCP) {
             // Only a client's --streams is the user's own wish; a server's is a cap.
@@ -88,7 +91,7 @@ final class Roles {
         LOG.debug("{} RDMA stream{} (asked for {})", streams, streams == 1 ? "" : "s", asked.streamsWanted());
         RdmaSettings settings = new RdmaSettings(asked.deviceName(), asked.portNumber(), asked.gidIndex(),
                 options.queueDepth(), streams);
-        return RdmaTransport.establish(channel, settings, options.receiveBuffers(), options.sendBuffers(),
-                options.slots(), config.timeoutSeconds(), config.keepalivesHoldOff());
+        return RdmaTransport.establish(channel, device.take(), settings, options.receiveBuffers(),
+                options.sendBuffers(), options.slots(), config.timeoutSeconds(), config.keepalivesHoldOff());
     }
 }

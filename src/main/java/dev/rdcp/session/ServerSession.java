@@ -17,8 +17,7 @@ import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
-import dev.rdcp.transport.RcConnection;
-import dev.rdcp.verbs.RdmaUnavailableException;
+import dev.rdcp.transport.DeviceOpening;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
@@ -100,11 +99,14 @@ public final class ServerSession {
             refuse(channel, e);
             return report;
         }
-        try {
+        // Opened while the request is checked, and once: the answer to whether RDMA is usable here
+        // and the connection come from the same open.
+        try (DeviceOpening device = request.has(SessionRequest.TRANSPORT_TCP) ? DeviceOpening.none()
+                : DeviceOpening.start(config.rdma())) {
             if (request.direction() == SessionRequest.Direction.PUSH) {
-                receive(channel, admission, options, listener, watcher);
+                receive(channel, admission, device, options, listener, watcher);
             } else {
-                send(channel, admission, options, listener, watcher);
+                send(channel, admission, device, options, listener, watcher);
             }
         } finally {
             report.finish();
@@ -203,8 +205,8 @@ public final class ServerSession {
         }
     }
 
-    private void receive(BootstrapChannel channel, ServedModules.Admission admission, TransferOptions options,
-            TransferListener listener, SetupWatcher watcher) throws IOException {
+    private void receive(BootstrapChannel channel, ServedModules.Admission admission, DeviceOpening device,
+            TransferOptions options, TransferListener listener, SetupWatcher watcher) throws IOException {
         SessionRequest request = admission.request();
         ServerPolicy policy = admission.policy();
         Destination destination;
@@ -223,12 +225,12 @@ public final class ServerSession {
             refuse(channel, e);
             return;
         }
-        Accept accept = accept(channel, request, false);
-        Roles.receive(channel, config, accept.transport(), options, destination, listener, watcher::setupDone);
+        Accept accept = accept(channel, request, false, device);
+        Roles.receive(channel, config, accept.transport(), device, options, destination, listener, watcher::setupDone);
     }
 
-    private void send(BootstrapChannel channel, ServedModules.Admission admission, TransferOptions options,
-            TransferListener listener, SetupWatcher watcher) throws IOException {
+    private void send(BootstrapChannel channel, ServedModules.Admission admission, DeviceOpening device,
+            TransferOptions options, TransferListener listener, SetupWatcher watcher) throws IOException {
         SessionRequest request = admission.request();
         ServerPolicy policy = admission.policy();
         List<SourceOperand> sources = new ArrayList<>();
@@ -260,8 +262,8 @@ public final class ServerSession {
                 || ((request.has(SessionRequest.RECURSIVE)
                         || (request.has(SessionRequest.DIRS) && sources.stream().anyMatch(SourceOperand::contents)))
                         && sources.stream().anyMatch(s -> Files.isDirectory(s.path())));
-        Accept accept = accept(channel, request, tree);
-        Roles.send(channel, config, accept.transport(), options, refused, sources, policy.root(), listener,
+        Accept accept = accept(channel, request, tree, device);
+        Roles.send(channel, config, accept.transport(), device, options, refused, sources, policy.root(), listener,
                 watcher::setupDone);
     }
 
@@ -269,21 +271,21 @@ public final class ServerSession {
      * Picks the transport (TCP when asked; else RDMA if this side has a usable device, and TCP
      * with the reason when it has not, unless the client insists on RDMA) and accepts.
      */
-    private Accept accept(BootstrapChannel channel, SessionRequest request, boolean tree) throws IOException {
+    private Accept accept(BootstrapChannel channel, SessionRequest request, boolean tree, DeviceOpening device)
+            throws IOException {
         Accept accept;
         if (request.has(SessionRequest.TRANSPORT_TCP)) {
             accept = new Accept(tree, TransportKind.TCP, "");
         } else {
-            try {
-                RcConnection.probe(config.rdma());
+            String reason = device.unavailableReason();
+            if (reason == null) {
                 accept = new Accept(tree, TransportKind.RDMA, "");
-            } catch (RdmaUnavailableException e) {
+            } else {
                 if (request.has(SessionRequest.RDMA_ONLY)) {
                     refuse(channel, new RdcpException(ExitCode.RDMA_UNAVAILABLE, "the server cannot use RDMA: "
-                            + e.getMessage()));
+                            + reason));
                 }
-                accept = new Accept(tree, TransportKind.TCP, "the server has no usable RDMA device ("
-                        + e.getMessage() + ")");
+                accept = new Accept(tree, TransportKind.TCP, "the server has no usable RDMA device (" + reason + ")");
             }
         }
         ByteBuffer payload = accept.encode();

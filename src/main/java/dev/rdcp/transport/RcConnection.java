@@ -4,17 +4,14 @@ import dev.rdcp.protocol.QpEndpoint;
 import dev.rdcp.verbs.Access;
 import dev.rdcp.verbs.CompletionChannel;
 import dev.rdcp.verbs.CompletionQueue;
-import dev.rdcp.verbs.DeviceContext;
 import dev.rdcp.verbs.Gid;
 import dev.rdcp.verbs.GidEntry;
-import dev.rdcp.verbs.GidSelection;
 import dev.rdcp.verbs.LinkLayer;
 import dev.rdcp.verbs.Mtu;
 import dev.rdcp.verbs.PortAttributes;
 import dev.rdcp.verbs.ProtectionDomain;
 import dev.rdcp.verbs.QueueCapacity;
 import dev.rdcp.verbs.QueuePair;
-import dev.rdcp.verbs.RdmaUnavailableException;
 import dev.rdcp.verbs.RemoteQp;
 import dev.rdcp.verbs.Route;
 import dev.rdcp.verbs.VerbsException;
@@ -26,8 +23,8 @@ import org.apache.logging.log4j.Logger;
 
 /**
  * The reliable-connected RDMA connections of a session and every verbs object behind them, set up
- * in perftest's order: open the device, check the port, pick the GID, allocate the PD and the
- * completion channel, then per stream a CQ and a QP brought to INIT. Every stream shares the PD
+ * in perftest's order: the {@link RdmaDevice} (device, port, GID, PD, completion channel), then
+ * per stream a CQ and a QP brought to INIT. Every stream shares the PD
  * (memory is registered once for all) and the channel (one thread can sleep until any CQ fires).
  * {@link #connect} takes the peer's endpoint to RTR and RTS. {@link #close} tears down in reverse
  * order.
@@ -64,27 +61,6 @@ public final class RcConnection implements AutoCloseable {
         }
     }
 
-    /**
-     * Checks that the device and port {@code settings} name are there and active and have a
-     * usable GID, without creating anything: throws {@link RdmaUnavailableException} saying what
-     * is missing.
-     */
-    public static void probe(RdmaSettings settings) throws IOException {
-        try (DeviceContext context = DeviceContext.open(settings.deviceName())) {
-            PortAttributes port = activePort(context, settings);
-            GidSelection.select(context.gids(port.portNumber()), port.linkLayer(), settings.gidIndex());
-        }
-    }
-
-    private static PortAttributes activePort(DeviceContext context, RdmaSettings settings) throws IOException {
-        PortAttributes port = context.queryPort(settings.portNumber());
-        if (!port.isActive()) {
-            throw new RdmaUnavailableException(context.name() + " port " + port.portNumber() + " is "
-                    + port.state() + ", not PORT_ACTIVE");
-        }
-        return port;
-    }
-
     /** Opens everything up to one QP in INIT; on any failure, releases what was already made. */
     public static RcConnection open(RdmaSettings settings) throws IOException {
         return open(settings, 1);
@@ -92,25 +68,30 @@ public final class RcConnection implements AutoCloseable {
 
     /** As {@link #open(RdmaSettings)}, with {@code streams} queue pairs, each with a CQ of its own. */
     public static RcConnection open(RdmaSettings settings, int streams) throws IOException {
+        return open(RdmaDevice.open(settings), settings.queueDepth(), streams);
+    }
+
+    /**
+     * Takes over {@code device} (closed with this connection, or at once if this fails) and adds
+     * {@code streams} queue pairs of {@code queueDepth} work requests each way, each with a CQ of
+     * its own, brought to INIT.
+     */
+    public static RcConnection open(RdmaDevice device, int queueDepth, int streams) throws IOException {
         ResourceStack opened = new ResourceStack();
+        opened.push(device);
         try {
-            DeviceContext context = opened.push(DeviceContext.open(settings.deviceName()));
-            PortAttributes port = activePort(context, settings);
-            GidEntry gid = GidSelection.select(context.gids(port.portNumber()), port.linkLayer(), settings.gidIndex());
-            LOG.debug("{} port {}: {}, active MTU {}, LID {}, GID[{}] {} ({})", context.name(), port.portNumber(),
-                    port.linkLayer(), port.activeMtu().bytes(), port.lid(), gid.index(), gid.gid(), gid.type());
-            ProtectionDomain pd = opened.push(context.allocateProtectionDomain());
-            CompletionChannel channel = opened.push(context.createCompletionChannel());
+            PortAttributes port = device.port();
             // A stream's sends and receives share its CQ, so one thread can wait for either.
-            int depth = settings.queueDepth();
             CompletionQueue[] cqs = new CompletionQueue[streams];
             QueuePair[] qps = new QueuePair[streams];
             for (int i = 0; i < streams; i++) {
-                cqs[i] = opened.push(context.createCompletionQueue(2 * depth, channel));
-                qps[i] = opened.push(pd.createRcQueuePair(cqs[i], cqs[i], new QueueCapacity(depth, depth, INLINE_BYTES)));
+                cqs[i] = opened.push(device.context().createCompletionQueue(2 * queueDepth, device.completionChannel()));
+                qps[i] = opened.push(device.protectionDomain().createRcQueuePair(cqs[i], cqs[i],
+                        new QueueCapacity(queueDepth, queueDepth, INLINE_BYTES)));
                 qps[i].toInit(port.portNumber(), EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE));
             }
-            return new RcConnection(opened, port, gid, pd, channel, cqs, qps);
+            return new RcConnection(opened, port, device.gid(), device.protectionDomain(), device.completionChannel(),
+                    cqs, qps);
         } catch (IOException | RuntimeException e) {
             opened.closeAfter(e);
             throw e;

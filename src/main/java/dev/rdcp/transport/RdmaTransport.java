@@ -50,24 +50,32 @@ public final class RdmaTransport implements Transport {
         this.watch = watch;
     }
 
+    /** As {@link #establish(BootstrapChannel, RdmaDevice, RdmaSettings, int, int, int, long, boolean)}, opening the device first. */
+    public static RdmaTransport establish(BootstrapChannel channel, RdmaSettings settings, int receiveBuffers,
+            int sendBuffers, int slots, long timeoutSeconds, boolean keepalivesHoldOff) throws IOException {
+        requireAgreedStreams(settings);
+        return establish(channel, RdmaDevice.open(settings), settings, receiveBuffers, sendBuffers, slots,
+                timeoutSeconds, keepalivesHoldOff);
+    }
+
     /**
-     * Opens the device and {@code settings.streams()} queue pairs, registers the message rings with
-     * every receive posted, exchanges endpoints (stream 0 first), brings every queue pair to RTS,
-     * then waits at a barrier so that neither side sends before the other can receive. Stream 0
+     * Takes over {@code device} (closed with the transport, or at once on a failure here), adds
+     * {@code settings.streams()} queue pairs of {@code settings.queueDepth()}, registers the message
+     * rings with every receive posted, exchanges endpoints (stream 0 first), brings every queue pair
+     * to RTS, then waits at a barrier so that neither side sends before the other can receive. Stream 0
      * gets {@code receiveBuffers} and {@code sendBuffers}; each other stream carries only the CHUNKS
      * of its share of the {@code slots}, so it gets rings of {@link #extraStreamRing} buffers.
      * {@code keepalivesHoldOff} as for {@link PeerWatch}.
      */
-    public static RdmaTransport establish(BootstrapChannel channel, RdmaSettings settings, int receiveBuffers,
-            int sendBuffers, int slots, long timeoutSeconds, boolean keepalivesHoldOff) throws IOException {
-        int streams = settings.streams();
-        if (streams < 1) {
-            // 0 is "the default" in settings; the count the two sides agreed on must be resolved first.
-            throw new IllegalArgumentException("establish needs the agreed number of streams, not " + streams);
-        }
+    public static RdmaTransport establish(BootstrapChannel channel, RdmaDevice device, RdmaSettings settings,
+            int receiveBuffers, int sendBuffers, int slots, long timeoutSeconds, boolean keepalivesHoldOff)
+            throws IOException {
         ResourceStack handles = new ResourceStack();
+        handles.push(device);
         try {
-            RcConnection connection = handles.push(RcConnection.open(settings, streams));
+            requireAgreedStreams(settings);
+            int streams = settings.streams();
+            RcConnection connection = handles.push(RcConnection.open(device, settings.queueDepth(), streams));
             MessagePipe[] pipes = new MessagePipe[streams];
             pipes[0] = handles.push(MessagePipe.open(connection, 0, receiveBuffers, sendBuffers));
             int ring = extraStreamRing(slots, streams);
@@ -90,6 +98,13 @@ public final class RdmaTransport implements Transport {
         } catch (IOException | RuntimeException e) {
             handles.closeAfter(e);
             throw e;
+        }
+    }
+
+    private static void requireAgreedStreams(RdmaSettings settings) {
+        if (settings.streams() < 1) {
+            // 0 is "the default" in settings; the count the two sides agreed on must be resolved first.
+            throw new IllegalArgumentException("establish needs the agreed number of streams, not " + settings.streams());
         }
     }
 

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.rdcp.protocol.ExitCode;
-import dev.rdcp.transport.RcConnection;
+import dev.rdcp.transport.RdmaDevice;
 import dev.rdcp.transport.RdmaSettings;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -53,8 +53,7 @@ class TcpCopyTest {
     }
 
     private static boolean rdmaUsableHere() {
-        try {
-            RcConnection.probe(RdmaSettings.defaults());
+        try (RdmaDevice device = RdmaDevice.open(RdmaSettings.defaults())) {
             return true;
         } catch (IOException | RuntimeException e) {
             return false;

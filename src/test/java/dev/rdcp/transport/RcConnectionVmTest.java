@@ -3,6 +3,8 @@ package dev.rdcp.transport;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,6 +33,20 @@ class RcConnectionVmTest {
 
     @TempDir
     Path dir;
+
+    @Test
+    void theDeviceOpenedAheadIsTheOneTheConnectionUses() throws Exception {
+        try (DeviceOpening opening = DeviceOpening.start(RdmaSettings.defaults())) {
+            assertNull(opening.unavailableReason(), "rxe0 is usable in the guest");
+            RdmaDevice device = opening.take();
+            assertThrows(IllegalStateException.class, opening::take, "a device has one owner");
+            try (RcConnection connection = RcConnection.open(device, 16, 2)) {
+                assertEquals(2, connection.streams());
+                assertSame(device.protectionDomain(), connection.protectionDomain());
+                assertTrue(connection.localEndpoint(1).qpNumber() != connection.localEndpoint(0).qpNumber());
+            }
+        }
+    }
 
     @Test
     void rdmaWriteOfAFileReadIntoRegisteredMemoryArrivesByteForByte() throws Exception {
