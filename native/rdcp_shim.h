@@ -18,6 +18,10 @@ RDCP_EXPORT int rdcp_post_write(struct ibv_qp *qp, uint64_t wr_id, uint64_t loca
                                 uint32_t imm_data, int send_flags);
 RDCP_EXPORT int rdcp_post_send(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint32_t lkey,
                                uint32_t length, int send_flags);
+RDCP_EXPORT int rdcp_post_write_send(struct ibv_qp *qp, uint64_t write_wr_id, uint64_t write_addr,
+                                     uint32_t write_lkey, uint32_t write_length, uint64_t remote_addr,
+                                     uint32_t rkey, uint64_t send_wr_id, uint64_t send_addr,
+                                     uint32_t send_lkey, uint32_t send_length, int send_flags);
 RDCP_EXPORT int rdcp_post_recv(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint32_t lkey,
                                uint32_t length);
 RDCP_EXPORT int rdcp_poll_cq(struct ibv_cq *cq, int max_entries, struct ibv_wc *wc);

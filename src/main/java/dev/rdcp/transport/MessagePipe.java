@@ -18,8 +18,10 @@ import java.util.EnumSet;
  * <p>Owns two registered rings of {@link ControlHeader#MAX_MESSAGE}-byte buffers: receive
  * buffers, all posted from the start and re-posted as soon as their message is handled, and send
  * buffers. Every SEND is signaled so its buffer can be reused; WRITEs are not, because the
- * completion of a later SEND proves every earlier work request done. Nothing here allocates
- * per message.
+ * completion of a later SEND proves every earlier work request done. A WRITE is held until the
+ * SEND that follows it and posted with it in one list: one doorbell per piece (on rxe, one
+ * system call, which runs the transfer) instead of two; anything that waits posts a held WRITE
+ * first. Nothing here allocates per message.
  */
 final class MessagePipe implements AutoCloseable {
 
@@ -56,6 +58,14 @@ final class MessagePipe implements AutoCloseable {
     private long requestsCompleted;
     private ByteBuffer composing;
     private ControlType composingType;
+
+    /** A WRITE taken but not posted yet: it goes out with the next SEND, or alone before any wait. */
+    private boolean writeHeld;
+    private long heldAddress;
+    private int heldLkey;
+    private int heldLength;
+    private long heldRemoteAddress;
+    private int heldRkey;
 
     private final WorkCompletions batch = new WorkCompletions(POLL_BATCH);
 
@@ -139,18 +149,43 @@ final class MessagePipe implements AutoCloseable {
         composing = null;
         int index = (int) (sendsPosted % sendBuffers.length);
         long address = sendMr.address() + (long) index * ControlHeader.MAX_MESSAGE;
-        qp.postSend(KIND_SEND << KIND_SHIFT | index, address, sendMr.lkey(), length, true, length <= maxInline);
+        long wrId = KIND_SEND << KIND_SHIFT | index;
+        if (writeHeld) {
+            writeHeld = false;
+            qp.postWriteThenSend(KIND_WRITE << KIND_SHIFT, heldAddress, heldLkey, heldLength, heldRemoteAddress,
+                    heldRkey, wrId, address, sendMr.lkey(), length, length <= maxInline);
+        } else {
+            qp.postSend(wrId, address, sendMr.lkey(), length, true, length <= maxInline);
+        }
         sendsPosted++;
         sendSequence[index] = ++requestsPosted;
     }
 
-    /** Unsignaled RDMA WRITE; the SEND that follows it reports its completion. Returns its request number. */
+    /**
+     * Unsignaled RDMA WRITE, held until the next SEND (which reports its completion) or until
+     * anything waits. Returns its request number.
+     */
     public long write(long localAddress, int lkey, int length, long remoteAddress, int rkey) throws IOException {
+        postHeldWrite();
         while (requestsPosted - requestsCompleted >= sendQueueDepth - 1) {
             awaitCompletions(null, WAIT_FOREVER_MS);
         }
-        qp.postWrite(KIND_WRITE << KIND_SHIFT, localAddress, lkey, length, remoteAddress, rkey, false);
+        writeHeld = true;
+        heldAddress = localAddress;
+        heldLkey = lkey;
+        heldLength = length;
+        heldRemoteAddress = remoteAddress;
+        heldRkey = rkey;
         return ++requestsPosted;
+    }
+
+    /** Posts a held WRITE alone: nothing may wait on a request that was never posted. */
+    private void postHeldWrite() throws VerbsException {
+        if (writeHeld) {
+            writeHeld = false;
+            qp.postWrite(KIND_WRITE << KIND_SHIFT, heldAddress, heldLkey, heldLength, heldRemoteAddress, heldRkey,
+                    false);
+        }
     }
 
     /** True when every posted work request has completed. */
@@ -180,6 +215,7 @@ final class MessagePipe implements AutoCloseable {
      * several streams the transport sleeps on their shared channel instead.
      */
     int pollNow(Transport.Handler handler) throws IOException {
+        postHeldWrite();
         int handled = drainPending(handler);
         int n = cq.poll(batch);
         return handled + handleCompletions(handler, n);
@@ -187,6 +223,7 @@ final class MessagePipe implements AutoCloseable {
 
     /** Asks for an event on the channel at this CQ's next completion. */
     void arm() throws VerbsException {
+        postHeldWrite();
         cq.arm();
     }
 
@@ -205,6 +242,7 @@ final class MessagePipe implements AutoCloseable {
 
     /** Polls the CQ once (waiting up to the timeout); returns the number of messages handled. */
     private int awaitCompletions(Transport.Handler handler, long timeoutMillis) throws IOException {
+        postHeldWrite();
         return handleCompletions(handler, cq.await(batch, timeoutMillis));
     }
 

@@ -116,6 +116,18 @@ public final class QueuePair extends NativeHandle {
         checkShim("ibv_post_send(SEND)", RdcpShim.rdcp_post_send(handle(), wrId, localAddress, lkey, length, flags));
     }
 
+    /**
+     * An unsignaled RDMA WRITE followed by a SEND, in one post (one doorbell): the SEND is
+     * signaled, and with {@code inline} its payload is copied into the work request.
+     */
+    public void postWriteThenSend(long writeWrId, long writeAddress, int writeLkey, int writeLength,
+            long remoteAddress, int rkey, long sendWrId, long sendAddress, int sendLkey, int sendLength, boolean inline)
+            throws VerbsException {
+        int flags = IbvConstants.IBV_SEND_SIGNALED | (inline ? IbvConstants.IBV_SEND_INLINE : 0);
+        checkShim("ibv_post_send(RDMA_WRITE, SEND)", RdcpShim.rdcp_post_write_send(handle(), writeWrId, writeAddress,
+                writeLkey, writeLength, remoteAddress, rkey, sendWrId, sendAddress, sendLkey, sendLength, flags));
+    }
+
     public void postRecv(long wrId, long localAddress, int lkey, int length) throws VerbsException {
         checkShim("ibv_post_recv", RdcpShim.rdcp_post_recv(handle(), wrId, localAddress, lkey, length));
     }

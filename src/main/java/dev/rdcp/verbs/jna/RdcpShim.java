@@ -24,6 +24,10 @@ public final class RdcpShim {
     public static native int rdcp_post_send(Pointer qp, long wr_id, long local_addr, int lkey, int length,
             int send_flags);
 
+    public static native int rdcp_post_write_send(Pointer qp, long write_wr_id, long write_addr, int write_lkey,
+            int write_length, long remote_addr, int rkey, long send_wr_id, long send_addr, int send_lkey,
+            int send_length, int send_flags);
+
     public static native int rdcp_post_recv(Pointer qp, long wr_id, long local_addr, int lkey, int length);
 
     public static native int rdcp_poll_cq(Pointer cq, int max_entries, Pointer wc);
