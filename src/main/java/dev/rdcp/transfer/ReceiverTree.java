@@ -14,6 +14,7 @@ import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -143,7 +144,16 @@ final class ReceiverTree {
             if (existing != null) {
                 base.delete(local, false);
             }
-            base.makeDirectory(local, 0777);
+            try {
+                base.makeDirectory(local, 0777);
+            } catch (FileAlreadyExistsException e) {
+                // Another process made it since the look above (fpsync's workers share the
+                // destination's directories). As rsync, that counts as made here, reported as new:
+                // a directory is what was wanted; anything else fails.
+                if (!isDirectory(statusOrNull(local))) {
+                    throw e;
+                }
+            }
         }
         return true;
     }

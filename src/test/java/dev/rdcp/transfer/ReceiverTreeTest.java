@@ -16,6 +16,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -54,6 +61,44 @@ class ReceiverTreeTest extends DestinationTreeTest {
 
     private static Attributes noAttributes() {
         return new Attributes(TransferOptions.of(4096, 0), null);
+    }
+
+    /**
+     * fpsync's workers are separate sessions making the same directories: whichever loses the race
+     * between its look and its mkdir finds the directory there, and that is no failure (as in rsync).
+     */
+    @Test
+    void twoSessionsMakingTheSameDirectoriesAtOnceBothSucceed() throws Exception {
+        int names = 500;
+        ReceiverTree first = tree(0);
+        ReceiverTree second = tree(0);
+        CyclicBarrier together = new CyclicBarrier(2);
+        ExecutorService sessions = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<Integer>> made = new ArrayList<>();
+            for (ReceiverTree tree : List.of(first, second)) {
+                made.add(sessions.submit(() -> {
+                    int created = 0;
+                    try {
+                        for (int i = 0; i < names; i++) {
+                            together.await(10, TimeUnit.SECONDS);
+                            created += tree.directory(name("d" + i), name("d" + i)) ? 1 : 0;
+                        }
+                    } catch (Exception e) {
+                        together.reset();
+                        throw e;
+                    }
+                    return created;
+                }));
+            }
+            int created = made.get(0).get(60, TimeUnit.SECONDS) + made.get(1).get(60, TimeUnit.SECONDS);
+            assertTrue(created >= names && created <= 2 * names, "each directory made at least once: " + created);
+        } finally {
+            sessions.shutdownNow();
+        }
+        for (int i = 0; i < names; i++) {
+            assertTrue(Files.isDirectory(dest.resolve("d" + i), LinkOption.NOFOLLOW_LINKS));
+        }
     }
 
     @Test
