@@ -5,7 +5,6 @@ import dev.rdcp.verbs.Access;
 import dev.rdcp.verbs.CompletionChannel;
 import dev.rdcp.verbs.CompletionQueue;
 import dev.rdcp.verbs.Gid;
-import dev.rdcp.verbs.GidEntry;
 import dev.rdcp.verbs.LinkLayer;
 import dev.rdcp.verbs.Mtu;
 import dev.rdcp.verbs.PortAttributes;
@@ -38,21 +37,14 @@ public final class RcConnection implements AutoCloseable {
     private static final int INLINE_BYTES = 64;
 
     private final ResourceStack handles;
-    private final PortAttributes port;
-    private final GidEntry gid;
-    private final ProtectionDomain pd;
-    private final CompletionChannel channel;
+    private final RdmaDevice device;
     private final CompletionQueue[] cqs;
     private final QueuePair[] qps;
     private final int[] localPsns;
 
-    private RcConnection(ResourceStack handles, PortAttributes port, GidEntry gid,
-            ProtectionDomain pd, CompletionChannel channel, CompletionQueue[] cqs, QueuePair[] qps) {
+    private RcConnection(ResourceStack handles, RdmaDevice device, CompletionQueue[] cqs, QueuePair[] qps) {
         this.handles = handles;
-        this.port = port;
-        this.gid = gid;
-        this.pd = pd;
-        this.channel = channel;
+        this.device = device;
         this.cqs = cqs;
         this.qps = qps;
         this.localPsns = new int[qps.length];
@@ -90,8 +82,7 @@ public final class RcConnection implements AutoCloseable {
                         new QueueCapacity(queueDepth, queueDepth, INLINE_BYTES)));
                 qps[i].toInit(port.portNumber(), EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE));
             }
-            return new RcConnection(opened, port, device.gid(), device.protectionDomain(), device.completionChannel(),
-                    cqs, qps);
+            return new RcConnection(opened, device, cqs, qps);
         } catch (IOException | RuntimeException e) {
             opened.closeAfter(e);
             throw e;
@@ -105,8 +96,9 @@ public final class RcConnection implements AutoCloseable {
 
     /** What the peer needs to connect to {@code stream}. */
     public QpEndpoint localEndpoint(int stream) {
+        PortAttributes port = device.port();
         int linkLayer = port.linkLayer() == LinkLayer.ETHERNET ? 2 : 1;
-        return new QpEndpoint(qps[stream].qpNumber(), localPsns[stream], port.lid(), gid.gid().toBytes(),
+        return new QpEndpoint(qps[stream].qpNumber(), localPsns[stream], port.lid(), device.gid().gid().toBytes(),
                 port.activeMtu().code(), linkLayer);
     }
 
@@ -117,9 +109,10 @@ public final class RcConnection implements AutoCloseable {
 
     /** Brings {@code stream}'s QP to RTR then RTS against the peer; the path MTU is the smaller of both ports'. */
     public void connect(int stream, QpEndpoint remote) throws VerbsException {
+        PortAttributes port = device.port();
         Mtu pathMtu = Mtu.min(port.activeMtu(), Mtu.ofCode(remote.mtuCode()));
         boolean global = port.linkLayer() == LinkLayer.ETHERNET;
-        Route route = new Route(port.portNumber(), pathMtu, global, gid.index());
+        Route route = new Route(port.portNumber(), pathMtu, global, device.gid().index());
         QueuePair qp = qps[stream];
         qp.toReadyToReceive(new RemoteQp(remote.qpNumber(), remote.psn(), remote.lid(), Gid.of(remote.gid())), route);
         qp.toReadyToSend(localPsns[stream]);
@@ -127,12 +120,12 @@ public final class RcConnection implements AutoCloseable {
     }
 
     public ProtectionDomain protectionDomain() {
-        return pd;
+        return device.protectionDomain();
     }
 
     /** The channel every stream's CQ raises its events on. */
     public CompletionChannel completionChannel() {
-        return channel;
+        return device.completionChannel();
     }
 
     public int streams() {

@@ -70,11 +70,15 @@ public final class RdmaTransport implements Transport {
     public static RdmaTransport establish(BootstrapChannel channel, RdmaDevice device, RdmaSettings settings,
             int receiveBuffers, int sendBuffers, int slots, long timeoutSeconds, boolean keepalivesHoldOff)
             throws IOException {
-        ResourceStack handles = new ResourceStack();
-        handles.push(device);
         try {
             requireAgreedStreams(settings);
-            int streams = settings.streams();
+        } catch (IllegalArgumentException e) {
+            device.close();
+            throw e;
+        }
+        int streams = settings.streams();
+        ResourceStack handles = new ResourceStack();
+        try {
             RcConnection connection = handles.push(RcConnection.open(device, settings.queueDepth(), streams));
             MessagePipe[] pipes = new MessagePipe[streams];
             pipes[0] = handles.push(MessagePipe.open(connection, 0, receiveBuffers, sendBuffers));
