@@ -16,8 +16,8 @@ import java.util.EnumSet;
  * Control messages over RDMA SEND/RECV, and RDMA WRITEs, on one connected queue pair.
  *
  * <p>Owns two registered rings of {@link ControlHeader#MAX_MESSAGE}-byte buffers: receive
- * buffers, all posted from the start and re-posted as soon as their message is handled, and send
- * buffers. Every SEND is signaled so its buffer can be reused; WRITEs are not, because the
+ * buffers, all posted from the start and re-posted as soon as their message is copied out for its
+ * handler, and send buffers. Every SEND is signaled so its buffer can be reused; WRITEs are not, because the
  * completion of a later SEND proves every earlier work request done. A WRITE is held until the
  * SEND that follows it and posted with it in one list: one doorbell per piece (on rxe, one
  * system call, which runs the transfer) instead of two; anything that waits posts a held WRITE
@@ -56,6 +56,7 @@ final class MessagePipe implements AutoCloseable {
     private long sendsCompleted;
     private long requestsPosted;
     private long requestsCompleted;
+    private long completionsSeen;
     private ByteBuffer composing;
     private ControlType composingType;
 
@@ -68,6 +69,8 @@ final class MessagePipe implements AutoCloseable {
     private int heldRkey;
 
     private final WorkCompletions batch = new WorkCompletions(POLL_BATCH);
+    /** The message being handled, copied out of its receive buffer (see {@link #deliver}). */
+    private final ByteBuffer handling = ByteBuffer.allocateDirect(ControlHeader.MAX_MESSAGE);
 
     private MessagePipe(RcConnection connection, int stream, int receiveCount, int sendCount) throws VerbsException {
         this.qp = connection.queuePair(stream);
@@ -188,6 +191,11 @@ final class MessagePipe implements AutoCloseable {
         }
     }
 
+    /** How many completions this pipe has taken from its CQ, sends and receives alike. */
+    long completionsSeen() {
+        return completionsSeen;
+    }
+
     /** True when every posted work request has completed. */
     public boolean idle() {
         return requestsCompleted == requestsPosted;
@@ -252,6 +260,7 @@ final class MessagePipe implements AutoCloseable {
      * refills the one batch, so no handler runs while the batch is being read.
      */
     private int handleCompletions(Transport.Handler handler, int n) throws IOException {
+        completionsSeen += n;
         for (int i = 0; i < n; i++) {
             long wrId = batch.wrId(i);
             long kind = wrId >>> KIND_SHIFT;
@@ -276,15 +285,21 @@ final class MessagePipe implements AutoCloseable {
         pendingCount++;
     }
 
+    /**
+     * Hands the handler a copy of the message, its receive buffer posted again first. A handler
+     * may answer with what lets the peer send again at once (a receiver returning a staging slot
+     * to the sender); on one CPU the peer can run before this thread resumes, and a SEND that
+     * finds no posted receive is refused with an RNR NAK and retried only after the RNR timer
+     * (41 ms). A stream's ring holds just as many receives as it has slots, so the buffer must be
+     * back before the answer goes out.
+     */
     private void deliver(Transport.Handler handler, int index, int length) throws IOException {
-        ByteBuffer buffer = receiveBuffers[index];
-        buffer.clear().limit(length);
-        ControlType type = ControlHeader.read(buffer, length);
-        try {
-            handler.onMessage(type, buffer);
-        } finally {
-            postReceive(index);
-        }
+        ByteBuffer received = receiveBuffers[index];
+        received.clear().limit(length);
+        handling.clear();
+        handling.put(received).flip();
+        postReceive(index);
+        handler.onMessage(ControlHeader.read(handling, length), handling);
     }
 
     /** Deregisters the rings. Close it before the connection whose protection domain they belong to. */

@@ -12,12 +12,21 @@ import java.io.IOException;
  */
 public final class PeerWatch {
 
+    /**
+     * How often an empty wait looks at the connection. A look blocks for up to a millisecond (a
+     * socket read with a timeout; a timer tick or two in a guest), and with several streams a
+     * wait comes back empty about once per chunk: looking every time cost the receiver that
+     * millisecond per chunk while the sender waited for its slot.
+     */
+    static final long LOOK_INTERVAL_NANOS = 100_000_000L;
+
     private final PeerPresence channel;
     private final long timeoutNanos;
     private final boolean keepalivesHoldOff;
     private long lastActivity = System.nanoTime();
     private long lastKeepalive = System.nanoTime();
     private boolean keepaliveSinceActivity;
+    private long lastLook = System.nanoTime() - LOOK_INTERVAL_NANOS;
 
     public PeerWatch(PeerPresence channel, long timeoutSeconds) {
         this(channel, timeoutSeconds, true);
@@ -74,10 +83,18 @@ public final class PeerWatch {
         channel.awaitClose();
     }
 
-    /** Called when a wait for the peer came back empty. */
+    /**
+     * Called when a wait for the peer came back empty: fails when the peer's connection is closed
+     * (looked at no more than every {@link #LOOK_INTERVAL_NANOS}) or it said nothing for longer
+     * than the timeout.
+     */
     public void check() throws IOException {
-        if (look() == PeerState.CLOSED) {
-            throw new RdcpException(ExitCode.SOCKET_IO, "the peer closed the connection in the middle of the transfer");
+        long now = System.nanoTime();
+        if (now - lastLook >= LOOK_INTERVAL_NANOS) {
+            lastLook = now;
+            if (look() == PeerState.CLOSED) {
+                throw new RdcpException(ExitCode.SOCKET_IO, "the peer closed the connection in the middle of the transfer");
+            }
         }
         if (System.nanoTime() - lastActivity > timeoutNanos) {
             throw new RdcpException(ExitCode.TIMEOUT, (keepaliveSinceActivity ? "nothing but keepalives"

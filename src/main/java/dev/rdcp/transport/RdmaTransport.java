@@ -191,26 +191,37 @@ public final class RdmaTransport implements Transport {
      * With one stream, the pipe's own wait. With several, one look at every CQ; if none has
      * anything, arm those not armed already (only the ones whose event the channel has consumed),
      * look once more (a completion before arming raises no event), and sleep on their shared
-     * channel.
+     * channel. Any completion ends the wait, as it ends the one-stream wait: a SEND's completion
+     * frees what the caller may be waiting for (the sender's pool buffer whose WRITE it proves
+     * done, a send buffer), and having taken it from its CQ, nothing would wake the caller for it.
      */
     @Override
     public int poll(Handler handler, long timeoutMillis) throws IOException {
         if (pipes.length == 1) {
             return pipes[0].poll(handler, timeoutMillis);
         }
+        long seen = completionsSeen();
         int handled = pollEveryStream(handler);
-        if (handled > 0 || timeoutMillis <= 0) {
+        if (handled > 0 || timeoutMillis <= 0 || completionsSeen() != seen) {
             return handled;
         }
         for (MessagePipe pipe : pipes) {
             pipe.arm();
         }
         handled = pollEveryStream(handler);
-        if (handled > 0) {
+        if (handled > 0 || completionsSeen() != seen) {
             return handled;
         }
         connection.completionChannel().await(timeoutMillis);
         return pollEveryStream(handler);
+    }
+
+    private long completionsSeen() {
+        long seen = 0;
+        for (MessagePipe pipe : pipes) {
+            seen += pipe.completionsSeen();
+        }
+        return seen;
     }
 
     private int pollEveryStream(Handler handler) throws IOException {

@@ -137,4 +137,38 @@ class PeerWatchTest {
         watch.activity();
         assertDoesNotThrow(watch::check, "a message starts the wait again");
     }
+
+    /** An empty wait comes back about once per chunk; looking blocks up to a millisecond each time. */
+    @Test
+    void emptyWaitsLookAtTheConnectionAtMostEveryLookInterval() throws Exception {
+        int[] looks = {0};
+        PeerPresence counting = new PeerPresence() {
+            @Override
+            public PeerState peerState() {
+                looks[0]++;
+                return PeerState.QUIET;
+            }
+
+            @Override
+            public void sendKeepalive() {
+            }
+
+            @Override
+            public void awaitClose() {
+            }
+        };
+        PeerWatch watch = new PeerWatch(counting, 30);
+        long start = System.nanoTime();
+        for (int i = 0; i < 10_000; i++) {
+            watch.check();
+        }
+        long elapsed = System.nanoTime() - start;
+        assertTrue(looks[0] >= 1, "the first empty wait looks");
+        assertTrue(looks[0] <= 1 + elapsed / PeerWatch.LOOK_INTERVAL_NANOS,
+                looks[0] + " looks in " + elapsed / 1_000_000 + " ms");
+        Thread.sleep(PeerWatch.LOOK_INTERVAL_NANOS / 1_000_000 + 20);
+        int before = looks[0];
+        watch.check();
+        assertEquals(before + 1, looks[0], "a wait after the interval looks again");
+    }
 }
