@@ -36,6 +36,8 @@ class RsyncOptionsVmTest {
                 Arguments.of(List.of("-d")),
                 Arguments.of(List.of("-aH")),
                 Arguments.of(List.of("-a", "--delete")),
+                Arguments.of(List.of("-a", "--delete-before")),
+                Arguments.of(List.of("-a", "--delete-during")),
                 Arguments.of(List.of("-a", "--delete-after")),
                 Arguments.of(List.of("-a", "--delete-delay")),
                 Arguments.of(List.of("-a", "--delete", "--exclude=*.tmp", "--delete-excluded")),
