@@ -1,6 +1,8 @@
 package dev.rdcp.transport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.protocol.ControlType;
 import java.io.IOException;
@@ -15,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Several streams of one RdmaTransport on rxe0: a WRITE and a message on each, all seen by one poller. */
 @Tag("vm")
@@ -30,52 +33,95 @@ class RdmaStreamsVmTest {
         return RdmaTransport.establish(channel, RdmaSettings.defaults().withStreams(streams), 16, 16, SLOTS, 30, true);
     }
 
+    /** Two connected transports of {@link #STREAMS} streams each. */
+    private record Pair(RdmaTransport sender, RdmaTransport receiver) implements AutoCloseable {
+
+        static Pair connect() throws Exception {
+            try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                CompletableFuture<RdmaTransport> accepted = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return establish(listener.accept());
+                    } catch (IOException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                RdmaTransport sender = establish(new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort()));
+                try {
+                    return new Pair(sender, join(accepted));
+                } catch (Exception | Error e) {
+                    sender.close();
+                    throw e;
+                }
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            try (RdmaTransport s = sender; RdmaTransport r = receiver) {
+                s.disconnect();
+                r.disconnect();
+            }
+        }
+    }
+
+    /**
+     * A wait over several streams ends when it takes any completion, as a single stream's does: a
+     * SEND's completion is what a sender out of pool buffers waits for, and once the wait has taken
+     * it from the CQ no event comes for it. On one CPU the completion is there before the post
+     * returns, so the wait's first look takes it; it used to sleep on for the whole timeout.
+     */
+    @Test
+    @Timeout(30)
+    void aSendCompletionAloneEndsTheWait() throws Exception {
+        try (Pair pair = Pair.connect()) {
+            pair.sender().startMessage(ControlType.CHUNKS, 1).putInt(1);
+            pair.sender().send();
+            int[] seen = {0};
+            while (seen[0] == 0) {
+                pair.receiver().poll((type, payload) -> seen[0]++, 1000);
+            }
+            assertFalse(pair.sender().idle(), "the SEND's completion has not been taken yet");
+            assertEquals(0, pair.sender().poll((type, payload) -> seen[0]++, 600_000), "no message came back");
+            assertTrue(pair.sender().idle(), "the wait took the SEND's completion and returned");
+        }
+    }
+
     @Test
     void eachStreamCarriesItsWriteAndItsMessageAndOnePollSeesThemAll() throws Exception {
-        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            CompletableFuture<RdmaTransport> accepted = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return establish(listener.accept());
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
+        try (Pair pair = Pair.connect()) {
+            RdmaTransport sender = pair.sender();
+            RdmaTransport receiver = pair.receiver();
+            assertEquals(STREAMS, sender.streams());
+            assertEquals(STREAMS, receiver.streams());
+            ByteBuffer staging = ByteBuffer.allocateDirect(STREAMS * PIECE);
+            ByteBuffer source = ByteBuffer.allocateDirect(STREAMS * PIECE);
+            try (Region target = receiver.register(staging, true); Region from = sender.register(source, false)) {
+                for (int stream = 0; stream < STREAMS; stream++) {
+                    for (int i = 0; i < PIECE; i++) {
+                        source.put(stream * PIECE + i, (byte) (stream * 31 + i));
+                    }
+                    sender.write(stream, from, (long) stream * PIECE, PIECE, target.address() + (long) stream * PIECE,
+                            target.key());
+                    sender.startMessage(ControlType.CHUNKS, stream).putInt(stream);
+                    sender.send();
                 }
-            });
-            try (RdmaTransport sender = establish(new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort()));
-                    RdmaTransport receiver = join(accepted)) {
-                assertEquals(STREAMS, sender.streams());
-                assertEquals(STREAMS, receiver.streams());
-                ByteBuffer staging = ByteBuffer.allocateDirect(STREAMS * PIECE);
-                ByteBuffer source = ByteBuffer.allocateDirect(STREAMS * PIECE);
-                try (Region target = receiver.register(staging, true); Region from = sender.register(source, false)) {
-                    for (int stream = 0; stream < STREAMS; stream++) {
-                        for (int i = 0; i < PIECE; i++) {
-                            source.put(stream * PIECE + i, (byte) (stream * 31 + i));
-                        }
-                        sender.write(stream, from, (long) stream * PIECE, PIECE, target.address() + (long) stream * PIECE,
-                                target.key());
-                        sender.startMessage(ControlType.CHUNKS, stream).putInt(stream);
-                        sender.send();
+                List<Integer> seen = new ArrayList<>();
+                long deadline = System.currentTimeMillis() + 10_000;
+                while (seen.size() < STREAMS && System.currentTimeMillis() < deadline) {
+                    receiver.poll((type, payload) -> seen.add(payload.getInt()), 1000);
+                }
+                assertEquals(STREAMS, seen.size(), "a message from every stream: " + seen);
+                for (int stream = 0; stream < STREAMS; stream++) {
+                    for (int i = 0; i < PIECE; i += 511) {
+                        assertEquals((byte) (stream * 31 + i), staging.get(stream * PIECE + i),
+                                "stream " + stream + " byte " + i);
                     }
-                    List<Integer> seen = new ArrayList<>();
-                    long deadline = System.currentTimeMillis() + 10_000;
-                    while (seen.size() < STREAMS && System.currentTimeMillis() < deadline) {
-                        receiver.poll((type, payload) -> seen.add(payload.getInt()), 1000);
-                    }
-                    assertEquals(STREAMS, seen.size(), "a message from every stream: " + seen);
-                    for (int stream = 0; stream < STREAMS; stream++) {
-                        for (int i = 0; i < PIECE; i += 511) {
-                            assertEquals((byte) (stream * 31 + i), staging.get(stream * PIECE + i),
-                                    "stream " + stream + " byte " + i);
-                        }
-                    }
-                    while (!sender.idle()) {
-                        sender.poll((type, payload) -> { }, 100);
-                    }
-                    for (int stream = 0; stream < STREAMS; stream++) {
-                        assertEquals(2, sender.completedThrough(stream), "the WRITE and SEND of stream " + stream);
-                    }
-                    sender.disconnect();
-                    receiver.disconnect();
+                }
+                while (!sender.idle()) {
+                    sender.poll((type, payload) -> { }, 100);
+                }
+                for (int stream = 0; stream < STREAMS; stream++) {
+                    assertEquals(2, sender.completedThrough(stream), "the WRITE and SEND of stream " + stream);
                 }
             }
         }
