@@ -14,9 +14,9 @@ public final class PeerWatch {
 
     /**
      * How often an empty wait looks at the connection. A look blocks for up to a millisecond (a
-     * socket read with a timeout; a timer tick or two in a guest), and with several streams a
-     * wait comes back empty about once per chunk: looking every time cost the receiver that
-     * millisecond per chunk while the sender waited for its slot.
+     * socket read with a timeout; a timer tick or two in a guest), and a wait comes back empty
+     * after every SEND completion, about once per chunk: looking each time would spend that
+     * millisecond per chunk.
      */
     static final long LOOK_INTERVAL_NANOS = 100_000_000L;
 
