@@ -255,7 +255,7 @@ class ItemizeChangesTest {
      * A log file's lines without their "DATE TIME [PID] " start, and without the summary lines
      * (whose byte counts are rsync's protocol bytes), which are checked for their form only.
      */
-    private static String logged(Path log) throws IOException {
+    static String logged(Path log) throws IOException {
         List<String> kept = new ArrayList<>();
         for (String line : Files.readAllLines(log)) {
             assertTrue(line.matches("\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d \\[\\d+\\] .*"), line);

@@ -79,4 +79,49 @@ class ItemizeChangesVmTest {
             }
         }
     }
+
+    /**
+     * The other output options over RDMA beside rsync's: --out-format lines of a push and a pull,
+     * --log-file lines of the push, and --list-only of a daemon's directory.
+     */
+    @Test
+    void outFormatLogFileAndListingAreRsyncs() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path src = root.resolve("src");
+        write(src.resolve("a"), "a\n", OLD);
+        write(src.resolve("sub/b"), "bb\n", OLD);
+        Files.createSymbolicLink(src.resolve("ln"), Path.of("a"));
+        Files.setLastModifiedTime(src.resolve("sub"), FileTime.from(OLD));
+        Files.setLastModifiedTime(src, FileTime.from(OLD));
+        Path shell = Files.writeString(dir.resolve("local-shell"), "#!/bin/sh\nshift\nexec \"$@\"\n");
+        assertTrue(shell.toFile().setExecutable(true));
+        Path rsyncLog = dir.resolve("rsync.log");
+        Path rdcpLog = dir.resolve("rdcp.log");
+        String format = "--out-format=%o|%n|%L|%l";
+        String logFormat = "--log-file-format=%i %n%L";
+        Path rsyncPush = Files.createDirectories(root.resolve("rsync"));
+        Files.createDirectories(root.resolve("rdcp"));
+        try (InProcessDaemon daemon = new InProcessDaemon(root, null, 120)) {
+            String expected = rsync(shell, "-a", format, "--log-file=" + rsyncLog, logFormat, src + "/",
+                    "localhost:" + rsyncPush + "/");
+            Cli.Result push = Cli.emulated("--transport", "rdma", "-a", format, "--log-file=" + rdcpLog, logFormat,
+                    src + "/", daemon.url("rdcp/"));
+            assertEquals(0, push.exitCode(), push::toString);
+            assertTrue(push.out().contains("send|sub/b||3"), push::toString);
+            assertEquals(ItemizeChangesTest.lines(expected), ItemizeChangesTest.lines(push.out()), "--out-format, push");
+            assertEquals(ItemizeChangesTest.lines(ItemizeChangesTest.logged(rsyncLog)),
+                    ItemizeChangesTest.lines(ItemizeChangesTest.logged(rdcpLog)), "--log-file, push");
+
+            String expectedPull = rsync(shell, "-a", format, "localhost:" + src + "/", dir.resolve("pulled-rsync") + "/");
+            Cli.Result pull = Cli.emulated("--transport", "rdma", "-a", format, daemon.url("src/"),
+                    dir.resolve("pulled-rdcp") + "/");
+            assertEquals(0, pull.exitCode(), pull::toString);
+            assertEquals(ItemizeChangesTest.lines(expectedPull), ItemizeChangesTest.lines(pull.out()), "--out-format, pull");
+
+            String listing = rsync(shell, "-r", "--list-only", "localhost:" + src);
+            Cli.Result listed = Cli.emulated("--transport", "rdma", "-r", "--list-only", daemon.url("src"));
+            assertEquals(0, listed.exitCode(), listed::toString);
+            assertEquals(listing, listed.out(), "--list-only of a daemon's directory");
+        }
+    }
 }
