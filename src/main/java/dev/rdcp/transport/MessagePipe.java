@@ -18,10 +18,10 @@ import java.util.EnumSet;
  * <p>Owns two registered rings of {@link ControlHeader#MAX_MESSAGE}-byte buffers: receive
  * buffers, all posted from the start and re-posted as soon as their message is copied out for its
  * handler, and send buffers. Every SEND is signaled so its buffer can be reused; WRITEs are not,
- * because the completion of a later SEND proves every earlier work request done. A WRITE is held until the
- * SEND that follows it and posted with it in one list: one doorbell per piece (on rxe, one
- * system call, which runs the transfer) instead of two; anything that waits posts a held WRITE
- * first. Nothing here allocates per message.
+ * because the completion of a later SEND proves every earlier work request done. A WRITE is held
+ * until the SEND that follows it and posted with it in one list: one doorbell per piece (on rxe,
+ * one system call, which runs the transfer) instead of two; anything that waits posts a held
+ * WRITE first. Nothing here allocates per message.
  */
 final class MessagePipe implements AutoCloseable {
 
@@ -290,8 +290,8 @@ final class MessagePipe implements AutoCloseable {
      * may answer with what lets the peer send again at once (a receiver returning a staging slot
      * to the sender), and the peer may do so before this thread resumes (within microseconds from
      * another host); a SEND that finds no posted receive is refused with an RNR NAK and retried
-     * only after the RNR timer (41 ms). A stream's ring holds just as many receives as it has slots, so the buffer must be
-     * back before the answer goes out.
+     * only after the RNR timer (41 ms). A stream's ring holds just as many receives as it has
+     * slots, so the buffer must be back before the answer goes out.
      */
     private void deliver(Transport.Handler handler, int index, int length) throws IOException {
         ByteBuffer received = receiveBuffers[index];

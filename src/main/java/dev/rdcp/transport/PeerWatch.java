@@ -3,6 +3,7 @@ package dev.rdcp.transport;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
+import java.util.function.LongSupplier;
 
 /**
  * Notices a peer that is gone or stuck while the transfer waits for it: its connection closing
@@ -23,10 +24,11 @@ public final class PeerWatch {
     private final PeerPresence channel;
     private final long timeoutNanos;
     private final boolean keepalivesHoldOff;
-    private long lastActivity = System.nanoTime();
-    private long lastKeepalive = System.nanoTime();
+    private final LongSupplier nanoClock;
+    private long lastActivity;
+    private long lastKeepalive;
     private boolean keepaliveSinceActivity;
-    private long lastLook = System.nanoTime() - LOOK_INTERVAL_NANOS;
+    private long lastLook;
 
     public PeerWatch(PeerPresence channel, long timeoutSeconds) {
         this(channel, timeoutSeconds, true);
@@ -34,13 +36,22 @@ public final class PeerWatch {
 
     /** @param keepalivesHoldOff whether the peer's keepalives count as word from it (not for a daemon) */
     public PeerWatch(PeerPresence channel, long timeoutSeconds, boolean keepalivesHoldOff) {
+        this(channel, timeoutSeconds, keepalivesHoldOff, System::nanoTime);
+    }
+
+    /** As above, reading the time from {@code nanoClock} (a test's clock). */
+    PeerWatch(PeerPresence channel, long timeoutSeconds, boolean keepalivesHoldOff, LongSupplier nanoClock) {
         this.channel = channel;
         this.timeoutNanos = timeoutSeconds * 1_000_000_000L;
         this.keepalivesHoldOff = keepalivesHoldOff;
+        this.nanoClock = nanoClock;
+        this.lastActivity = nanoClock.getAsLong();
+        this.lastKeepalive = lastActivity;
+        this.lastLook = lastActivity - LOOK_INTERVAL_NANOS;
     }
 
     public void activity() {
-        lastActivity = System.nanoTime();
+        lastActivity = nanoClock.getAsLong();
         keepaliveSinceActivity = false;
     }
 
@@ -61,7 +72,7 @@ public final class PeerWatch {
      * every third of the timeout. A failure to send is left for the next wait to notice.
      */
     public void busy() {
-        long now = System.nanoTime();
+        long now = nanoClock.getAsLong();
         if (now - lastKeepalive < timeoutNanos / 3) {
             return;
         }
@@ -89,14 +100,14 @@ public final class PeerWatch {
      * than the timeout.
      */
     public void check() throws IOException {
-        long now = System.nanoTime();
+        long now = nanoClock.getAsLong();
         if (now - lastLook >= LOOK_INTERVAL_NANOS) {
             lastLook = now;
             if (look() == PeerState.CLOSED) {
                 throw new RdcpException(ExitCode.SOCKET_IO, "the peer closed the connection in the middle of the transfer");
             }
         }
-        if (System.nanoTime() - lastActivity > timeoutNanos) {
+        if (nanoClock.getAsLong() - lastActivity > timeoutNanos) {
             throw new RdcpException(ExitCode.TIMEOUT, (keepaliveSinceActivity ? "nothing but keepalives"
                     : "no word") + " from the peer for " + timeoutNanos / 1_000_000_000L + " s (--timeout)");
         }

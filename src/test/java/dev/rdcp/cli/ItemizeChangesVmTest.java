@@ -40,18 +40,31 @@ class ItemizeChangesVmTest {
         return RsyncComparison.rsync(dir, all);
     }
 
-    @Test
-    void pushAndPullLinesAreRsyncs() throws Exception {
-        Path root = Files.createDirectories(dir.resolve("root"));
+    /** ROOT/src: three files, one in a sub directory, and a symlink, all dated OLD. */
+    private Path source(Path root) throws Exception {
         Path src = root.resolve("src");
         write(src.resolve("a"), "a\n", OLD);
         write(src.resolve("c"), "c\n", OLD);
         write(src.resolve("gone"), "gone\n", OLD);
         write(src.resolve("sub/b"), "bb\n", OLD);
         Files.createSymbolicLink(src.resolve("ln"), Path.of("a"));
+        Files.setLastModifiedTime(src.resolve("sub"), FileTime.from(OLD));
         Files.setLastModifiedTime(src, FileTime.from(OLD));
+        return src;
+    }
+
+    /** A remote shell for rsync that runs the command here, so rsync's lines are a remote copy's. */
+    private Path localShell() throws Exception {
         Path shell = Files.writeString(dir.resolve("local-shell"), "#!/bin/sh\nshift\nexec \"$@\"\n");
         assertTrue(shell.toFile().setExecutable(true));
+        return shell;
+    }
+
+    @Test
+    void pushAndPullLinesAreRsyncs() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Path src = source(root);
+        Path shell = localShell();
         Path rsyncPush = Files.createDirectories(root.resolve("rsync"));
         Path rdcpPulled = Files.createDirectories(dir.resolve("pulled-rdcp"));
         Path rsyncPulled = Files.createDirectories(dir.resolve("pulled-rsync"));
@@ -87,14 +100,8 @@ class ItemizeChangesVmTest {
     @Test
     void outFormatLogFileAndListingAreRsyncs() throws Exception {
         Path root = Files.createDirectories(dir.resolve("root"));
-        Path src = root.resolve("src");
-        write(src.resolve("a"), "a\n", OLD);
-        write(src.resolve("sub/b"), "bb\n", OLD);
-        Files.createSymbolicLink(src.resolve("ln"), Path.of("a"));
-        Files.setLastModifiedTime(src.resolve("sub"), FileTime.from(OLD));
-        Files.setLastModifiedTime(src, FileTime.from(OLD));
-        Path shell = Files.writeString(dir.resolve("local-shell"), "#!/bin/sh\nshift\nexec \"$@\"\n");
-        assertTrue(shell.toFile().setExecutable(true));
+        Path src = source(root);
+        Path shell = localShell();
         Path rsyncLog = dir.resolve("rsync.log");
         Path rdcpLog = dir.resolve("rdcp.log");
         String format = "--out-format=%o|%n|%L|%l";
