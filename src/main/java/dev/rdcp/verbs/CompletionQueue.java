@@ -40,30 +40,47 @@ public final class CompletionQueue extends NativeHandle {
     /**
      * Polls until at least one completion arrives or {@code timeoutMillis} passes (0 completions).
      * Spins briefly, then sleeps on the completion channel if there is one, else keeps spinning.
+     * An event that brings no completion restarts the wait's clock, so a wait may last up to
+     * twice {@code timeoutMillis}.
      */
     public int await(WorkCompletions batch, long timeoutMillis) throws VerbsException {
         if (spin(batch)) {
             return batch.count();
         }
-        // Read the clock only once a wait is certain: in a UML guest it is a system call.
-        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
-        while (true) {
-            long remainingMillis = (deadline - System.nanoTime()) / 1_000_000L;
-            if (remainingMillis <= 0) {
-                return 0;
+        if (channel == null) {
+            return spinUntil(batch, System.nanoTime() + timeoutMillis * 1_000_000L);
+        }
+        // The clock is read only when an event brought nothing: in a UML guest each read is a
+        // system call, and a sleep that ends in a completion, the usual case, needs none.
+        long deadline = 0;
+        long remainingMillis = timeoutMillis;
+        while (remainingMillis > 0) {
+            arm();
+            // A completion that landed before arming raises no event: poll once more first.
+            if (poll(batch) > 0) {
+                return batch.count();
             }
-            if (channel != null) {
-                arm();
-                // A completion that landed before arming raises no event: poll once more first.
-                if (poll(batch) > 0) {
-                    return batch.count();
-                }
-                channel.await(remainingMillis);
+            if (!channel.await(remainingMillis)) {
+                return 0;
             }
             if (spin(batch)) {
                 return batch.count();
             }
+            if (deadline == 0) {
+                deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+            }
+            remainingMillis = (deadline - System.nanoTime()) / 1_000_000L;
         }
+        return 0;
+    }
+
+    private int spinUntil(WorkCompletions batch, long deadline) throws VerbsException {
+        while (System.nanoTime() < deadline) {
+            if (spin(batch)) {
+                return batch.count();
+            }
+        }
+        return 0;
     }
 
     /**
