@@ -39,7 +39,7 @@ class LauncherVmTest {
             archives = files.toList();
         }
         assertEquals(1, archives.size(), archives.toString());
-        assertTrue(archives.get(0).getFileName().toString().matches("classes-\\d+\\.jsa"), archives.toString());
+        assertTrue(archives.get(0).getFileName().toString().matches("classes-\\d+-\\d+\\.jsa"), archives.toString());
 
         Path classLog = logs.resolve("classes.log");
         Run devices = launch(Map.of("RDCP_JAVA_OPTS", "-Xlog:class+load:file=" + classLog), "devices");
