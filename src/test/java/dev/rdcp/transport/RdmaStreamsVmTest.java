@@ -45,13 +45,28 @@ class RdmaStreamsVmTest {
                         throw new IllegalStateException(e);
                     }
                 });
-                RdmaTransport sender = establish(new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort()));
+                RdmaTransport sender;
+                try {
+                    sender = establish(new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort()));
+                } catch (Exception | Error e) {
+                    // The other side may have got as far as a transport of its own.
+                    accepted.thenAccept(Pair::closeQuietly);
+                    throw e;
+                }
                 try {
                     return new Pair(sender, join(accepted));
                 } catch (Exception | Error e) {
                     sender.close();
                     throw e;
                 }
+            }
+        }
+
+        private static void closeQuietly(RdmaTransport transport) {
+            try {
+                transport.close();
+            } catch (IOException e) {
+                // The test has already failed; this only releases the handles.
             }
         }
 
