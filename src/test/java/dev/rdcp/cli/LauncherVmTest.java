@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * dist/rdcp's start-up: its class-data-sharing archive, dumped once per build from the training
  * run's class list, holds the verbs bindings, the copy path and picocli's Java 5 classes even when
- * the first command was {@code --version}; and only verbose runs start Log4j core. Runs with the packaged jar, hence
- * with the VM tests.
+ * the first command was {@code --version}; loading JNA starts no child process; and only verbose
+ * runs start Log4j core. Runs with the packaged jar, hence with the VM tests.
  */
 @Tag("vm")
 class LauncherVmTest {
@@ -50,6 +50,9 @@ class LauncherVmTest {
             String line = loaded.stream().filter(l -> l.contains("] " + name + " ")).findFirst().orElse("not loaded");
             assertTrue(line.endsWith("source: shared objects file"), name + ": " + line);
         }
+        // JNA runs `ldconfig -p` while it initializes unless told its platform library path.
+        assertTrue(loaded.stream().noneMatch(l -> l.contains("] java.lang.ProcessImpl ")),
+                "loading the verbs bindings started a child process");
     }
 
     /** Log4j core is most of a short run's start-up: only -v and the daemon pay for it. */
