@@ -12,6 +12,7 @@ import dev.rdcp.protocol.SenderEnd;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.Region;
+import dev.rdcp.transport.ResourceStack;
 import dev.rdcp.transport.Transport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,7 +59,7 @@ public final class FileReceiver implements AutoCloseable {
     private boolean byeReceived;
 
     private FileReceiver(Transport transport, Destination destination, TransferOptions options,
-            TransferListener listener, Region stagingRegion, ByteBuffer staging) {
+            TransferListener listener, Region stagingRegion) {
         this.transport = transport;
         this.watch = transport.watch();
         this.destination = destination;
@@ -70,7 +71,7 @@ public final class FileReceiver implements AutoCloseable {
         this.order = new ChunkOrder(options.slots());
         this.sparse = options.has(SessionRequest.SPARSE);
         for (int i = 0; i < slots.length; i++) {
-            slots[i] = staging.slice(i * options.chunkSize(), options.chunkSize());
+            slots[i] = stagingRegion.buffer().slice(i * options.chunkSize(), options.chunkSize());
         }
         this.attributes = new Attributes(options, destination);
         this.reports = new ReportQueue(listener);
@@ -81,9 +82,13 @@ public final class FileReceiver implements AutoCloseable {
     /** Registers the staging buffers: the only memory the peer may write. */
     public static FileReceiver create(Transport transport, Destination destination, TransferOptions options,
             TransferListener listener) throws IOException {
-        ByteBuffer staging = ByteBuffer.allocateDirect(options.slots() * options.chunkSize());
-        Region region = transport.register(staging, true);
-        return new FileReceiver(transport, destination, options, listener, region, staging);
+        Region region = transport.allocate(options.slots() * options.chunkSize(), true);
+        try {
+            return new FileReceiver(transport, destination, options, listener, region);
+        } catch (RuntimeException e) {
+            ResourceStack.closeAfter(region, e);
+            throw e;
+        }
     }
 
     /** Receives until the sender's END has been answered with every report and the sender has said BYE. */

@@ -52,7 +52,6 @@ public final class FileSender implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(FileSender.class);
 
     private static final long TICK_MS = 1000;
-    private static final int PAGE = 4096;
     private static final int MAX_ENTRIES_PER_MESSAGE = 256;
 
     /** A file the receiver wants, while it is being sent. */
@@ -126,7 +125,7 @@ public final class FileSender implements AutoCloseable {
     private final SourceRemoval removal;
 
     private FileSender(Transport transport, TransferOptions options, TransferListener listener,
-            List<SourceOperand> sources, Path sourceRoot, Region poolRegion, ByteBuffer poolMemory) {
+            List<SourceOperand> sources, Path sourceRoot, Region poolRegion) {
         this.transport = transport;
         this.withXattrs = options.has(SessionRequest.XATTRS) || options.has(SessionRequest.ACLS);
         this.removal = options.has(SessionRequest.REMOVE_SOURCE_FILES) && !options.dryRun()
@@ -147,7 +146,7 @@ public final class FileSender implements AutoCloseable {
         this.poolLastRequest = new long[slots];
         this.poolLastStream = new int[slots];
         for (int i = 0; i < slots; i++) {
-            pool[i] = poolMemory.slice(i * options.chunkSize(), options.chunkSize());
+            pool[i] = poolRegion.buffer().slice(i * options.chunkSize(), options.chunkSize());
         }
     }
 
@@ -163,10 +162,13 @@ public final class FileSender implements AutoCloseable {
     /** @param sourceRoot the served directory every source is beneath (a server's), or null */
     public static FileSender create(Transport transport, TransferOptions options, TransferListener listener,
             List<SourceOperand> sources, Path sourceRoot) throws IOException {
-        int bytes = options.slots() * options.chunkSize();
-        ByteBuffer memory = ByteBuffer.allocateDirect(bytes + PAGE).alignedSlice(PAGE).slice(0, bytes);
-        Region region = transport.register(memory, false);
-        return new FileSender(transport, options, listener, sources, sourceRoot, region, memory);
+        Region region = transport.allocate(options.slots() * options.chunkSize(), false);
+        try {
+            return new FileSender(transport, options, listener, sources, sourceRoot, region);
+        } catch (RuntimeException e) {
+            ResourceStack.closeAfter(region, e);
+            throw e;
+        }
     }
 
     /** A problem of the sending side after listing: in the list while it runs, so both ends hear of it. */

@@ -11,6 +11,7 @@ import dev.rdcp.verbs.WorkCompletions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
+import java.util.List;
 
 /**
  * Control messages over RDMA SEND/RECV, and RDMA WRITEs, on one connected queue pair.
@@ -21,7 +22,8 @@ import java.util.EnumSet;
  * because the completion of a later SEND proves every earlier work request done. A WRITE is held
  * until the SEND that follows it and posted with it in one list: one doorbell per piece (on rxe,
  * one system call, which runs the transfer) instead of two; anything that waits posts a held
- * WRITE first. Nothing here allocates per message.
+ * WRITE first. Nothing here allocates per message. The rings' memory goes to the transport,
+ * which frees it once the queue pair that receives into it is gone.
  */
 final class MessagePipe implements AutoCloseable {
 
@@ -70,15 +72,17 @@ final class MessagePipe implements AutoCloseable {
 
     private final WorkCompletions batch = new WorkCompletions(POLL_BATCH);
     /** The message being handled, copied out of its receive buffer (see {@link #deliver}). */
-    private final ByteBuffer handling = ByteBuffer.allocateDirect(ControlHeader.MAX_MESSAGE);
+    private final ByteBuffer handling;
 
-    private MessagePipe(RcConnection connection, int stream, int receiveCount, int sendCount) throws VerbsException {
+    private MessagePipe(RcConnection connection, int stream, int receiveCount, int sendCount,
+            List<DirectMemory> memory) throws VerbsException {
         this.qp = connection.queuePair(stream);
         this.cq = connection.completionQueue(stream);
         this.maxInline = qp.capacity().maxInlineData();
         this.sendQueueDepth = qp.capacity().maxSendWr();
-        ByteBuffer receiveRing = ByteBuffer.allocateDirect(receiveCount * ControlHeader.MAX_MESSAGE);
-        ByteBuffer sendRing = ByteBuffer.allocateDirect(sendCount * ControlHeader.MAX_MESSAGE);
+        this.handling = allocate(memory, ControlHeader.MAX_MESSAGE);
+        ByteBuffer receiveRing = allocate(memory, receiveCount * ControlHeader.MAX_MESSAGE);
+        ByteBuffer sendRing = allocate(memory, sendCount * ControlHeader.MAX_MESSAGE);
         try {
             this.receiveMr = regions.push(connection.protectionDomain().register(receiveRing,
                     EnumSet.of(Access.LOCAL_WRITE)));
@@ -96,11 +100,12 @@ final class MessagePipe implements AutoCloseable {
 
     /**
      * Registers the rings and posts every receive buffer. Call it before the endpoint exchange,
-     * so the peer can never send into a queue without receives.
+     * so the peer can never send into a queue without receives. The rings' memory is added to
+     * {@code memory} as soon as it is allocated, for the caller to free after the queue pair.
      */
-    public static MessagePipe open(RcConnection connection, int stream, int receiveCount, int sendCount)
-            throws IOException {
-        MessagePipe pipe = new MessagePipe(connection, stream, receiveCount, sendCount);
+    public static MessagePipe open(RcConnection connection, int stream, int receiveCount, int sendCount,
+            List<DirectMemory> memory) throws IOException {
+        MessagePipe pipe = new MessagePipe(connection, stream, receiveCount, sendCount, memory);
         try {
             for (int i = 0; i < receiveCount; i++) {
                 pipe.postReceive(i);
@@ -110,6 +115,12 @@ final class MessagePipe implements AutoCloseable {
             pipe.regions.closeAfter(e);
             throw e;
         }
+    }
+
+    private static ByteBuffer allocate(List<DirectMemory> memory, int bytes) {
+        DirectMemory allocated = DirectMemory.allocate(bytes);
+        memory.add(allocated);
+        return allocated.buffer();
     }
 
     private static ByteBuffer[] slices(ByteBuffer ring, int count) {

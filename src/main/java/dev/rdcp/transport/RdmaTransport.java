@@ -5,7 +5,9 @@ import dev.rdcp.verbs.Access;
 import dev.rdcp.verbs.MemoryRegion;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -20,7 +22,7 @@ public final class RdmaTransport implements Transport {
     private static final Logger LOG = LogManager.getLogger(RdmaTransport.class);
 
     /** A memory region as a transport region; its lkey is what a WRITE from it gives. */
-    private record RdmaRegion(MemoryRegion mr) implements Region {
+    private record RdmaRegion(MemoryRegion mr, ByteBuffer buffer) implements Region {
         @Override
         public long address() {
             return mr.address();
@@ -38,13 +40,17 @@ public final class RdmaTransport implements Transport {
     }
 
     private final ResourceStack handles;
+    /** The rings' and {@link #allocate}'s memory, freed after the teardown has destroyed whatever could touch it. */
+    private final List<DirectMemory> memory;
     private final RcConnection connection;
     private final MessagePipe[] pipes;
     private final PeerWatch watch;
     private MessagePipe composing;
 
-    private RdmaTransport(ResourceStack handles, RcConnection connection, MessagePipe[] pipes, PeerWatch watch) {
+    private RdmaTransport(ResourceStack handles, List<DirectMemory> memory, RcConnection connection,
+            MessagePipe[] pipes, PeerWatch watch) {
         this.handles = handles;
+        this.memory = memory;
         this.connection = connection;
         this.pipes = pipes;
         this.watch = watch;
@@ -78,13 +84,14 @@ public final class RdmaTransport implements Transport {
         }
         int streams = settings.streams();
         ResourceStack handles = new ResourceStack();
+        List<DirectMemory> memory = new ArrayList<>();
         try {
             RcConnection connection = handles.push(RcConnection.open(device, settings.queueDepth(), streams));
             MessagePipe[] pipes = new MessagePipe[streams];
-            pipes[0] = handles.push(MessagePipe.open(connection, 0, receiveBuffers, sendBuffers));
+            pipes[0] = handles.push(MessagePipe.open(connection, 0, receiveBuffers, sendBuffers, memory));
             int ring = extraStreamRing(slots, streams);
             for (int i = 1; i < streams; i++) {
-                pipes[i] = handles.push(MessagePipe.open(connection, i, ring, ring));
+                pipes[i] = handles.push(MessagePipe.open(connection, i, ring, ring, memory));
             }
             // On a failure below, the queue pairs go first (they flush the receives posted into the
             // rings), then the rings are deregistered: the verbs order. Their close is idempotent, so
@@ -98,9 +105,12 @@ public final class RdmaTransport implements Transport {
             }
             channel.barrier();
             LOG.debug("all queue pairs ready to send");
-            return new RdmaTransport(handles, connection, pipes, new PeerWatch(channel, timeoutSeconds, keepalivesHoldOff));
+            return new RdmaTransport(handles, memory, connection, pipes,
+                    new PeerWatch(channel, timeoutSeconds, keepalivesHoldOff));
         } catch (IOException | RuntimeException e) {
+            int failuresBefore = e.getSuppressed().length;
             handles.closeAfter(e);
+            DirectMemory.release(memory, e.getSuppressed().length == failuresBefore);
             throw e;
         }
     }
@@ -122,10 +132,20 @@ public final class RdmaTransport implements Transport {
     }
 
     @Override
-    public Region register(ByteBuffer buffer, boolean peerWritable) throws IOException {
+    public Region allocate(int bytes, boolean peerWritable) throws IOException {
         EnumSet<Access> access = peerWritable ? EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE)
                 : EnumSet.noneOf(Access.class);
-        return new RdmaRegion(connection.protectionDomain().register(buffer, access));
+        DirectMemory allocated = DirectMemory.allocate(bytes);
+        try {
+            Region region = new RdmaRegion(connection.protectionDomain().register(allocated.buffer(), access),
+                    allocated.buffer());
+            memory.add(allocated);
+            return region;
+        } catch (IOException | RuntimeException e) {
+            // Never registered, so nothing can touch it.
+            allocated.close();
+            throw e;
+        }
     }
 
     @Override
@@ -250,12 +270,24 @@ public final class RdmaTransport implements Transport {
         queuePairs.close();
     }
 
+    /**
+     * Destroys the queue pairs, then deregisters and closes the rest in the verbs order, then
+     * frees the memory of {@link #allocate}; if any step fails, a region may still be registered,
+     * so that memory is kept rather than freed.
+     */
     @Override
     public void close() throws IOException {
+        boolean tornDown = false;
         try {
-            disconnect();
+            try {
+                disconnect();
+            } finally {
+                handles.close();
+            }
+            tornDown = true;
         } finally {
-            handles.close();
+            // After a failed teardown a region may still be registered.
+            DirectMemory.release(memory, tornDown);
         }
     }
 }

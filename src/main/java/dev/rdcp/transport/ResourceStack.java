@@ -17,6 +17,13 @@ public final class ResourceStack implements AutoCloseable {
         return resource;
     }
 
+    /** Closes {@code resource} after {@code failure}, attaching a close error to it as suppressed. */
+    public static void closeAfter(AutoCloseable resource, Exception failure) {
+        ResourceStack single = new ResourceStack();
+        single.push(resource);
+        single.closeAfter(failure);
+    }
+
     /** Closes everything after {@code failure}, attaching close errors to it as suppressed. */
     public void closeAfter(Exception failure) {
         try {

@@ -11,7 +11,9 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -42,8 +44,11 @@ public final class TcpTransport implements Transport, PeerPresence {
     static final int FRAME_START = 5;
     static final int WRITE_HEADER = FRAME_START + 12;
 
-    /** A buffer registered here; peer-writable ones are addressed by offset and key. */
-    private record TcpRegion(int key, ByteBuffer view) implements Region {
+    /**
+     * A buffer registered here; peer-writable ones are addressed by offset and key. Writes from it
+     * move {@code view}'s position and limit, never {@code buffer}'s, which is the owner's.
+     */
+    private record TcpRegion(int key, ByteBuffer buffer, ByteBuffer view) implements Region {
         @Override
         public long address() {
             return 0;
@@ -70,6 +75,8 @@ public final class TcpTransport implements Transport, PeerPresence {
     private ControlType composingType;
     private long requests;
 
+    /** This session's memory (rings, regions), freed at close once the reader has ended. */
+    private final List<DirectMemory> allocations = new ArrayList<>();
     /** Staging the peer may write, by key; replaced whole when a region is added. */
     private volatile ByteBuffer[] writable = new ByteBuffer[0];
 
@@ -89,11 +96,11 @@ public final class TcpTransport implements Transport, PeerPresence {
         this.writeSelector = writeSelector;
         this.readAhead = readAhead;
         this.timeoutMillis = timeoutSeconds * 1000;
-        this.messageFrame = ByteBuffer.allocateDirect(1 + ControlHeader.MAX_MESSAGE);
+        this.messageFrame = allocated(1 + ControlHeader.MAX_MESSAGE);
         messageFrame.put(0, MESSAGE);
         this.message = messageFrame.slice(1, ControlHeader.MAX_MESSAGE);
         keepaliveFrame.put(0, KEEPALIVE);
-        ByteBuffer ring = ByteBuffer.allocateDirect(receiveBuffers * ControlHeader.MAX_MESSAGE);
+        ByteBuffer ring = allocated(receiveBuffers * ControlHeader.MAX_MESSAGE);
         this.received = new ByteBuffer[receiveBuffers];
         for (int i = 0; i < receiveBuffers; i++) {
             received[i] = ring.slice(i * ControlHeader.MAX_MESSAGE, ControlHeader.MAX_MESSAGE);
@@ -139,16 +146,23 @@ public final class TcpTransport implements Transport, PeerPresence {
     }
 
     @Override
-    public Region register(ByteBuffer buffer, boolean peerWritable) {
+    public Region allocate(int bytes, boolean peerWritable) {
+        ByteBuffer buffer = allocated(bytes);
         if (!peerWritable) {
-            return new TcpRegion(-1, buffer.duplicate().clear());
+            return new TcpRegion(-1, buffer, buffer.duplicate());
         }
         synchronized (lock) {
             ByteBuffer[] grown = Arrays.copyOf(writable, writable.length + 1);
-            grown[writable.length] = buffer.duplicate().clear();
+            grown[writable.length] = buffer.duplicate();
             writable = grown;
-            return new TcpRegion(writable.length - 1, buffer.duplicate().clear());
+            return new TcpRegion(writable.length - 1, buffer, buffer.duplicate());
         }
+    }
+
+    private ByteBuffer allocated(int bytes) {
+        DirectMemory memory = DirectMemory.allocate(bytes);
+        allocations.add(memory);
+        return memory.buffer();
     }
 
     @Override
@@ -319,9 +333,14 @@ public final class TcpTransport implements Transport, PeerPresence {
         }
     }
 
+    /** Disconnects, then frees this session's memory, unless the reader (which writes into it) is still running. */
     @Override
     public void close() throws IOException {
-        disconnect();
+        try {
+            disconnect();
+        } finally {
+            DirectMemory.release(allocations, !reader.isAlive());
+        }
     }
 
     /** Whether the reader has stopped, at the end of the stream or on an error: what a test waits for. */

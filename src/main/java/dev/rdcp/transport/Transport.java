@@ -20,10 +20,12 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
-     * Registers a direct buffer's whole capacity: as a source of writes, or {@code peerWritable}
-     * as staging the peer writes into.
+     * Allocates {@code bytes} of memory and registers it: as a source of writes, or
+     * {@code peerWritable} as staging the peer writes into. The transport owns the memory and
+     * frees it when it closes, once nothing (queue pair, reader) can touch it: a session's
+     * megabytes go with the session, not with some later garbage collection.
      */
-    Region register(ByteBuffer buffer, boolean peerWritable) throws IOException;
+    Region allocate(int bytes, boolean peerWritable) throws IOException;
 
     /**
      * Starts a control message and returns its buffer positioned at the payload. Waits if every

@@ -90,8 +90,8 @@ final class HostilePeer implements AutoCloseable {
         this.chunkSize = options.chunkSize();
         this.slotAddress = new long[options.slots()];
         this.mrsExpected = options.slots();
-        this.source = ByteBuffer.allocateDirect(options.chunkSize());
-        this.sourceRegion = transport.register(source, false);
+        this.sourceRegion = transport.allocate(options.chunkSize(), false);
+        this.source = sourceRegion.buffer();
         Destination destination = Destination.of(root, true, root);
         this.receiver = CompletableFuture.runAsync(() -> {
             try (Transport own = receiverEnd;

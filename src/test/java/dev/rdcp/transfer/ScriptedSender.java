@@ -28,14 +28,15 @@ final class ScriptedSender {
     private final TransferReport report = new TransferReport();
     private final CompletableFuture<Void> receiver;
     private final ArrayDeque<MrMessage> freeSlots = new ArrayDeque<>();
-    private final ByteBuffer source = ByteBuffer.allocateDirect(1 << 16);
+    private final ByteBuffer source;
     private final Region sourceRegion;
     private ReceiverEnd receiverEnd;
 
     private ScriptedSender(LoopbackTransport end, CompletableFuture<Void> receiver) {
         this.end = end;
         this.receiver = receiver;
-        this.sourceRegion = end.register(source, false);
+        this.sourceRegion = end.allocate(1 << 16, false);
+        this.source = sourceRegion.buffer();
     }
 
     /** Starts a receiver into directory {@code target}. */

@@ -26,12 +26,19 @@ public final class LoopbackTransport implements Transport, PeerPresence {
 
     private final class LoopRegion implements Region {
         private final int key;
+        private final ByteBuffer buffer;
         private final ByteBuffer view;
         private boolean registered = true;
 
-        LoopRegion(int key, ByteBuffer view) {
+        LoopRegion(int key, ByteBuffer buffer) {
             this.key = key;
-            this.view = view;
+            this.buffer = buffer;
+            this.view = buffer.duplicate();
+        }
+
+        @Override
+        public ByteBuffer buffer() {
+            return buffer;
         }
 
         @Override
@@ -150,13 +157,15 @@ public final class LoopbackTransport implements Transport, PeerPresence {
         return peakRegisteredBytes;
     }
 
+    /** Plain direct memory, left to the collector: the peer's thread writes into it with no reader to stop first. */
     @Override
-    public Region register(ByteBuffer buffer, boolean peerWritable) {
-        LoopRegion region = new LoopRegion(nextKey.incrementAndGet(), buffer.duplicate().clear());
-        registeredBytes += buffer.capacity();
+    public Region allocate(int bytes, boolean peerWritable) {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(bytes);
+        LoopRegion region = new LoopRegion(nextKey.incrementAndGet(), buffer);
+        registeredBytes += bytes;
         peakRegisteredBytes = Math.max(peakRegisteredBytes, registeredBytes);
         if (peerWritable) {
-            writable.put(region.key(), buffer.duplicate().clear());
+            writable.put(region.key(), buffer.duplicate());
         }
         return region;
     }

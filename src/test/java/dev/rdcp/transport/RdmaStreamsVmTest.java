@@ -108,9 +108,10 @@ class RdmaStreamsVmTest {
             RdmaTransport receiver = pair.receiver();
             assertEquals(STREAMS, sender.streams());
             assertEquals(STREAMS, receiver.streams());
-            ByteBuffer staging = ByteBuffer.allocateDirect(STREAMS * PIECE);
-            ByteBuffer source = ByteBuffer.allocateDirect(STREAMS * PIECE);
-            try (Region target = receiver.register(staging, true); Region from = sender.register(source, false)) {
+            try (Region target = receiver.allocate(STREAMS * PIECE, true);
+                    Region from = sender.allocate(STREAMS * PIECE, false)) {
+                ByteBuffer staging = target.buffer();
+                ByteBuffer source = from.buffer();
                 for (int stream = 0; stream < STREAMS; stream++) {
                     for (int i = 0; i < PIECE; i++) {
                         source.put(stream * PIECE + i, (byte) (stream * 31 + i));
@@ -140,6 +141,25 @@ class RdmaStreamsVmTest {
                 }
             }
         }
+    }
+
+    /** The regions' memory goes when the transports close, after their queue pairs, not at some later collection. */
+    @Test
+    void closingTheTransportsFreesTheirRegions() throws Exception {
+        Region target;
+        Region from;
+        long before;
+        try (Pair pair = Pair.connect()) {
+            target = pair.receiver().allocate(4 << 20, true);
+            from = pair.sender().allocate(4 << 20, false);
+            target.buffer().put(0, (byte) 1);
+            from.buffer().put(0, (byte) 1);
+            target.close();
+            from.close();
+            before = DirectMemoryTest.directBytesInUse();
+        }
+        assertTrue(DirectMemoryTest.directBytesInUse() <= before - (8 << 20),
+                "both regions' memory given back while " + target + " and " + from + " are still reachable");
     }
 
     private static RdmaTransport join(CompletableFuture<RdmaTransport> future) throws Exception {

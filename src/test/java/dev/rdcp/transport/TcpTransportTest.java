@@ -69,8 +69,8 @@ class TcpTransportTest {
 
     @Test
     void aWriteLandsInTheRegionAndTheMessageAfterItArrives() throws IOException {
-        ByteBuffer staging = ByteBuffer.allocateDirect(64);
-        Region region = near.register(staging, true);
+        Region region = near.allocate(64, true);
+        ByteBuffer staging = region.buffer();
         send(ByteBuffer.allocate(17 + 3).put(TcpTransport.WRITE).putInt(3).putInt(region.key()).putLong(10)
                 .put(new byte[] {7, 8, 9}));
         send(message(ControlType.CHUNKS, (byte) 1, (byte) 2));
@@ -79,6 +79,22 @@ class TcpTransportTest {
         byte[] landed = new byte[3];
         staging.get(10, landed);
         assertArrayEquals(new byte[] {7, 8, 9}, landed);
+    }
+
+    /**
+     * A daemon's sessions must not leave their megabytes to a collection that may be hundreds of
+     * sessions away: closing frees them, while the regions are still reachable.
+     */
+    @Test
+    void closingFreesTheRegionsOnceTheReaderHasEnded() throws IOException {
+        Region staging = near.allocate(4 << 20, true);
+        Region source = near.allocate(4 << 20, false);
+        staging.buffer().put(0, (byte) 1);
+        source.buffer().put(0, (byte) 1);
+        long before = DirectMemoryTest.directBytesInUse();
+        near.close();
+        assertTrue(near.readerEnded(), "the reader, which writes into staging, stopped first");
+        assertTrue(DirectMemoryTest.directBytesInUse() <= before - (8 << 20), "both regions' memory given back");
     }
 
     @Test
@@ -92,7 +108,7 @@ class TcpTransportTest {
 
     @Test
     void aWriteOutsideTheStagingIsAProtocolError() throws IOException {
-        Region region = near.register(ByteBuffer.allocateDirect(64), true);
+        Region region = near.allocate(64, true);
         send(ByteBuffer.allocate(17 + 8).put(TcpTransport.WRITE).putInt(8).putInt(region.key()).putLong(60)
                 .put(new byte[8]));
         assertThrows(ProtocolException.class, this::pollAll);
@@ -133,7 +149,7 @@ class TcpTransportTest {
 
     @Test
     void aPeerThatStopsReadingFailsTheWriteAfterTheTimeout() throws IOException {
-        Region source = near.register(ByteBuffer.allocateDirect(1 << 20), false);
+        Region source = near.allocate(1 << 20, false);
         RdcpException e = assertThrows(RdcpException.class, () -> {
             for (int i = 0; i < 1024; i++) {
                 near.write(source, 0, 1 << 20, 0, 0);
