@@ -22,7 +22,24 @@ public final class RdmaTransport implements Transport {
     private static final Logger LOG = LogManager.getLogger(RdmaTransport.class);
 
     /** A memory region as a transport region; its lkey is what a WRITE from it gives. */
-    private record RdmaRegion(MemoryRegion mr, ByteBuffer buffer) implements Region {
+    private final class RdmaRegion implements Region {
+        private final MemoryRegion mr;
+        private final ByteBuffer buffer;
+
+        RdmaRegion(MemoryRegion mr, ByteBuffer buffer) {
+            this.mr = mr;
+            this.buffer = buffer;
+        }
+
+        MemoryRegion mr() {
+            return mr;
+        }
+
+        @Override
+        public ByteBuffer buffer() {
+            return buffer;
+        }
+
         @Override
         public long address() {
             return mr.address();
@@ -33,9 +50,15 @@ public final class RdmaTransport implements Transport {
             return mr.rkey();
         }
 
+        /** A handle is released before its destroy call, so a failure is remembered here, not retried. */
         @Override
         public void close() throws IOException {
-            mr.close();
+            try {
+                mr.close();
+            } catch (IOException | RuntimeException e) {
+                teardownFailed = true;
+                throw e;
+            }
         }
     }
 
@@ -46,6 +69,8 @@ public final class RdmaTransport implements Transport {
     private final MessagePipe[] pipes;
     private final PeerWatch watch;
     private MessagePipe composing;
+    /** Whether a destroy or deregistration failed, which may leave memory registered. */
+    private boolean teardownFailed;
 
     private RdmaTransport(ResourceStack handles, List<DirectMemory> memory, RcConnection connection,
             MessagePipe[] pipes, PeerWatch watch) {
@@ -108,9 +133,10 @@ public final class RdmaTransport implements Transport {
             return new RdmaTransport(handles, memory, connection, pipes,
                     new PeerWatch(channel, timeoutSeconds, keepalivesHoldOff));
         } catch (IOException | RuntimeException e) {
-            int failuresBefore = e.getSuppressed().length;
             handles.closeAfter(e);
-            DirectMemory.release(memory, e.getSuppressed().length == failuresBefore);
+            // A failed close anywhere here (the pipes close their own rings' regions on a failure
+            // of theirs) is attached to e: then a ring may still be registered.
+            DirectMemory.release(memory, e.getSuppressed().length == 0);
             throw e;
         }
     }
@@ -267,7 +293,12 @@ public final class RdmaTransport implements Transport {
         for (int i = 0; i < pipes.length; i++) {
             queuePairs.push(connection.queuePair(i));
         }
-        queuePairs.close();
+        try {
+            queuePairs.close();
+        } catch (IOException | RuntimeException e) {
+            teardownFailed = true;
+            throw e;
+        }
     }
 
     /**
@@ -284,9 +315,9 @@ public final class RdmaTransport implements Transport {
             } finally {
                 handles.close();
             }
-            tornDown = true;
+            tornDown = !teardownFailed;
         } finally {
-            // After a failed teardown a region may still be registered.
+            // After a failed teardown, now or in an earlier disconnect, a region may still be registered.
             DirectMemory.release(memory, tornDown);
         }
     }

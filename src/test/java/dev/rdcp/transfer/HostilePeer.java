@@ -334,8 +334,13 @@ final class HostilePeer implements AutoCloseable {
         try (Transport own = transport; Region region = sourceRegion) {
             transport.disconnect();
         }
-        receiverEnd.close();
-        finish();
+        // The receiver's thread uses its end's memory until it has ended, and closing frees it.
+        receiverEnd.disconnect();
+        try {
+            finish();
+        } finally {
+            receiverEnd.close();
+        }
     }
 
     /** The chunk size the receiver's staging buffers have. */
