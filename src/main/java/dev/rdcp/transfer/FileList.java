@@ -43,6 +43,9 @@ import java.util.Set;
  */
 final class FileList implements AutoCloseable {
 
+    /** The buffer an MD5 reads its file through. */
+    static final int MD5_BUFFER = 1 << 16;
+
     /** A directory being listed, held open until its DIRECTORY_END. */
     private record Frame(Path path, byte[] name, DirectoryHandle directory, Iterator<byte[]> children,
             boolean complete) {
@@ -89,6 +92,8 @@ final class FileList implements AutoCloseable {
     private static final Xattrs FAILED = new Xattrs(List.of());
 
     private final Heartbeat heartbeat;
+    /** --checksum: what each file is read through for its MD5, allocated at the first; one per session. */
+    private ByteBuffer md5Buffer;
     private final XattrSync xattrs;
 
     FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat) {
@@ -418,21 +423,23 @@ final class FileList implements AutoCloseable {
     private byte[] md5(Path path, Parent parent) {
         try (ReadOnlyFile file = parent != null ? ReadOnlyFile.of(parent.directory().openRead(parent.leaf()))
                 : ReadOnlyFile.open(path, FileNames.absolute(path))) {
-            return md5(file, heartbeat);
+            if (md5Buffer == null) {
+                md5Buffer = ByteBuffer.allocateDirect(MD5_BUFFER);
+            }
+            return md5(file, md5Buffer, heartbeat);
         } catch (IOException e) {
             return new byte[0];
         }
     }
 
-    /** The MD5 of all of {@code file}. */
-    static byte[] md5(ReadOnlyFile file, Heartbeat heartbeat) throws IOException {
+    /** The MD5 of all of {@code file}, read through {@code buffer} (direct; a session keeps one, not one per file). */
+    static byte[] md5(ReadOnlyFile file, ByteBuffer buffer, Heartbeat heartbeat) throws IOException {
         MessageDigest digest;
         try {
             digest = MessageDigest.getInstance("MD5");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-        ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 16);
         for (long at = 0; ; ) {
             int n = file.read(buffer.clear(), at);
             if (n == 0) {

@@ -92,6 +92,9 @@ public final class FileSender implements AutoCloseable {
     private int freeHead;
     private int freeCount;
 
+    /** For the digests RESUME asks for, allocated at the first: one per session, not one per file. */
+    private ByteBuffer prefixBuffer;
+
     /** The pool: one chunk-sized, page-aligned buffer per staging slot, registered once. */
     private final Region poolRegion;
     private final ByteBuffer[] pool;
@@ -403,7 +406,10 @@ public final class FileSender implements AutoCloseable {
     /** The sender's own FileDigest of the first {@code length} bytes, chunk by chunk as the receiver computed it. */
     private int prefixDigest(ListedEntry listed, long length) throws IOException {
         FileDigest digest = new FileDigest();
-        ByteBuffer buffer = ByteBuffer.allocateDirect(options.chunkSize());
+        if (prefixBuffer == null) {
+            prefixBuffer = ByteBuffer.allocateDirect(options.chunkSize());
+        }
+        ByteBuffer buffer = prefixBuffer;
         try (ReadOnlyFile file = openListed(listed.path(), listed.listed())) {
             for (long at = 0; at < length; ) {
                 buffer.clear().limit((int) Math.min(buffer.capacity(), length - at));

@@ -67,8 +67,12 @@ final class Generator {
     /** -o/-g without --numeric-ids: the sender's named ids in this host's terms; null otherwise. */
     private final IdMapping mapping;
     private final ReferenceTrees references;
-    /** Lent to each local copy from a reference directory (--copy-dest, and --link-dest's fallback). */
-    private ByteBuffer copyBuffer;
+    /**
+     * One chunk, allocated at its first use and lent to each local copy from a reference directory
+     * (--copy-dest, and --link-dest's fallback) and each digest of a --partial file or of the bytes
+     * --append-verify keeps: one per session, however many files the peer's list names.
+     */
+    private ByteBuffer scratch;
 
     /**
      * @param newEntry called for each entry made here that did not exist
@@ -342,11 +346,11 @@ final class Generator {
         // --inplace writes the file there, or a new one under its name; anything else there is replaced as usual.
         boolean inPlace = options.has(SessionRequest.INPLACE) && (verdict.attributes() == null || regular);
         Partial partial = options.has(SessionRequest.PARTIAL) && !inPlace ? Partial.examine(destination.base(),
-                AtomicFile.partialName(local), options.chunkSize(), entry.size(), busy) : Partial.NONE;
+                AtomicFile.partialName(local), scratch(), entry.size(), busy) : Partial.NONE;
         long appendAt = append && regular ? verdict.attributes().size() : 0;
         if (appendAt > 0 && options.has(SessionRequest.APPEND_VERIFY)) {
             // The sender checks all the bytes here, and sends the whole file if they are not its own.
-            partial = Partial.whole(destination.base(), local, appendAt, options.chunkSize(), busy);
+            partial = Partial.whole(destination.base(), local, appendAt, scratch(), busy);
             appendAt = 0;
         }
         Incoming incoming = new Incoming(entry, local, Math.max(appendAt, partial.offset()),
@@ -484,11 +488,16 @@ final class Generator {
         return true;
     }
 
+    private ByteBuffer scratch() {
+        if (scratch == null) {
+            scratch = ByteBuffer.allocateDirect(options.chunkSize());
+        }
+        return scratch;
+    }
+
     /** Copies the reference file to {@code local} through a temporary file, with the entry's attributes. */
     private void copy(ReferenceTrees.Match match, Entry entry, byte[] local) throws IOException {
-        if (copyBuffer == null) {
-            copyBuffer = ByteBuffer.allocateDirect(options.chunkSize());
-        }
+        ByteBuffer copyBuffer = scratch();
         try (FileHandle from = match.directory().openRead(local);
                 AtomicFile to = AtomicFile.create(destination.base(), local)) {
             long position = 0;

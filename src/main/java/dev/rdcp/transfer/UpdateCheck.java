@@ -8,6 +8,7 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.attribute.FileTime;
 import java.util.Arrays;
@@ -33,6 +34,8 @@ final class UpdateCheck {
     private final boolean update;
 
     private final Heartbeat heartbeat;
+    /** --checksum: what each file is read through for its MD5, allocated at the first; one per session. */
+    private ByteBuffer md5Buffer;
 
     UpdateCheck(TransferOptions options, Heartbeat heartbeat) {
         this.heartbeat = heartbeat;
@@ -88,7 +91,10 @@ final class UpdateCheck {
 
     private byte[] md5(DirectoryHandle base, byte[] name) {
         try (ReadOnlyFile file = ReadOnlyFile.of(base.openRead(name))) {
-            return FileList.md5(file, heartbeat);
+            if (md5Buffer == null) {
+                md5Buffer = ByteBuffer.allocateDirect(FileList.MD5_BUFFER);
+            }
+            return FileList.md5(file, md5Buffer, heartbeat);
         } catch (IOException e) {
             return new byte[0];
         }

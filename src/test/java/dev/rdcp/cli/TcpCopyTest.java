@@ -13,6 +13,8 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.transport.RdmaDevice;
 import dev.rdcp.transport.RdmaSettings;
 import java.io.IOException;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -110,6 +112,35 @@ class TcpCopyTest {
         Cli.Result pull = tcp("-a", daemon.url("tree/"), back + "/");
         assertEquals(0, pull.exitCode(), pull::toString);
         TestTree.assertSameTree(tree, back);
+    }
+
+    /**
+     * --checksum reads every file on both sides; each side reads them through one buffer a session,
+     * not a direct buffer per file left for a collection. Direct buffers a collection frees
+     * meanwhile only lower the count.
+     */
+    @Test
+    void checksumsReadEveryFileThroughOneBufferASide() throws IOException {
+        int files = 64;
+        Path tree = local.resolve("sums");
+        Files.createDirectories(tree);
+        for (int i = 0; i < files; i++) {
+            randomFile(tree.resolve("f" + i), 100 + i, i);
+        }
+        Cli.Result first = tcp("-a", tree + "/", daemon.url("sums/"));
+        assertEquals(0, first.exitCode(), first::toString);
+        long before = directBufferCount();
+        JsonResult again = JsonResult.of(tcp("--json", "-a", "--checksum", tree + "/", daemon.url("sums/")));
+        assertEquals(0, again.number("transferred"), again::toString);
+        long added = directBufferCount() - before;
+        assertTrue(added < files, added + " direct buffers left by a session over " + files + " files");
+    }
+
+    private static long directBufferCount() {
+        return ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
+                .filter(pool -> pool.getName().equals("direct"))
+                .mapToLong(BufferPoolMXBean::getCount)
+                .sum();
     }
 
     @Test

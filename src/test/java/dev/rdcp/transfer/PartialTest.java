@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.rdcp.protocol.FileDigest;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -29,7 +30,8 @@ class PartialTest {
     /** Partial.examine of {@code partial}, by its name beneath the test directory. */
     private Partial examine(Path partial, int chunk, long size, Heartbeat heartbeat) throws IOException {
         try (DirectoryHandle base = DirectoryHandle.open(tmp, FileNames.absolute(tmp))) {
-            return Partial.examine(base, FileNames.lastComponent(partial), chunk, size, heartbeat);
+            return Partial.examine(base, FileNames.lastComponent(partial), ByteBuffer.allocateDirect(chunk), size,
+                    heartbeat);
         }
     }
 
