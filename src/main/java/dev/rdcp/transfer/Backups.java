@@ -5,6 +5,7 @@ import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transport.DirectMemory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -25,8 +26,8 @@ final class Backups {
     private final boolean enabled;
     private final byte[] suffix;
     private final byte[] directory;
-    /** For {@link #keepCopy}: made at the first, reused. */
-    private ByteBuffer copyBuffer;
+    /** For {@link #keepCopy}: made at the first, reused, freed by {@link #close}. */
+    private DirectMemory copyMemory;
     private static final int COPY_BUFFER = 1 << 20;
 
     Backups(Destination destination, TransferOptions options) {
@@ -61,9 +62,10 @@ final class Backups {
         if (directory.length > 0) {
             makeParents(base, FileNames.parent(target));
         }
-        if (copyBuffer == null) {
-            copyBuffer = ByteBuffer.allocateDirect(COPY_BUFFER);
+        if (copyMemory == null) {
+            copyMemory = DirectMemory.allocate(COPY_BUFFER);
         }
+        ByteBuffer copyBuffer = copyMemory.buffer();
         try (FileHandle from = base.openRead(local); AtomicFile to = AtomicFile.create(base, target)) {
             FileStatus original = from.status();
             long position = 0;
@@ -113,6 +115,14 @@ final class Backups {
                     // There already; renaming into it fails if it is not a directory.
                 }
             }
+        }
+    }
+
+    /** Frees the copy buffer, if one was needed. */
+    void close() {
+        if (copyMemory != null) {
+            copyMemory.close();
+            copyMemory = null;
         }
     }
 }

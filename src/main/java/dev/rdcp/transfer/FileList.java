@@ -13,6 +13,7 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.Xattrs;
+import dev.rdcp.transport.DirectMemory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -93,7 +94,7 @@ final class FileList implements AutoCloseable {
 
     private final Heartbeat heartbeat;
     /** --checksum: what each file is read through for its MD5, allocated at the first; one per session. */
-    private ByteBuffer md5Buffer;
+    private DirectMemory md5Memory;
     private final XattrSync xattrs;
 
     FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat) {
@@ -327,11 +328,15 @@ final class FileList implements AutoCloseable {
         }
     }
 
-    /** Closes the directories still being listed, the innermost first. */
+    /** Closes the directories still being listed, the innermost first, and frees the MD5 buffer. */
     @Override
     public void close() {
         while (!stack.isEmpty()) {
             closeQuietly(stack.pop().directory());
+        }
+        if (md5Memory != null) {
+            md5Memory.close();
+            md5Memory = null;
         }
     }
 
@@ -423,10 +428,10 @@ final class FileList implements AutoCloseable {
     private byte[] md5(Path path, Parent parent) {
         try (ReadOnlyFile file = parent != null ? ReadOnlyFile.of(parent.directory().openRead(parent.leaf()))
                 : ReadOnlyFile.open(path, FileNames.absolute(path))) {
-            if (md5Buffer == null) {
-                md5Buffer = ByteBuffer.allocateDirect(MD5_BUFFER);
+            if (md5Memory == null) {
+                md5Memory = DirectMemory.allocate(MD5_BUFFER);
             }
-            return md5(file, md5Buffer, heartbeat);
+            return md5(file, md5Memory.buffer(), heartbeat);
         } catch (IOException e) {
             return new byte[0];
         }

@@ -365,6 +365,7 @@ public final class FileReceiver implements AutoCloseable {
             try {
                 stagingRegion.close();
             } finally {
+                backups.close();
                 generator.close();
             }
         }

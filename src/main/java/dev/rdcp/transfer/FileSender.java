@@ -17,6 +17,7 @@ import dev.rdcp.protocol.ReceiverEnd;
 import dev.rdcp.protocol.Report;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.SenderEnd;
+import dev.rdcp.transport.DirectMemory;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.Region;
 import dev.rdcp.transport.ResourceStack;
@@ -93,7 +94,7 @@ public final class FileSender implements AutoCloseable {
     private int freeCount;
 
     /** For the digests RESUME asks for, allocated at the first: one per session, not one per file. */
-    private ByteBuffer prefixBuffer;
+    private DirectMemory prefixMemory;
 
     /** The pool: one chunk-sized, page-aligned buffer per staging slot, registered once. */
     private final Region poolRegion;
@@ -406,10 +407,10 @@ public final class FileSender implements AutoCloseable {
     /** The sender's own FileDigest of the first {@code length} bytes, chunk by chunk as the receiver computed it. */
     private int prefixDigest(ListedEntry listed, long length) throws IOException {
         FileDigest digest = new FileDigest();
-        if (prefixBuffer == null) {
-            prefixBuffer = ByteBuffer.allocateDirect(options.chunkSize());
+        if (prefixMemory == null) {
+            prefixMemory = DirectMemory.allocate(options.chunkSize());
         }
-        ByteBuffer buffer = prefixBuffer;
+        ByteBuffer buffer = prefixMemory.buffer();
         try (ReadOnlyFile file = openListed(listed.path(), listed.listed())) {
             for (long at = 0; at < length; ) {
                 buffer.clear().limit((int) Math.min(buffer.capacity(), length - at));
@@ -683,6 +684,9 @@ public final class FileSender implements AutoCloseable {
     public void close() throws IOException {
         ResourceStack owned = new ResourceStack();
         owned.push(poolRegion);
+        if (prefixMemory != null) {
+            owned.push(prefixMemory);
+        }
         if (removal != null) {
             owned.push(removal);
         }

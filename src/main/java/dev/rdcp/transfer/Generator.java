@@ -14,6 +14,7 @@ import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.Xattrs;
+import dev.rdcp.transport.DirectMemory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -72,7 +73,7 @@ final class Generator {
      * (--copy-dest, and --link-dest's fallback) and each digest of a --partial file or of the bytes
      * --append-verify keeps: one per session, however many files the peer's list names.
      */
-    private ByteBuffer scratch;
+    private DirectMemory scratch;
 
     /**
      * @param newEntry called for each entry made here that did not exist
@@ -121,8 +122,14 @@ final class Generator {
         references.open(destination, warning -> reports.failed(-1, ExitCode.OK.code(), warning));
     }
 
-    /** Closes the reference directories. */
+    /** Closes the reference directories and frees the buffers files were read through. */
     void close() throws IOException {
+        check.close();
+        tree.close();
+        if (scratch != null) {
+            scratch.close();
+            scratch = null;
+        }
         references.close();
     }
 
@@ -490,9 +497,9 @@ final class Generator {
 
     private ByteBuffer scratch() {
         if (scratch == null) {
-            scratch = ByteBuffer.allocateDirect(options.chunkSize());
+            scratch = DirectMemory.allocate(options.chunkSize());
         }
-        return scratch;
+        return scratch.buffer();
     }
 
     /** Copies the reference file to {@code local} through a temporary file, with the entry's attributes. */

@@ -439,4 +439,9 @@ final class ReceiverTree {
             dropped.forEach(child -> listedBytes -= child.length());
         }
     }
+
+    /** Frees what its backups allocated. */
+    void close() {
+        backups.close();
+    }
 }

@@ -7,8 +7,8 @@ import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transport.DirectMemory;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.attribute.FileTime;
 import java.util.Arrays;
@@ -35,7 +35,7 @@ final class UpdateCheck {
 
     private final Heartbeat heartbeat;
     /** --checksum: what each file is read through for its MD5, allocated at the first; one per session. */
-    private ByteBuffer md5Buffer;
+    private DirectMemory md5Memory;
 
     UpdateCheck(TransferOptions options, Heartbeat heartbeat) {
         this.heartbeat = heartbeat;
@@ -91,12 +91,20 @@ final class UpdateCheck {
 
     private byte[] md5(DirectoryHandle base, byte[] name) {
         try (ReadOnlyFile file = ReadOnlyFile.of(base.openRead(name))) {
-            if (md5Buffer == null) {
-                md5Buffer = ByteBuffer.allocateDirect(FileList.MD5_BUFFER);
+            if (md5Memory == null) {
+                md5Memory = DirectMemory.allocate(FileList.MD5_BUFFER);
             }
-            return FileList.md5(file, md5Buffer, heartbeat);
+            return FileList.md5(file, md5Memory.buffer(), heartbeat);
         } catch (IOException e) {
             return new byte[0];
+        }
+    }
+
+    /** Frees the MD5 buffer, if one was needed. */
+    void close() {
+        if (md5Memory != null) {
+            md5Memory.close();
+            md5Memory = null;
         }
     }
 }

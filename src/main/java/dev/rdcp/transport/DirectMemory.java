@@ -14,9 +14,9 @@ import java.util.List;
  * while its heap sees so little of a session that collections, and with them the freeing of
  * ordinary direct buffers, can be hundreds of sessions apart: memory any client could make it
  * hold. Close it only once nothing can touch it (no queue pair, no reader thread): a use after
- * close is a crash.
+ * close is a crash. The transports own what they register; a role owns its scratch buffers.
  */
-final class DirectMemory implements AutoCloseable {
+public final class DirectMemory implements AutoCloseable {
 
     static final int PAGE = 4096;
 
@@ -34,7 +34,7 @@ final class DirectMemory implements AutoCloseable {
     }
 
     /** {@code bytes} of zeroed memory starting on a page boundary, as DMA likes it. */
-    static DirectMemory allocate(int bytes) {
+    public static DirectMemory allocate(int bytes) {
         if (bytes < 0 || bytes > Integer.MAX_VALUE - 2 * PAGE) {
             throw new IllegalArgumentException("cannot allocate " + bytes + " bytes of direct memory");
         }
@@ -45,7 +45,7 @@ final class DirectMemory implements AutoCloseable {
     }
 
     /** The memory, position 0 and limit its size; not to be touched after {@link #close}. */
-    ByteBuffer buffer() {
+    public ByteBuffer buffer() {
         return aligned;
     }
 

@@ -115,12 +115,12 @@ class TcpCopyTest {
     }
 
     /**
-     * --checksum reads every file on both sides; each side reads them through one buffer a session,
-     * not a direct buffer per file left for a collection. Direct buffers a collection frees
-     * meanwhile only lower the count.
+     * --checksum reads every file on both sides; each side reads them through one buffer a session
+     * (64 KiB), not a direct buffer per file left for a collection, and frees it when the session
+     * ends. Direct buffers a collection frees meanwhile only lower the counts.
      */
     @Test
-    void checksumsReadEveryFileThroughOneBufferASide() throws IOException {
+    void checksumsReadEveryFileThroughOneBufferASideFreedAtTheEnd() throws IOException {
         int files = 64;
         Path tree = local.resolve("sums");
         Files.createDirectories(tree);
@@ -129,18 +129,22 @@ class TcpCopyTest {
         }
         Cli.Result first = tcp("-a", tree + "/", daemon.url("sums/"));
         assertEquals(0, first.exitCode(), first::toString);
-        long before = directBufferCount();
+        BufferPoolMXBean direct = directPool();
+        long buffersBefore = direct.getCount();
+        long bytesBefore = direct.getMemoryUsed();
         JsonResult again = JsonResult.of(tcp("--json", "-a", "--checksum", tree + "/", daemon.url("sums/")));
         assertEquals(0, again.number("transferred"), again::toString);
-        long added = directBufferCount() - before;
-        assertTrue(added < files, added + " direct buffers left by a session over " + files + " files");
+        long buffers = direct.getCount() - buffersBefore;
+        long bytes = direct.getMemoryUsed() - bytesBefore;
+        assertTrue(buffers < files, buffers + " direct buffers left by a session over " + files + " files");
+        assertTrue(bytes < 64 << 10, bytes + " bytes of direct buffers left by the session");
     }
 
-    private static long directBufferCount() {
+    private static BufferPoolMXBean directPool() {
         return ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
                 .filter(pool -> pool.getName().equals("direct"))
-                .mapToLong(BufferPoolMXBean::getCount)
-                .sum();
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
