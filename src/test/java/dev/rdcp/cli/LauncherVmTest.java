@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * dist/rdcp's start-up: its class-data-sharing archive, dumped once per build from the training
  * run's class list, holds the verbs bindings, the copy path and picocli's Java 5 classes even when
- * the first command was {@code --version}; loading JNA starts no child process; and only verbose
- * runs start Log4j core. Runs with the packaged jar, hence with the VM tests.
+ * the first command was {@code --version}; loading JNA starts no child process; only verbose
+ * runs start Log4j core; and options that need a second compiler thread still start. Runs with the packaged jar, hence with the VM tests.
  */
 @Tag("vm")
 class LauncherVmTest {
@@ -68,6 +68,19 @@ class LauncherVmTest {
                     .anyMatch(l -> l.contains("] org.apache.logging.log4j.core.LoggerContext "));
             assertEquals(verbose, core, verbose ? "-v must log through core" : "a plain run started core");
         }
+    }
+
+    /** The launcher runs one C1 thread; options that bring C2 back need two, or the JVM does not start. */
+    @Test
+    void optionsThatBringBackTheSecondCompilerStillStart() throws Exception {
+        for (String options : List.of("-XX:TieredStopAtLevel=4", "-XX:CICompilerCount=3")) {
+            Run version = launch(Map.of("RDCP_JAVA_OPTS", options + " -XX:+PrintFlagsFinal"), "--version");
+            assertEquals(0, version.exitCode(), options + ": " + version.output());
+            assertTrue(version.output().lines().anyMatch(l -> l.startsWith("rdcp ")), version.output());
+        }
+        Run plain = launch(Map.of("RDCP_JAVA_OPTS", "-XX:+PrintFlagsFinal"), "--version");
+        assertTrue(plain.output().lines().anyMatch(l -> l.matches("\\s*intx CICompilerCount\\s+= 1 .*")),
+                "one compiler thread by default");
     }
 
     private record Run(int exitCode, String output) {
