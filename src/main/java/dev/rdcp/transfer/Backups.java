@@ -5,7 +5,6 @@ import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.SessionRequest;
-import dev.rdcp.transport.DirectMemory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -27,8 +26,8 @@ final class Backups {
     private final byte[] suffix;
     private final byte[] directory;
     /** For {@link #keepCopy}: made at the first, reused, freed by {@link #close}. */
-    private DirectMemory copyMemory;
     private static final int COPY_BUFFER = 1 << 20;
+    private final ScratchBuffer copyMemory = new ScratchBuffer(COPY_BUFFER);
 
     Backups(Destination destination, TransferOptions options) {
         this.destination = destination;
@@ -62,10 +61,7 @@ final class Backups {
         if (directory.length > 0) {
             makeParents(base, FileNames.parent(target));
         }
-        if (copyMemory == null) {
-            copyMemory = DirectMemory.allocate(COPY_BUFFER);
-        }
-        ByteBuffer copyBuffer = copyMemory.buffer();
+        ByteBuffer copyBuffer = copyMemory.get();
         try (FileHandle from = base.openRead(local); AtomicFile to = AtomicFile.create(base, target)) {
             FileStatus original = from.status();
             long position = 0;
@@ -120,9 +116,6 @@ final class Backups {
 
     /** Frees the copy buffer, if one was needed. */
     void close() {
-        if (copyMemory != null) {
-            copyMemory.close();
-            copyMemory = null;
-        }
+        copyMemory.close();
     }
 }

@@ -13,7 +13,6 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.Xattrs;
-import dev.rdcp.transport.DirectMemory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -94,7 +93,7 @@ final class FileList implements AutoCloseable {
 
     private final Heartbeat heartbeat;
     /** --checksum: what each file is read through for its MD5, allocated at the first; one per session. */
-    private DirectMemory md5Memory;
+    private final ScratchBuffer md5Buffer = new ScratchBuffer(MD5_BUFFER);
     private final XattrSync xattrs;
 
     FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat) {
@@ -334,10 +333,7 @@ final class FileList implements AutoCloseable {
         while (!stack.isEmpty()) {
             closeQuietly(stack.pop().directory());
         }
-        if (md5Memory != null) {
-            md5Memory.close();
-            md5Memory = null;
-        }
+        md5Buffer.close();
     }
 
     /** False when it is left out for its attributes (as {@link #directory}). */
@@ -428,10 +424,7 @@ final class FileList implements AutoCloseable {
     private byte[] md5(Path path, Parent parent) {
         try (ReadOnlyFile file = parent != null ? ReadOnlyFile.of(parent.directory().openRead(parent.leaf()))
                 : ReadOnlyFile.open(path, FileNames.absolute(path))) {
-            if (md5Memory == null) {
-                md5Memory = DirectMemory.allocate(MD5_BUFFER);
-            }
-            return md5(file, md5Memory.buffer(), heartbeat);
+            return md5(file, md5Buffer.get(), heartbeat);
         } catch (IOException e) {
             return new byte[0];
         }

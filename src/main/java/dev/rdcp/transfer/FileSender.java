@@ -17,7 +17,6 @@ import dev.rdcp.protocol.ReceiverEnd;
 import dev.rdcp.protocol.Report;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.SenderEnd;
-import dev.rdcp.transport.DirectMemory;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.Region;
 import dev.rdcp.transport.ResourceStack;
@@ -94,7 +93,7 @@ public final class FileSender implements AutoCloseable {
     private int freeCount;
 
     /** For the digests RESUME asks for, allocated at the first: one per session, not one per file. */
-    private DirectMemory prefixMemory;
+    private final ScratchBuffer prefixBuffer;
 
     /** The pool: one chunk-sized, page-aligned buffer per staging slot, registered once. */
     private final Region poolRegion;
@@ -136,6 +135,7 @@ public final class FileSender implements AutoCloseable {
                 ? new SourceRemoval(sourceRoot, this::sourceProblem) : null;
         this.watch = transport.watch();
         this.options = options;
+        this.prefixBuffer = new ScratchBuffer(options.chunkSize());
         this.itemized = options.has(SessionRequest.ITEMIZE) ? new ItemizedDetails() : null;
         this.listener = listener;
         this.list = new FileList(sources, options, watch::busy);
@@ -407,10 +407,7 @@ public final class FileSender implements AutoCloseable {
     /** The sender's own FileDigest of the first {@code length} bytes, chunk by chunk as the receiver computed it. */
     private int prefixDigest(ListedEntry listed, long length) throws IOException {
         FileDigest digest = new FileDigest();
-        if (prefixMemory == null) {
-            prefixMemory = DirectMemory.allocate(options.chunkSize());
-        }
-        ByteBuffer buffer = prefixMemory.buffer();
+        ByteBuffer buffer = prefixBuffer.get();
         try (ReadOnlyFile file = openListed(listed.path(), listed.listed())) {
             for (long at = 0; at < length; ) {
                 buffer.clear().limit((int) Math.min(buffer.capacity(), length - at));
@@ -684,9 +681,7 @@ public final class FileSender implements AutoCloseable {
     public void close() throws IOException {
         ResourceStack owned = new ResourceStack();
         owned.push(poolRegion);
-        if (prefixMemory != null) {
-            owned.push(prefixMemory);
-        }
+        owned.push(prefixBuffer);
         if (removal != null) {
             owned.push(removal);
         }

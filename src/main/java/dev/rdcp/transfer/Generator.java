@@ -14,7 +14,6 @@ import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.Xattrs;
-import dev.rdcp.transport.DirectMemory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -73,7 +72,7 @@ final class Generator {
      * (--copy-dest, and --link-dest's fallback) and each digest of a --partial file or of the bytes
      * --append-verify keeps: one per session, however many files the peer's list names.
      */
-    private DirectMemory scratch;
+    private final ScratchBuffer scratch;
 
     /**
      * @param newEntry called for each entry made here that did not exist
@@ -88,6 +87,7 @@ final class Generator {
         this.mapping = mapping(options, budget);
         this.destination = destination;
         this.options = options;
+        this.scratch = new ScratchBuffer(options.chunkSize());
         this.listener = listener;
         this.attributes = attributes;
         this.reports = reports;
@@ -126,10 +126,7 @@ final class Generator {
     void close() throws IOException {
         check.close();
         tree.close();
-        if (scratch != null) {
-            scratch.close();
-            scratch = null;
-        }
+        scratch.close();
         references.close();
     }
 
@@ -353,11 +350,11 @@ final class Generator {
         // --inplace writes the file there, or a new one under its name; anything else there is replaced as usual.
         boolean inPlace = options.has(SessionRequest.INPLACE) && (verdict.attributes() == null || regular);
         Partial partial = options.has(SessionRequest.PARTIAL) && !inPlace ? Partial.examine(destination.base(),
-                AtomicFile.partialName(local), scratch(), entry.size(), busy) : Partial.NONE;
+                AtomicFile.partialName(local), scratch.get(), entry.size(), busy) : Partial.NONE;
         long appendAt = append && regular ? verdict.attributes().size() : 0;
         if (appendAt > 0 && options.has(SessionRequest.APPEND_VERIFY)) {
             // The sender checks all the bytes here, and sends the whole file if they are not its own.
-            partial = Partial.whole(destination.base(), local, appendAt, scratch(), busy);
+            partial = Partial.whole(destination.base(), local, appendAt, scratch.get(), busy);
             appendAt = 0;
         }
         Incoming incoming = new Incoming(entry, local, Math.max(appendAt, partial.offset()),
@@ -495,16 +492,9 @@ final class Generator {
         return true;
     }
 
-    private ByteBuffer scratch() {
-        if (scratch == null) {
-            scratch = DirectMemory.allocate(options.chunkSize());
-        }
-        return scratch.buffer();
-    }
-
     /** Copies the reference file to {@code local} through a temporary file, with the entry's attributes. */
     private void copy(ReferenceTrees.Match match, Entry entry, byte[] local) throws IOException {
-        ByteBuffer copyBuffer = scratch();
+        ByteBuffer copyBuffer = scratch.get();
         try (FileHandle from = match.directory().openRead(local);
                 AtomicFile to = AtomicFile.create(destination.base(), local)) {
             long position = 0;

@@ -7,7 +7,6 @@ import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
-import dev.rdcp.transport.DirectMemory;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.attribute.FileTime;
@@ -35,7 +34,7 @@ final class UpdateCheck {
 
     private final Heartbeat heartbeat;
     /** --checksum: what each file is read through for its MD5, allocated at the first; one per session. */
-    private DirectMemory md5Memory;
+    private final ScratchBuffer md5Buffer = new ScratchBuffer(FileList.MD5_BUFFER);
 
     UpdateCheck(TransferOptions options, Heartbeat heartbeat) {
         this.heartbeat = heartbeat;
@@ -91,10 +90,7 @@ final class UpdateCheck {
 
     private byte[] md5(DirectoryHandle base, byte[] name) {
         try (ReadOnlyFile file = ReadOnlyFile.of(base.openRead(name))) {
-            if (md5Memory == null) {
-                md5Memory = DirectMemory.allocate(FileList.MD5_BUFFER);
-            }
-            return FileList.md5(file, md5Memory.buffer(), heartbeat);
+            return FileList.md5(file, md5Buffer.get(), heartbeat);
         } catch (IOException e) {
             return new byte[0];
         }
@@ -102,9 +98,6 @@ final class UpdateCheck {
 
     /** Frees the MD5 buffer, if one was needed. */
     void close() {
-        if (md5Memory != null) {
-            md5Memory.close();
-            md5Memory = null;
-        }
+        md5Buffer.close();
     }
 }

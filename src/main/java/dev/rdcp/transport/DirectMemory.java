@@ -44,6 +44,16 @@ public final class DirectMemory implements AutoCloseable {
         return new DirectMemory(allocation, allocation.alignedSlice(PAGE).slice(0, bytes));
     }
 
+    /**
+     * As {@link #allocate(int)}, added to {@code owner} at once, so an owner that fails later in
+     * its construction still frees it with the rest.
+     */
+    public static DirectMemory allocate(int bytes, List<DirectMemory> owner) {
+        DirectMemory allocated = allocate(bytes);
+        owner.add(allocated);
+        return allocated;
+    }
+
     /** The memory, position 0 and limit its size; not to be touched after {@link #close}. */
     public ByteBuffer buffer() {
         return aligned;

@@ -80,9 +80,9 @@ final class MessagePipe implements AutoCloseable {
         this.cq = connection.completionQueue(stream);
         this.maxInline = qp.capacity().maxInlineData();
         this.sendQueueDepth = qp.capacity().maxSendWr();
-        this.handling = allocate(memory, ControlHeader.MAX_MESSAGE);
-        ByteBuffer receiveRing = allocate(memory, receiveCount * ControlHeader.MAX_MESSAGE);
-        ByteBuffer sendRing = allocate(memory, sendCount * ControlHeader.MAX_MESSAGE);
+        this.handling = DirectMemory.allocate(ControlHeader.MAX_MESSAGE, memory).buffer();
+        ByteBuffer receiveRing = DirectMemory.allocate(receiveCount * ControlHeader.MAX_MESSAGE, memory).buffer();
+        ByteBuffer sendRing = DirectMemory.allocate(sendCount * ControlHeader.MAX_MESSAGE, memory).buffer();
         try {
             this.receiveMr = regions.push(connection.protectionDomain().register(receiveRing,
                     EnumSet.of(Access.LOCAL_WRITE)));
@@ -115,12 +115,6 @@ final class MessagePipe implements AutoCloseable {
             pipe.regions.closeAfter(e);
             throw e;
         }
-    }
-
-    private static ByteBuffer allocate(List<DirectMemory> memory, int bytes) {
-        DirectMemory allocated = DirectMemory.allocate(bytes);
-        memory.add(allocated);
-        return allocated.buffer();
     }
 
     private static ByteBuffer[] slices(ByteBuffer ring, int count) {

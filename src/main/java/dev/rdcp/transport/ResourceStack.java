@@ -28,7 +28,7 @@ public final class ResourceStack implements AutoCloseable {
     public void closeAfter(Exception failure) {
         try {
             close();
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             failure.addSuppressed(e);
         }
     }

@@ -160,9 +160,7 @@ public final class TcpTransport implements Transport, PeerPresence {
     }
 
     private ByteBuffer allocated(int bytes) {
-        DirectMemory memory = DirectMemory.allocate(bytes);
-        allocations.add(memory);
-        return memory.buffer();
+        return DirectMemory.allocate(bytes, allocations).buffer();
     }
 
     @Override
@@ -338,9 +336,15 @@ public final class TcpTransport implements Transport, PeerPresence {
     public void close() throws IOException {
         try {
             disconnect();
-        } finally {
-            DirectMemory.release(allocations, !reader.isAlive());
+        } catch (IOException | RuntimeException e) {
+            ResourceStack.closeAfter(this::releaseMemory, e);
+            throw e;
         }
+        releaseMemory();
+    }
+
+    private void releaseMemory() {
+        DirectMemory.release(allocations, !reader.isAlive());
     }
 
     /** Whether the reader has stopped, at the end of the stream or on an error: what a test waits for. */

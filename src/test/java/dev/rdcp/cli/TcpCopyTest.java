@@ -10,11 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.transport.DirectPool;
 import dev.rdcp.transport.RdmaDevice;
 import dev.rdcp.transport.RdmaSettings;
 import java.io.IOException;
 import java.lang.management.BufferPoolMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -129,7 +129,7 @@ class TcpCopyTest {
         }
         Cli.Result first = tcp("-a", tree + "/", daemon.url("sums/"));
         assertEquals(0, first.exitCode(), first::toString);
-        BufferPoolMXBean direct = directPool();
+        BufferPoolMXBean direct = DirectPool.direct();
         long buffersBefore = direct.getCount();
         long bytesBefore = direct.getMemoryUsed();
         JsonResult again = JsonResult.of(tcp("--json", "-a", "--checksum", tree + "/", daemon.url("sums/")));
@@ -138,13 +138,6 @@ class TcpCopyTest {
         Await.until("a session over " + files + " files leaves fewer than " + files
                 + " direct buffers and under 64 KiB of them", 10_000,
                 () -> direct.getCount() - buffersBefore < files && direct.getMemoryUsed() - bytesBefore < 64 << 10);
-    }
-
-    private static BufferPoolMXBean directPool() {
-        return ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
-                .filter(pool -> pool.getName().equals("direct"))
-                .findFirst()
-                .orElseThrow();
     }
 
     @Test

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.BufferPoolMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,14 +12,6 @@ import org.junit.jupiter.api.Test;
 class DirectMemoryTest {
 
     private static final int BYTES = 3 << 20;
-
-    /** The JVM's count of direct memory in use: buffers the collector has not freed yet included. */
-    static long directBytesInUse() {
-        return ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
-                .filter(pool -> pool.getName().equals("direct"))
-                .mapToLong(BufferPoolMXBean::getMemoryUsed)
-                .sum();
-    }
 
     @Test
     void theMemoryIsPageAlignedZeroedAndOfTheAskedSize() {
@@ -46,9 +36,9 @@ class DirectMemoryTest {
     void closeFreesTheMemoryAtOnceAndOnlyOnce() {
         DirectMemory memory = DirectMemory.allocate(BYTES);
         memory.buffer().put(0, (byte) 1);
-        long before = directBytesInUse();
+        long before = DirectPool.bytesInUse();
         memory.close();
-        assertTrue(directBytesInUse() <= before - BYTES, "close gave back at least the " + BYTES + " bytes");
+        assertTrue(DirectPool.bytesInUse() <= before - BYTES, "close gave back at least the " + BYTES + " bytes");
         memory.close();
     }
 
@@ -56,19 +46,19 @@ class DirectMemoryTest {
     void releaseFreesWhatNothingTouchesAndKeepsTheRest() {
         DirectMemory freed = DirectMemory.allocate(BYTES);
         List<DirectMemory> list = new ArrayList<>(List.of(freed));
-        long before = directBytesInUse();
+        long before = DirectPool.bytesInUse();
         DirectMemory.release(list, true);
         assertTrue(list.isEmpty());
-        assertTrue(directBytesInUse() <= before - BYTES, "freed at once");
+        assertTrue(DirectPool.bytesInUse() <= before - BYTES, "freed at once");
 
         DirectMemory kept = DirectMemory.allocate(BYTES);
         kept.buffer().put(BYTES - 1, (byte) 42);
         list.add(kept);
-        long beforeKeeping = directBytesInUse();
+        long beforeKeeping = DirectPool.bytesInUse();
         DirectMemory.release(list, false);
         assertTrue(list.isEmpty());
         kept.close();
-        assertTrue(directBytesInUse() > beforeKeeping - BYTES, "kept, not freed, even by a later close");
+        assertTrue(DirectPool.bytesInUse() > beforeKeeping - BYTES, "kept, not freed, even by a later close");
         assertEquals(42, kept.buffer().get(BYTES - 1));
     }
 

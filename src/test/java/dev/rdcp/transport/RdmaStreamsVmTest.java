@@ -156,9 +156,9 @@ class RdmaStreamsVmTest {
             from.buffer().put(0, (byte) 1);
             target.close();
             from.close();
-            before = DirectMemoryTest.directBytesInUse();
+            before = DirectPool.bytesInUse();
         }
-        assertTrue(DirectMemoryTest.directBytesInUse() <= before - (8 << 20),
+        assertTrue(DirectPool.bytesInUse() <= before - (8 << 20),
                 "both regions' memory given back while " + target + " and " + from + " are still reachable");
     }
 

@@ -39,4 +39,14 @@ class ResourceStackTest {
         stack.closeAfter(failure);
         assertEquals("close failed", failure.getSuppressed()[0].getMessage());
     }
+
+    /** Freeing memory fails with an unchecked exception; it must not replace the failure being reported. */
+    @Test
+    void closeAfterKeepsTheFailureWhenACloseThrowsUnchecked() {
+        Exception failure = new IOException("disconnect failed");
+        ResourceStack.closeAfter(() -> {
+            throw new IllegalStateException("freeing direct memory failed");
+        }, failure);
+        assertEquals("freeing direct memory failed", failure.getSuppressed()[0].getMessage());
+    }
 }

@@ -91,9 +91,9 @@ class TcpTransportTest {
         Region source = near.allocate(4 << 20, false);
         staging.buffer().put(0, (byte) 1);
         source.buffer().put(0, (byte) 1);
-        long before = DirectMemoryTest.directBytesInUse();
+        long before = DirectPool.bytesInUse();
         near.close();
-        assertTrue(DirectMemoryTest.directBytesInUse() <= before - (8 << 20), "both regions' memory given back");
+        assertTrue(DirectPool.bytesInUse() <= before - (8 << 20), "both regions' memory given back");
     }
 
     @Test
