@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.posix.ProcessMemory;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.session.DaemonModule;
@@ -33,6 +34,8 @@ final class ServeCommand implements Callable<Integer> {
 
     private static final Logger LOG = LogManager.getLogger(ServeCommand.class);
     private static final int MAX_SESSIONS = 16;
+    /** glibc's own initial threshold: message rings and smaller stay in the arenas, chunks do not. */
+    private static final int LARGE_BLOCK = 128 << 10;
 
     @Mixin
     LoggingOptions logging;
@@ -125,6 +128,10 @@ final class ServeCommand implements Callable<Integer> {
 
     private int serve(ServerSession session, SocketAddress address, ServeIdentity identity, String what)
             throws IOException {
+        // A session's memory goes back to the system when it ends, not to its thread's arena.
+        if (!ProcessMemory.returnLargeBlocksWhenFreed(LARGE_BLOCK)) {
+            LOG.debug("the C library is not glibc: freed session memory stays with the allocator");
+        }
         try (Daemon daemon = new Daemon(address, session, Duration.ofSeconds(rdma.timeoutSeconds), MAX_SESSIONS)) {
             if (identity != null) {
                 identity.assume();
