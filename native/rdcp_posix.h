@@ -28,8 +28,10 @@ RDCP_EXPORT int rdcp_open_beneath(int dirfd, const char *path, int flags, int mo
 /* Names of directory fd, each NUL-terminated, "." and ".." left out; returns bytes used, 0 at the end. */
 RDCP_EXPORT int rdcp_read_names(int fd, char *buffer, size_t length);
 
-/* rdcp_memory.c: every malloc of bytes or more gets its own mapping, unmapped when freed (glibc's
- * M_MMAP_THRESHOLD, which also stops glibc from raising it); -ENOSYS without glibc. */
+/* rdcp_memory.c: from now on, a malloc of bytes or more that finds no free room gets its own
+ * mapping, unmapped when freed, and an arena's free top is trimmed above bytes (glibc's
+ * M_MMAP_THRESHOLD and M_TRIM_THRESHOLD, which glibc then stops raising); -ENOSYS without glibc,
+ * -EINVAL for bytes outside 1 B to 32 MiB. */
 RDCP_EXPORT int rdcp_map_large_blocks(int64_t bytes);
 
 /* rdcp_read.c: a chunk of an open file into registered memory; the bytes read (fewer only at the

@@ -46,18 +46,39 @@ uml_patch_source() {
 # guest has one CPU, but its kernel and each of its processes are host processes that UML switches
 # between; left to the host's scheduler they run on different cores, and every switch in the guest
 # becomes a wake-up across cores (a 512 MiB push ran at 237 MB/s so, and at 427 MB/s pinned).
-# RDCP_UML_HOST_CPU: the host CPU (default: the last one this process may use), or none.
+# RDCP_UML_HOST_CPU: the host CPU, or none; by default the last allowed CPU that no other pinned
+# guest on this host holds (a lock in /dev/shm, held until this script exits), or no pin at all
+# when every one is held, since two guests pinned to one core would each get half of it.
 uml_host_cpu_pin() {
-    local cpu=${RDCP_UML_HOST_CPU:-}
+    local cpu=${RDCP_UML_HOST_CPU:-} candidate lock_file
     [[ $cpu == none ]] && return 0
-    if ! command -v taskset >/dev/null; then
+    if ! command -v taskset >/dev/null || ! command -v flock >/dev/null; then
         [[ -z $cpu ]] && return 0
-        die "$EXIT_SETUP" "RDCP_UML_HOST_CPU=$cpu needs taskset (Debian package util-linux)"
+        die "$EXIT_SETUP" "RDCP_UML_HOST_CPU=$cpu needs taskset and flock (Debian package util-linux)"
     fi
     if [[ -z $cpu ]]; then
-        cpu=$(awk '/^Cpus_allowed_list:/ { n = split($2, c, /[,-]/); print c[n] }' /proc/self/status)
+        for candidate in $(awk '/^Cpus_allowed_list:/ {
+                n = split($2, ranges, ",")
+                for (i = n; i >= 1; i--) {
+                    split(ranges[i], bounds, "-")
+                    high = bounds[2] == "" ? bounds[1] : bounds[2]
+                    for (c = high; c >= bounds[1]; c--) print c
+                }
+            }' /proc/self/status); do
+            lock_file=/dev/shm/rdcp-uml-cpu-$candidate.lock
+            { : >>"$lock_file"; } 2>/dev/null || continue
+            exec {CPU_LOCK_FD}<"$lock_file" || continue
+            if flock -n "$CPU_LOCK_FD"; then
+                cpu=$candidate
+                break
+            fi
+            exec {CPU_LOCK_FD}<&-
+        done
+        [[ -n $cpu ]] || return 0
     fi
     [[ $cpu =~ ^[0-9]+$ ]] || die "$EXIT_USAGE" "RDCP_UML_HOST_CPU must be a CPU number or none, not '$cpu'"
+    taskset -c "$cpu" true 2>/dev/null ||
+        die "$EXIT_USAGE" "RDCP_UML_HOST_CPU=$cpu is not a CPU this process may run on"
     pin=(taskset -c "$cpu")
 }
 

@@ -129,8 +129,12 @@ final class ServeCommand implements Callable<Integer> {
     private int serve(ServerSession session, SocketAddress address, ServeIdentity identity, String what)
             throws IOException {
         // A session's memory goes back to the system when it ends, not to its thread's arena.
-        if (!ProcessMemory.returnLargeBlocksWhenFreed(LARGE_BLOCK)) {
-            LOG.debug("the C library is not glibc: freed session memory stays with the allocator");
+        try {
+            if (!ProcessMemory.returnLargeBlocksWhenFreed(LARGE_BLOCK)) {
+                LOG.debug("the C library is not glibc: freed session memory stays with the allocator");
+            }
+        } catch (IOException e) {
+            LOG.warn("freed session memory stays with the allocator: {}", e.getMessage());
         }
         try (Daemon daemon = new Daemon(address, session, Duration.ofSeconds(rdma.timeoutSeconds), MAX_SESSIONS)) {
             if (identity != null) {

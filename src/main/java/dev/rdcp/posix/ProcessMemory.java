@@ -16,8 +16,10 @@ public final class ProcessMemory {
     }
 
     /**
-     * Makes every later allocation of {@code bytes} or more a mapping of its own, returned to the
-     * system when freed. False where the C library is not glibc and has no such setting.
+     * From now on, an allocation of {@code bytes} or more that finds no free room gets a mapping of
+     * its own, returned to the system when freed, and free memory at the top of an arena beyond
+     * {@code bytes} is returned too. Call it early, before much has been freed. False where the C
+     * library is not glibc and has no such setting.
      */
     public static boolean returnLargeBlocksWhenFreed(long bytes) throws IOException {
         int rc = RdcpPosix.rdcp_map_large_blocks(bytes);

@@ -25,8 +25,8 @@ final class Backups {
     private final boolean enabled;
     private final byte[] suffix;
     private final byte[] directory;
-    /** For {@link #keepCopy}: made at the first, reused, freed by {@link #close}. */
     private static final int COPY_BUFFER = 1 << 20;
+    /** For {@link #keepCopy}: made at the first, reused, freed by {@link #close}. */
     private final ScratchBuffer copyMemory = new ScratchBuffer(COPY_BUFFER);
 
     Backups(Destination destination, TransferOptions options) {

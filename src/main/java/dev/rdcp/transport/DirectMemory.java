@@ -7,6 +7,7 @@ import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Page-aligned direct memory that is freed when its owner closes it, not whenever a garbage
@@ -25,6 +26,9 @@ public final class DirectMemory implements AutoCloseable {
     /** Memory whose owner could not confirm that nothing touches it any more: never freed. */
     private static final List<ByteBuffer> KEPT = new ArrayList<>();
 
+    /** Blocks allocated and neither freed nor kept: what tests check returns to where it was. */
+    private static final AtomicLong OUTSTANDING = new AtomicLong();
+
     private ByteBuffer allocation;
     private final ByteBuffer aligned;
 
@@ -41,6 +45,7 @@ public final class DirectMemory implements AutoCloseable {
         // An aligned slice starts and ends on a page boundary, so whole pages plus one to shift by.
         int wholePages = (bytes + PAGE - 1) & -PAGE;
         ByteBuffer allocation = ByteBuffer.allocateDirect(wholePages + PAGE);
+        OUTSTANDING.incrementAndGet();
         return new DirectMemory(allocation, allocation.alignedSlice(PAGE).slice(0, bytes));
     }
 
@@ -52,6 +57,14 @@ public final class DirectMemory implements AutoCloseable {
         DirectMemory allocated = allocate(bytes);
         owner.add(allocated);
         return allocated;
+    }
+
+    /**
+     * How many blocks are allocated and not yet freed or kept for good: back where it was once
+     * every owner that allocated since has closed.
+     */
+    public static long outstanding() {
+        return OUTSTANDING.get();
     }
 
     /** The memory, position 0 and limit its size; not to be touched after {@link #close}. */
@@ -69,6 +82,7 @@ public final class DirectMemory implements AutoCloseable {
                 KEPT.add(allocation);
             }
             allocation = null;
+            OUTSTANDING.decrementAndGet();
         }
     }
 
@@ -95,6 +109,7 @@ public final class DirectMemory implements AutoCloseable {
             return;
         }
         allocation = null;
+        OUTSTANDING.decrementAndGet();
         if (FREE != null) {
             try {
                 FREE.invokeExact(freeing);

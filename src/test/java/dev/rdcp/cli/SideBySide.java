@@ -4,6 +4,7 @@ import static dev.rdcp.cli.RsyncComparison.assertSameTree;
 import static dev.rdcp.cli.RsyncComparison.rsync;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.rdcp.transport.DirectMemory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -27,6 +28,7 @@ final class SideBySide implements AutoCloseable {
     final Path source;
     final Path served;
     private final InProcessDaemon daemon;
+    private final long memoryBefore = DirectMemory.outstanding();
     /** rdcp's options for the connection: the transport and timeout. */
     private final List<String> connection;
     /** Whether the trees' file times must match: not for copies made without -t. */
@@ -152,8 +154,25 @@ final class SideBySide implements AutoCloseable {
         assertSameTree(tmp.resolve("rsync-" + top), tmp.resolve("rdcp-" + top), fileTimes);
     }
 
+    /**
+     * Closes the daemon, then checks that both sides' roles and transports freed every block of
+     * direct memory they allocated (the daemon's side may end a moment after the client's).
+     */
     @Override
     public void close() throws IOException {
         daemon.close();
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (DirectMemory.outstanding() > memoryBefore) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError((DirectMemory.outstanding() - memoryBefore)
+                        + " blocks of direct memory were not freed when the sessions ended");
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for the sessions' memory", e);
+            }
+        }
     }
 }

@@ -47,7 +47,7 @@ public final class RdcpPosix {
 
     public static native int rdcp_xattr_remove(int fd, byte[] name);
 
-    /** Every malloc of {@code bytes} or more gets its own mapping, unmapped when freed; -ENOSYS without glibc. */
+    /** Large blocks get mappings of their own, unmapped when freed (native/rdcp_posix.h); -ENOSYS without glibc. */
     public static native int rdcp_map_large_blocks(long bytes);
 
     /** {@code name} NUL-terminated; {@code out}: uid, primary gid. -ENOENT: no such user. */
