@@ -66,7 +66,8 @@ uml_host_cpu_pin() {
                 }
             }' /proc/self/status); do
             lock_file=/dev/shm/rdcp-uml-cpu-$candidate.lock
-            { : >>"$lock_file"; } 2>/dev/null || continue
+            # Read-only is enough for flock, so another user's lock file serves too.
+            [[ -e $lock_file ]] || { : >>"$lock_file"; } 2>/dev/null || continue
             exec {CPU_LOCK_FD}<"$lock_file" || continue
             if flock -n "$CPU_LOCK_FD"; then
                 cpu=$candidate
