@@ -26,6 +26,8 @@ int rdcp_map_large_blocks(int64_t bytes)
 	 */
 	if (mallopt(M_TRIM_THRESHOLD, (int)bytes) != 1 || mallopt(M_MMAP_THRESHOLD, (int)bytes) != 1)
 		return -EINVAL;
+	/* The thresholds act from the next free on; what start-up left free goes back now. */
+	malloc_trim(0);
 	return 0;
 }
 #else

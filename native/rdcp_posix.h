@@ -30,7 +30,8 @@ RDCP_EXPORT int rdcp_read_names(int fd, char *buffer, size_t length);
 
 /* rdcp_memory.c: from now on, a malloc of bytes or more that finds no free room gets its own
  * mapping, unmapped when freed, and an arena's free top is trimmed above bytes (glibc's
- * M_MMAP_THRESHOLD and M_TRIM_THRESHOLD, which glibc then stops raising); -ENOSYS without glibc,
+ * M_MMAP_THRESHOLD and M_TRIM_THRESHOLD, which glibc then stops raising), and what is free now is
+ * given back (malloc_trim); -ENOSYS without glibc,
  * -EINVAL for bytes outside 1 B to 32 MiB. */
 RDCP_EXPORT int rdcp_map_large_blocks(int64_t bytes);
 
