@@ -51,6 +51,7 @@ public final class LargeBlockProbe {
         ByteBuffer probe = ByteBuffer.allocateDirect(24 << 20);
         probe.put(0, (byte) 1);
         long mapped = malloc.mallinfo2().hblkhd - mappedBefore;
-        System.out.println(mapped >= probe.capacity() ? "own mapping" : "arena");
+        // Half the block: the JVM's other threads may map or unmap blocks of their own meanwhile.
+        System.out.println(mapped >= probe.capacity() / 2 ? "own mapping" : "arena");
     }
 }
