@@ -63,23 +63,29 @@ class ConfinedReceiverTest {
         return entry(index, EntryType.FILE, 0644, name, size, new byte[0]);
     }
 
-    /** Once the receiver has made a, a local user replaces it by a symlink to the outside. */
-    private void swapForOutside(ScriptedSender peer) throws Exception {
-        peer.sync();
+    /** A receiver into root with no root to confine it by name: the directory descriptors alone stand guard. */
+    private HostilePeer receiver(long flags) throws Exception {
+        return HostilePeer.start(HostilePeer.Wire.LOOPBACK, Destination.of(root, true, null), TransferOptions.of(CHUNK, flags));
+    }
+
+    /** Once the receiver has made a (it has answered the entries that named it), a local user replaces it by a symlink to the outside. */
+    private void swapForOutside() throws Exception {
         PathUtils.deleteDirectory(root.resolve("a"));
         Files.createSymbolicLink(root.resolve("a"), outside);
     }
 
     @Test
     void dataForANameBelowASwappedDirectoryIsNotWrittenOutside() throws Exception {
-        ScriptedSender peer = ScriptedSender.start(root, TransferOptions.of(CHUNK, BASE));
-        peer.entries(directory(0, "a", 0755), file(1, "a/pwned", 6));
-        swapForOutside(peer);
-        peer.piece(1, 0, bytes("pwned!"), true);
+        try (HostilePeer peer = receiver(BASE)) {
+            peer.entries(directory(0, "a", 0755), file(1, "a/pwned", 6));
+            swapForOutside();
+            peer.chunk(1, 0, bytes("pwned!"), true);
+            peer.end();
 
-        assertNull(peer.finish());
-        assertFalse(Files.exists(outside.resolve("pwned")), "written outside the destination");
-        assertEquals(ExitCode.PARTIAL.code(), peer.report().exitCode(), peer.report().failures().toString());
+            assertNull(peer.finish());
+            assertFalse(Files.exists(outside.resolve("pwned")), "written outside the destination");
+            assertEquals(ExitCode.PARTIAL.code(), peer.report().exitCode(), peer.report().failures().toString());
+        }
     }
 
     /** As root (-o applies), the owner too: the entry asks for uid and gid 4321. */
@@ -88,12 +94,14 @@ class ConfinedReceiverTest {
         Path victim = Files.createDirectory(outside.resolve("b"));
         Files.setPosixFilePermissions(victim, PosixFilePermissions.fromString("rwxr-xr-x"));
         Object owner = Files.getAttribute(victim, "unix:uid");
-        ScriptedSender peer = ScriptedSender.start(root, TransferOptions.of(CHUNK, BASE | SessionRequest.OWNERS));
-        Entry b = new Entry(1, EntryType.DIRECTORY, 0700, MTIME, 0, 0, 4321, 4321, bytes("a/b"), new byte[0]);
-        peer.entries(directory(0, "a", 0755), b);
-        swapForOutside(peer);
+        try (HostilePeer peer = receiver(BASE | SessionRequest.OWNERS)) {
+            Entry b = new Entry(1, EntryType.DIRECTORY, 0700, MTIME, 0, 0, 4321, 4321, bytes("a/b"), new byte[0]);
+            peer.entries(directory(0, "a", 0755), b);
+            swapForOutside();
+            peer.end();
 
-        assertNull(peer.finish());
+            assertNull(peer.finish());
+        }
         assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(victim)));
         assertEquals(owner, Files.getAttribute(victim, "unix:uid"));
     }
@@ -101,41 +109,44 @@ class ConfinedReceiverTest {
     @Test
     void aHardLinkIsNotMadeToAFileOutside() throws Exception {
         Path secret = Files.writeString(outside.resolve("s"), "secret");
-        ScriptedSender peer = ScriptedSender.start(root, TransferOptions.of(CHUNK, BASE | SessionRequest.HARD_LINKS));
-        peer.entries(directory(0, "a", 0755), file(1, "a/s", 6));
-        peer.piece(1, 0, bytes("inside"), true);
-        swapForOutside(peer);
-        peer.entries(entry(2, EntryType.HARDLINK, 0644, "stolen", 6, bytes("a/s")));
+        try (HostilePeer peer = receiver(BASE | SessionRequest.HARD_LINKS)) {
+            peer.entries(directory(0, "a", 0755), file(1, "a/s", 6));
+            peer.chunk(1, 0, bytes("inside"), true);
+            swapForOutside();
+            peer.entries(entry(2, EntryType.HARDLINK, 0644, "stolen", 6, bytes("a/s")));
+            peer.end();
 
-        assertNull(peer.finish());
-        Path stolen = root.resolve("stolen");
-        assertFalse(Files.exists(stolen, LinkOption.NOFOLLOW_LINKS) && Files.isSameFile(stolen, secret),
-                "an outside file linked into the destination");
-        assertTrue(peer.report().exitCode() != 0, "the link cannot be made, and that is reported");
+            assertNull(peer.finish());
+            Path stolen = root.resolve("stolen");
+            assertFalse(Files.exists(stolen, LinkOption.NOFOLLOW_LINKS) && Files.isSameFile(stolen, secret),
+                    "an outside file linked into the destination");
+            assertTrue(peer.report().exitCode() != 0, "the link cannot be made, and that is reported");
+        }
     }
 
+    /** The first piece's staging buffer comes back only once it is written, so the partial file is there to swap. */
     @Test
     void aSymlinkPlantedAtThePartialNameGetsNoModeAndIsNotPassedOffAsTheFile() throws Exception {
         Path target = Files.writeString(outside.resolve("target"), "theirs");
         Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-------"));
-        ScriptedSender peer = ScriptedSender.start(root, TransferOptions.of(CHUNK,
-                BASE | SessionRequest.PARTIAL));
         byte[] first = new byte[CHUNK];
         Arrays.fill(first, (byte) 'x');
-        peer.entries(entry(0, EntryType.FILE, 0777, "f", 2L * CHUNK, new byte[0]));
-        peer.piece(0, 0, first, false);
-        peer.sync();
-        Path partial = root.resolve(".f.rdcp-partial");
-        assertTrue(Files.isRegularFile(partial, LinkOption.NOFOLLOW_LINKS));
-        Files.delete(partial);
-        Files.createSymbolicLink(partial, target);
-        peer.piece(0, CHUNK, first, true);
+        try (HostilePeer peer = receiver(BASE | SessionRequest.PARTIAL)) {
+            peer.entries(entry(0, EntryType.FILE, 0777, "f", 2L * CHUNK, new byte[0]));
+            peer.chunk(0, 0, first, false);
+            Path partial = root.resolve(".f.rdcp-partial");
+            assertTrue(Files.isRegularFile(partial, LinkOption.NOFOLLOW_LINKS));
+            Files.delete(partial);
+            Files.createSymbolicLink(partial, target);
+            peer.chunk(0, CHUNK, first, true);
+            peer.end();
 
-        assertNull(peer.finish());
-        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)),
-                "the mode went through the planted symlink");
-        Path f = root.resolve("f");
-        boolean arrived = Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) && Files.size(f) == 2L * CHUNK;
-        assertTrue(arrived || peer.report().exitCode() != 0, "lost while reported as done");
+            assertNull(peer.finish());
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)),
+                    "the mode went through the planted symlink");
+            Path f = root.resolve("f");
+            boolean arrived = Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) && Files.size(f) == 2L * CHUNK;
+            assertTrue(arrived || peer.report().exitCode() != 0, "lost while reported as done");
+        }
     }
 }

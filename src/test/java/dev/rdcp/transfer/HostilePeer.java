@@ -83,7 +83,7 @@ final class HostilePeer implements AutoCloseable {
     private int mrsExpected;
     private int mrsReceived;
 
-    private HostilePeer(Transport transport, Transport receiverEnd, Path root, TransferOptions options)
+    private HostilePeer(Transport transport, Transport receiverEnd, Destination destination, TransferOptions options)
             throws IOException {
         this.transport = transport;
         this.receiverEnd = receiverEnd;
@@ -92,7 +92,6 @@ final class HostilePeer implements AutoCloseable {
         this.mrsExpected = options.slots();
         this.sourceRegion = transport.allocate(options.chunkSize(), false);
         this.source = sourceRegion.buffer();
-        Destination destination = Destination.of(root, true, root);
         this.receiver = CompletableFuture.runAsync(() -> {
             try (Transport own = receiverEnd;
                     FileReceiver role = FileReceiver.create(own, destination, options, report)) {
@@ -109,9 +108,14 @@ final class HostilePeer implements AutoCloseable {
 
     /** A receiver on {@code root} (the destination directory, also the root nothing may escape). */
     static HostilePeer start(Wire wire, Path root, TransferOptions options) throws IOException {
+        return start(wire, Destination.of(root, true, root), options);
+    }
+
+    /** A receiver into {@code destination}, which may have no root: the confined file layer alone then stands guard. */
+    static HostilePeer start(Wire wire, Destination destination, TransferOptions options) throws IOException {
         if (wire == Wire.LOOPBACK) {
             LoopbackTransport[] ends = LoopbackTransport.pair(30);
-            return new HostilePeer(ends[0], ends[1], root, options);
+            return new HostilePeer(ends[0], ends[1], destination, options);
         }
         try (ServerSocketChannel listener = ServerSocketChannel.open()
                 .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
@@ -121,15 +125,15 @@ final class HostilePeer implements AutoCloseable {
             BootstrapChannel receiverChannel = new BootstrapChannel(far, Duration.ofSeconds(30));
             if (wire == Wire.TCP) {
                 return new HostilePeer(TcpTransport.open(senderChannel, options.receiveBuffers(), 30),
-                        TcpTransport.open(receiverChannel, options.sendBuffers(), 30), root, options);
+                        TcpTransport.open(receiverChannel, options.sendBuffers(), 30), destination, options);
             }
-            return overRdma(senderChannel, receiverChannel, root, options);
+            return overRdma(senderChannel, receiverChannel, destination, options);
         }
     }
 
     /** Each end waits for the other's endpoint and barrier, so the receiver's end comes up in a thread of its own. */
-    private static HostilePeer overRdma(BootstrapChannel senderChannel, BootstrapChannel receiverChannel, Path root,
-            TransferOptions options) throws IOException {
+    private static HostilePeer overRdma(BootstrapChannel senderChannel, BootstrapChannel receiverChannel,
+            Destination destination, TransferOptions options) throws IOException {
         CompletableFuture<RdmaTransport> receiving = CompletableFuture.supplyAsync(() -> {
             try {
                 return RdmaTransport.establish(receiverChannel, ONE_STREAM, options.receiveBuffers(),
@@ -142,7 +146,7 @@ final class HostilePeer implements AutoCloseable {
         try {
             sender = RdmaTransport.establish(senderChannel, ONE_STREAM, options.receiveBuffers(),
                     options.sendBuffers(), options.slots(), 30, true);
-            return new HostilePeer(sender, receiving.get(30, TimeUnit.SECONDS), root, options);
+            return new HostilePeer(sender, receiving.get(30, TimeUnit.SECONDS), destination, options);
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
             IOException failure = new IOException("the receiver's RDMA end did not come up", e);
             closeLate(sender, failure);
@@ -177,11 +181,28 @@ final class HostilePeer implements AutoCloseable {
             for (Entry entry : entries) {
                 entry.encode(out);
             }
-            decisions = null;
-            transport.send();
+            return sendEntries();
         } catch (IOException | RuntimeException e) {
-            throw new ReceiverGone(e);
+            throw gone(e);
         }
+    }
+
+    /** One ENTRIES message of {@code entry} followed by {@code xattrs} as given, raw: a session with -X or -A. */
+    List<Decision> entryWithXattrs(Entry entry, byte[] xattrs) throws ReceiverGone {
+        try {
+            ByteBuffer out = transport.startMessage(ControlType.ENTRIES);
+            CountedList.finish(out, CountedList.start(out), 1);
+            entry.encode(out);
+            out.put(xattrs);
+            return sendEntries();
+        } catch (IOException | RuntimeException e) {
+            throw gone(e);
+        }
+    }
+
+    private List<Decision> sendEntries() throws IOException, ReceiverGone {
+        decisions = null;
+        transport.send();
         pollUntil(() -> decisions != null);
         return decisions;
     }
@@ -205,7 +226,7 @@ final class HostilePeer implements AutoCloseable {
             mrsExpected++;
             transport.send();
         } catch (IOException | RuntimeException e) {
-            throw new ReceiverGone(e);
+            throw gone(e);
         }
         pollUntil(() -> mrsReceived >= mrsExpected);
     }
@@ -226,8 +247,23 @@ final class HostilePeer implements AutoCloseable {
             transport.startMessage(ControlType.BYE);
             transport.send();
         } catch (IOException | RuntimeException e) {
-            throw new ReceiverGone(e);
+            throw gone(e);
         }
+    }
+
+    /**
+     * A send or poll that failed because the receiver hung up only echoes why it did: the cause is
+     * the receiver's own error once it has ended with one, and {@code failure} otherwise.
+     */
+    private ReceiverGone gone(Exception failure) {
+        Throwable outcome;
+        try {
+            outcome = finish();
+        } catch (AssertionError stillRunning) {
+            stillRunning.addSuppressed(failure);
+            throw stillRunning;
+        }
+        return new ReceiverGone(outcome != null ? outcome : failure);
     }
 
     /** Waits for the receiver to end; returns what it ended with, or null when it ended well. */
@@ -269,7 +305,7 @@ final class HostilePeer implements AutoCloseable {
                 transport.poll(this::onMessage, 20);
             }
         } catch (IOException | RuntimeException e) {
-            throw new ReceiverGone(e);
+            throw gone(e);
         }
     }
 

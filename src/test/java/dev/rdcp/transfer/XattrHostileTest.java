@@ -2,6 +2,8 @@ package dev.rdcp.transfer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -44,30 +46,27 @@ class XattrHostileTest {
         assumeTrue("root".equals(System.getProperty("user.name")), "ACLs are set as root here");
         byte[] garbage = encoded(new Xattrs(List.of(new Xattrs.Xattr(
                 "system.posix_acl_access".getBytes(StandardCharsets.US_ASCII), new byte[] {1, 2, 3}))));
-        ScriptedSender peer = ScriptedSender.start(root, TransferOptions.of(4096, FLAGS));
-        peer.entryWithXattrs(file(0, "f", 4), garbage);
-        peer.piece(0, 0, "data".getBytes(StandardCharsets.US_ASCII), true);
+        try (HostilePeer peer = HostilePeer.start(HostilePeer.Wire.LOOPBACK, root, TransferOptions.of(4096, FLAGS))) {
+            peer.entryWithXattrs(file(0, "f", 4), garbage);
+            peer.chunk(0, 0, "data".getBytes(StandardCharsets.US_ASCII), true);
+            peer.end();
 
-        assertEquals(null, peer.finish());
-        assertEquals("data", Files.readString(root.resolve("f")), "the data lands, as rsync's");
-        assertEquals(ExitCode.PARTIAL.code(), peer.report().exitCode(), peer.report().failures().toString());
-        assertTrue(peer.report().failures().get(0).message().contains("setxattr(\"system.posix_acl_access\") failed"),
-                peer.report().failures().toString());
+            assertNull(peer.finish());
+            assertEquals("data", Files.readString(root.resolve("f")), "the data lands, as rsync's");
+            assertEquals(ExitCode.PARTIAL.code(), peer.report().exitCode(), peer.report().failures().toString());
+            assertTrue(peer.report().failures().get(0).message()
+                    .contains("setxattr(\"system.posix_acl_access\") failed"), peer.report().failures().toString());
+        }
     }
 
     @Test
     void namesOutOfOrderEndTheSession() throws Exception {
         byte[] descending = {0, 2, 6, 'u', 's', 'e', 'r', '.', 'b', 0, 0, 0, 0, 6, 'u', 's', 'e', 'r', '.', 'a', 0, 0, 0, 0};
-        ScriptedSender peer = ScriptedSender.start(root, TransferOptions.of(4096, FLAGS));
-        peer.entryWithXattrs(file(0, "f", 4), descending);
-
-        Throwable outcome;
-        try {
-            outcome = peer.finish();
-        } catch (java.io.IOException gone) {
-            outcome = gone.getCause();
+        try (HostilePeer peer = HostilePeer.start(HostilePeer.Wire.LOOPBACK, root, TransferOptions.of(4096, FLAGS))) {
+            HostilePeer.ReceiverGone gone = assertThrows(HostilePeer.ReceiverGone.class,
+                    () -> peer.entryWithXattrs(file(0, "f", 4), descending));
+            assertInstanceOf(ProtocolException.class, gone.getCause(), String.valueOf(gone.getCause()));
         }
-        assertInstanceOf(ProtocolException.class, outcome, String.valueOf(outcome));
         assertTrue(Files.notExists(root.resolve("f")));
     }
 }
