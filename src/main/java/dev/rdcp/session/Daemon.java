@@ -37,6 +37,7 @@ public final class Daemon implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(Daemon.class);
     private static final long FIRST_ACCEPT_PAUSE_MILLIS = 10;
     static final long MAX_ACCEPT_PAUSE_MILLIS = 1_000;
+    private static final long SESSION_END_WAIT_SECONDS = 10;
 
     private final ServerSocket listener;
     private final ServerSession session;
@@ -269,10 +270,22 @@ public final class Daemon implements AutoCloseable {
         return host == null ? new InetSocketAddress(port) : new InetSocketAddress(host, port);
     }
 
+    /**
+     * Stops accepting, interrupts the sessions, and waits up to {@link #SESSION_END_WAIT_SECONDS}
+     * for them to end: a session frees its memory and queue pairs as it ends, and a daemon that
+     * is closed should hold none of them.
+     */
     @Override
     public void close() throws IOException {
         listener.close();
         workers.shutdownNow();
         setupDeadlines.shutdownNow();
+        try {
+            if (!workers.awaitTermination(SESSION_END_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                LOG.warn("closing: sessions still running after {} s", SESSION_END_WAIT_SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

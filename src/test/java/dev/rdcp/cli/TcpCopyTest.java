@@ -20,8 +20,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,15 +37,16 @@ class TcpCopyTest {
     @TempDir
     Path local;
 
-    private static InProcessDaemon daemon;
+    /** One a test, so that no session of an earlier test is still ending while one counts memory. */
+    private InProcessDaemon daemon;
 
-    @BeforeAll
-    static void startDaemon() throws IOException {
+    @BeforeEach
+    void startDaemon() throws IOException {
         daemon = new InProcessDaemon(served, null, 10);
     }
 
-    @AfterAll
-    static void stopDaemon() throws IOException {
+    @AfterEach
+    void stopDaemon() throws IOException {
         daemon.close();
     }
 
@@ -128,21 +129,22 @@ class TcpCopyTest {
         for (int i = 0; i < files; i++) {
             randomFile(tree.resolve("f" + i), 100 + i, i);
         }
-        Cli.Result first = tcp("-a", tree + "/", daemon.url("sums/"));
-        assertEquals(0, first.exitCode(), first::toString);
         long blocksBefore = DirectMemory.outstanding();
         BufferPoolMXBean direct = DirectPool.direct();
         long buffersBefore = direct.getCount();
         long bytesBefore = direct.getMemoryUsed();
+        Cli.Result first = tcp("-a", tree + "/", daemon.url("sums/"));
+        assertEquals(0, first.exitCode(), first::toString);
         JsonResult again = JsonResult.of(tcp("--json", "-a", "--checksum", tree + "/", daemon.url("sums/")));
         assertEquals(0, again.number("transferred"), again::toString);
-        // The daemon's side ends a moment after the client's.
-        Await.until("a session over " + files + " files leaves fewer than " + files
-                + " direct buffers and under 64 KiB of them", 10_000,
-                () -> direct.getCount() - buffersBefore < files && direct.getMemoryUsed() - bytesBefore < 64 << 10);
-        // The count above could also drop by a collection freeing what no role closed; this cannot.
-        Await.until("every block of direct memory the session allocated is freed", 10_000,
-                () -> DirectMemory.outstanding() <= blocksBefore);
+        // Closing returns once the daemon's sessions have ended too.
+        daemon.close();
+        assertTrue(direct.getCount() - buffersBefore < files && direct.getMemoryUsed() - bytesBefore < 64 << 10,
+                "two sessions over " + files + " files left " + (direct.getCount() - buffersBefore)
+                        + " direct buffers, " + (direct.getMemoryUsed() - bytesBefore) + " bytes");
+        // The counts above could also drop by a collection freeing what no role closed; this cannot.
+        assertEquals(0, DirectMemory.outstanding() - blocksBefore,
+                "blocks of direct memory the sessions allocated and did not free");
     }
 
     @Test
