@@ -46,7 +46,7 @@ class DaemonDescriptorLimitTest {
         Path log = dir.resolve("daemon.log");
         Process daemon = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
                 "dev.rdcp.cli.Main", "serve", "--root", dir.toString(), "--bind", "127.0.0.1", "--port", "0",
-                "--timeout", "3").redirectError(log.toFile()).start();
+                "--timeout", "30").redirectError(log.toFile()).start();
         List<Socket> clients = new ArrayList<>();
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(daemon.getInputStream(), StandardCharsets.UTF_8));

@@ -18,6 +18,8 @@ final class LoopbackCopy {
             Throwable receiverError) {
     }
 
+    private static final long RECEIVER_TIMEOUT_SECONDS = 5;
+
     private LoopbackCopy() {
     }
 
@@ -38,7 +40,9 @@ final class LoopbackCopy {
     /** {@code senderEvents} hears what the sender does as it does it (a test can act on the source then). */
     static Outcome run(List<SourceOperand> sources, Path target, boolean directory, TransferOptions options,
             long timeoutSeconds, Faults faults, TransferListener senderEvents) throws Exception {
-        LoopbackTransport[] ends = LoopbackTransport.pair(timeoutSeconds);
+        // A test of the sender's timeout must not be ended by the receiver's own (a sender slow to
+        // start, on a loaded machine, would time the receiver out first).
+        LoopbackTransport[] ends = LoopbackTransport.pair(timeoutSeconds, Math.max(timeoutSeconds, RECEIVER_TIMEOUT_SECONDS));
         faults.inject(ends[0], ends[1]);
         TransferReport sent = new TransferReport();
         TransferReport received = new TransferReport();

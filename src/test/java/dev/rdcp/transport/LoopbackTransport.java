@@ -99,9 +99,14 @@ public final class LoopbackTransport implements Transport, PeerPresence {
 
     /** Two connected ends, each watching the other with the given timeout. */
     public static LoopbackTransport[] pair(long timeoutSeconds) {
+        return pair(timeoutSeconds, timeoutSeconds);
+    }
+
+    /** Two connected ends; the first watches the second with {@code firstTimeoutSeconds}, the second the first with its own. */
+    public static LoopbackTransport[] pair(long firstTimeoutSeconds, long secondTimeoutSeconds) {
         AtomicInteger keys = new AtomicInteger();
-        LoopbackTransport a = new LoopbackTransport(keys, timeoutSeconds);
-        LoopbackTransport b = new LoopbackTransport(keys, timeoutSeconds);
+        LoopbackTransport a = new LoopbackTransport(keys, firstTimeoutSeconds);
+        LoopbackTransport b = new LoopbackTransport(keys, secondTimeoutSeconds);
         a.peer = b;
         b.peer = a;
         return new LoopbackTransport[] {a, b};

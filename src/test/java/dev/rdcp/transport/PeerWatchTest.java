@@ -95,8 +95,7 @@ class PeerWatchTest {
     void anyOtherByteIsAProtocolError() throws Exception {
         far.getOutputStream().write('x');
         far.getOutputStream().flush();
-        Thread.sleep(50);
-        assertThrows(ProtocolException.class, near::peerState);
+        assertThrows(ProtocolException.class, () -> awaitState(near, PeerState.BUSY));
     }
 
     @Test

@@ -161,7 +161,7 @@ class TcpTransportTest {
     void keepalivesSayBusy() throws Exception {
         send(ByteBuffer.allocate(5).put(TcpTransport.KEEPALIVE).position(5));
         PeerState state = near.peerState();
-        for (int i = 0; i < 100 && state == PeerState.QUIET; i++) {
+        for (int i = 0; i < 1000 && state == PeerState.QUIET; i++) {
             Thread.sleep(10);
             state = near.peerState();
         }
