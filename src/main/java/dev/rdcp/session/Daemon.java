@@ -42,6 +42,7 @@ public final class Daemon implements AutoCloseable {
     private final ServerSocket listener;
     private final ServerSession session;
     private final Duration handshakeTimeout;
+    private final int maxSessions;
     private final Semaphore sessions;
     private final ExecutorService workers;
     private final ScheduledExecutorService setupDeadlines;
@@ -59,6 +60,7 @@ public final class Daemon implements AutoCloseable {
         this.session = session;
         this.authBackoff = authBackoff;
         this.handshakeTimeout = handshakeTimeout;
+        this.maxSessions = maxSessions;
         this.sessions = new Semaphore(maxSessions);
         this.workers = Executors.newFixedThreadPool(maxSessions, r -> {
             Thread t = new Thread(r, "rdcp-session");
@@ -124,13 +126,20 @@ public final class Daemon implements AutoCloseable {
                 refuse(client, ExitCode.START_CLIENT_SERVER, "the server is busy; try again later");
                 continue;
             }
-            workers.execute(() -> {
-                try {
-                    handle(client);
-                } finally {
-                    sessions.release();
-                }
-            });
+            try {
+                workers.execute(() -> {
+                    try {
+                        handle(client);
+                    } finally {
+                        sessions.release();
+                    }
+                });
+            } catch (RejectedExecutionException closing) {
+                // Accepted as the daemon closed.
+                sessions.release();
+                closeQuietly(client);
+                return;
+            }
         }
     }
 
@@ -270,22 +279,33 @@ public final class Daemon implements AutoCloseable {
         return host == null ? new InetSocketAddress(port) : new InetSocketAddress(host, port);
     }
 
+    /** Sessions running now: accepted and not yet ended. */
+    public int activeSessions() {
+        return maxSessions - sessions.availablePermits();
+    }
+
     /**
-     * Stops accepting, interrupts the sessions, and waits up to {@link #SESSION_END_WAIT_SECONDS}
-     * for them to end: a session frees its memory and queue pairs as it ends, and a daemon that
-     * is closed should hold none of them.
+     * Stops accepting and gives the sessions {@link #SESSION_END_WAIT_SECONDS} to end on their own
+     * (a session frees its memory and queue pairs as it ends), then interrupts those still
+     * running and waits as long again. A TCP session ends on the interrupt; an RDMA one, which
+     * waits in its completion channel, at its own timeout.
      */
     @Override
     public void close() throws IOException {
         listener.close();
-        workers.shutdownNow();
-        setupDeadlines.shutdownNow();
+        workers.shutdown();
         try {
             if (!workers.awaitTermination(SESSION_END_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                LOG.warn("closing: sessions still running after {} s", SESSION_END_WAIT_SECONDS);
+                workers.shutdownNow();
+                if (!workers.awaitTermination(SESSION_END_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                    LOG.warn("closing: {} sessions still running", activeSessions());
+                }
             }
         } catch (InterruptedException e) {
+            workers.shutdownNow();
             Thread.currentThread().interrupt();
+        } finally {
+            setupDeadlines.shutdownNow();
         }
     }
 }

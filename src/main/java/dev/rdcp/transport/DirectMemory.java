@@ -67,6 +67,13 @@ public final class DirectMemory implements AutoCloseable {
         return OUTSTANDING.get();
     }
 
+    /** How many blocks are kept for the life of the process, after teardowns that could not confirm their end. */
+    public static int kept() {
+        synchronized (KEPT) {
+            return KEPT.size();
+        }
+    }
+
     /** The memory, position 0 and limit its size; not to be touched after {@link #close}. */
     public ByteBuffer buffer() {
         return aligned;

@@ -321,13 +321,30 @@ public final class TcpTransport implements Transport, PeerPresence {
         try {
             socket.close();
             readSelector.wakeup();
-            reader.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while the TCP reader stopped");
+            joinReader();
         } finally {
             readSelector.close();
             writeSelector.close();
+        }
+    }
+
+    /**
+     * Waits for the reader, which ends at once when its socket is closed (it waits only in its
+     * selector). An interrupt meanwhile is kept for the caller: giving up on it would leave the
+     * reader alive and the session's memory kept for good.
+     */
+    private void joinReader() {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                reader.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -37,8 +37,12 @@ final class InProcessDaemon implements AutoCloseable {
         return "rdcp://127.0.0.1:" + daemon.port() + "/" + path;
     }
 
+    /** Closes the daemon; its sessions have ended when this returns, or the test fails. */
     @Override
     public void close() throws IOException {
         daemon.close();
+        if (daemon.activeSessions() != 0) {
+            throw new AssertionError(daemon.activeSessions() + " sessions still running after the daemon closed");
+        }
     }
 }

@@ -29,6 +29,7 @@ final class SideBySide implements AutoCloseable {
     final Path served;
     private final InProcessDaemon daemon;
     private final long memoryBefore = DirectMemory.outstanding();
+    private final int keptBefore = DirectMemory.kept();
     /** rdcp's options for the connection: the transport and timeout. */
     private final List<String> connection;
     /** Whether the trees' file times must match: not for copies made without -t. */
@@ -163,5 +164,6 @@ final class SideBySide implements AutoCloseable {
         daemon.close();
         assertEquals(0, DirectMemory.outstanding() - memoryBefore,
                 "blocks of direct memory not freed when the sessions ended");
+        assertEquals(0, DirectMemory.kept() - keptBefore, "blocks of direct memory kept for good by a failed teardown");
     }
 }

@@ -130,6 +130,7 @@ class TcpCopyTest {
             randomFile(tree.resolve("f" + i), 100 + i, i);
         }
         long blocksBefore = DirectMemory.outstanding();
+        int keptBefore = DirectMemory.kept();
         BufferPoolMXBean direct = DirectPool.direct();
         long buffersBefore = direct.getCount();
         long bytesBefore = direct.getMemoryUsed();
@@ -145,6 +146,7 @@ class TcpCopyTest {
         // The counts above could also drop by a collection freeing what no role closed; this cannot.
         assertEquals(0, DirectMemory.outstanding() - blocksBefore,
                 "blocks of direct memory the sessions allocated and did not free");
+        assertEquals(0, DirectMemory.kept() - keptBefore, "blocks of direct memory kept for good by a failed teardown");
     }
 
     @Test

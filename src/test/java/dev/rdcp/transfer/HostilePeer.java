@@ -263,7 +263,12 @@ final class HostilePeer implements AutoCloseable {
             stillRunning.addSuppressed(failure);
             throw stillRunning;
         }
-        return new ReceiverGone(outcome != null ? outcome : failure);
+        if (outcome == null) {
+            return new ReceiverGone(failure);
+        }
+        ReceiverGone gone = new ReceiverGone(outcome);
+        gone.addSuppressed(failure);
+        return gone;
     }
 
     /** Waits for the receiver to end; returns what it ended with, or null when it ended well. */

@@ -157,6 +157,18 @@ class TcpTransportTest {
         assertEquals(ExitCode.TIMEOUT, e.exitCode());
     }
 
+    /** A daemon closing interrupts its sessions: one interrupted as it ends still frees its memory. */
+    @Test
+    void anInterruptedCloseStillFreesTheMemoryAndKeepsTheInterrupt() throws IOException {
+        long outstanding = DirectMemory.outstanding();
+        int kept = DirectMemory.kept();
+        Thread.currentThread().interrupt();
+        near.close();
+        assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
+        assertEquals(kept, DirectMemory.kept(), "blocks kept for good instead of freed");
+        assertTrue(DirectMemory.outstanding() < outstanding, "the transport's blocks are freed");
+    }
+
     @Test
     void keepalivesSayBusy() throws Exception {
         send(ByteBuffer.allocate(5).put(TcpTransport.KEEPALIVE).position(5));
