@@ -16,6 +16,7 @@ public final class Main {
         LogBackend.choose(args);
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
+        StopSignals.install(err);
         System.exit(run(out, err, args));
     }
 

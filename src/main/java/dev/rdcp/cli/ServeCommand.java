@@ -36,6 +36,8 @@ final class ServeCommand implements Callable<Integer> {
     private static final int MAX_SESSIONS = 16;
     /** glibc's own initial threshold: message rings and smaller stay in the arenas, chunks do not. */
     private static final int LARGE_BLOCK = 128 << 10;
+    /** Longer than Daemon.close takes at most, after which the process ends anyway. */
+    private static final long STOP_GRACE_SECONDS = 25;
 
     @Mixin
     LoggingOptions logging;
@@ -144,9 +146,20 @@ final class ServeCommand implements Callable<Integer> {
             LOG.info("serving {} on port {}", what, daemon.port());
             spec.commandLine().getOut().println("rdcp: serving " + what + " on port " + daemon.port());
             spec.commandLine().getOut().flush();
+            StopSignals.onStop(() -> stop(daemon), STOP_GRACE_SECONDS);
             daemon.serve();
         }
         return ExitCode.OK.code();
+    }
+
+    /** On SIGTERM, SIGINT or SIGHUP: no new sessions; those running end and clean up, then serve returns. */
+    private static void stop(Daemon daemon) {
+        LOG.info("stopping: no new sessions; waiting for those running to end");
+        try {
+            daemon.close();
+        } catch (IOException e) {
+            LOG.warn("stopping: {}", e.getMessage());
+        }
     }
 
     private void warn(String message) {

@@ -18,7 +18,7 @@ public enum ExitCode {
     FILE_IO(11, "error in file I/O"),
     DATA_STREAM(12, "error in the data stream (checksum mismatch, RDMA transfer error)"),
     IPC(14, "error in IPC (ssh or the remote rdcp could not be started)"),
-    SIGNAL(20, "received SIGINT or SIGTERM"),
+    SIGNAL(20, "received SIGINT, SIGTERM or SIGHUP"),
     MEMORY(22, "could not register memory (raise the locked-memory limit: ulimit -l)"),
     PARTIAL(23, "partial transfer due to error"),
     VANISHED(24, "partial transfer due to vanished source files"),

@@ -5,6 +5,7 @@ import dev.rdcp.transfer.Destination;
 import dev.rdcp.transfer.FileReceiver;
 import dev.rdcp.transfer.FileSender;
 import dev.rdcp.transfer.SourceOperand;
+import dev.rdcp.transfer.StopRequest;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transport.BootstrapChannel;
@@ -46,7 +47,8 @@ final class Roles {
     static void send(BootstrapChannel channel, SessionConfig config, TransportKind kind, DeviceOpening device,
             TransferOptions options, List<String> refused, List<SourceOperand> sources, Path sourceRoot,
             TransferListener listener, Runnable linked) throws IOException {
-        try (Transport transport = connect(channel, config, kind, device, options);
+        try (StopRequest.Hold hold = StopRequest.hold();
+                Transport transport = connect(channel, config, kind, device, options);
                 FileSender sender = FileSender.create(transport, options, listener, sources, sourceRoot)) {
             linked.run();
             try {
@@ -63,7 +65,8 @@ final class Roles {
     static void receive(BootstrapChannel channel, SessionConfig config, TransportKind kind, DeviceOpening device,
             TransferOptions options, Destination destination, TransferListener listener, Runnable linked)
             throws IOException {
-        try (Transport transport = connect(channel, config, kind, device, options);
+        try (StopRequest.Hold hold = StopRequest.hold();
+                Transport transport = connect(channel, config, kind, device, options);
                 FileReceiver receiver = FileReceiver.create(transport, destination, options, listener)) {
             linked.run();
             try {

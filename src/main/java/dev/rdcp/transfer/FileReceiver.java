@@ -100,6 +100,7 @@ public final class FileReceiver implements AutoCloseable {
         }
         // The sender closes only after this side has closed, so its close before BYE is a failure.
         while (!byeReceived) {
+            StopRequest.check();
             if (transport.poll(this::onMessage, TICK_MS) > 0) {
                 watch.activity();
             } else {

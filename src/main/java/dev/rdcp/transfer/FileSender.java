@@ -196,6 +196,7 @@ public final class FileSender implements AutoCloseable {
     public void run() throws IOException {
         pacer.start();
         while (!everythingSent()) {
+            StopRequest.check();
             if (doWork() == 0) {
                 waitForPeer(idleMillis());
             }
@@ -257,6 +258,7 @@ public final class FileSender implements AutoCloseable {
     }
 
     private void waitForPeer(long millis) throws IOException {
+        StopRequest.check();
         if (transport.poll(this::onMessage, millis) > 0) {
             watch.activity();
             return;

@@ -1,0 +1,71 @@
+package dev.rdcp.transfer;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A request that the process stop, from a signal (SIGINT, SIGTERM, SIGHUP). Each role looks at
+ * it once per turn of its loop and then ends its session as after any other failure: the
+ * receiver removes its temporary files (or keeps them as partial files under --partial), and
+ * nothing half-written gets a final name. Process-wide, as signals are.
+ */
+public final class StopRequest {
+
+    private static volatile String signal;
+    private static final AtomicInteger SESSIONS_HELD = new AtomicInteger();
+
+    private StopRequest() {
+    }
+
+    /** Asks every role to stop; the first signal's name is the one reported. */
+    public static synchronized void request(String signalName) {
+        if (signal == null) {
+            signal = signalName;
+        }
+    }
+
+    /** Whether a session is between the start of its roles and the end of their cleanup. */
+    public static boolean sessionsHeld() {
+        return heldCount() > 0;
+    }
+
+    static int heldCount() {
+        return SESSIONS_HELD.get();
+    }
+
+    /** Held from before a session's roles are made until after they are closed. */
+    public static Hold hold() {
+        SESSIONS_HELD.incrementAndGet();
+        return new Hold();
+    }
+
+    /** Throws the stop as the session's failure once one was requested. */
+    static void check() throws RdcpException {
+        String requested = signal;
+        if (requested != null) {
+            throw new RdcpException(ExitCode.SIGNAL, "received SIG" + requested + ": the transfer was stopped");
+        }
+    }
+
+    /** For a test that requested a stop: the next session runs as usual. */
+    static synchronized void clear() {
+        signal = null;
+    }
+
+    /** A session's hold; closing it again does nothing. */
+    public static final class Hold implements AutoCloseable {
+        private boolean released;
+
+        private Hold() {
+        }
+
+        @Override
+        public void close() {
+            if (!released) {
+                released = true;
+                SESSIONS_HELD.decrementAndGet();
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.rdcp.transfer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A stop requested mid-transfer (a signal) ends both roles as a failure would: nothing half-written stays. */
+class StopRequestTest {
+
+    private static final int CHUNK = 64 << 10;
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void noStopForTheNextTest() {
+        StopRequest.clear();
+    }
+
+    private static List<String> leftovers(Path root) throws Exception {
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.contains(".rdcp-")).toList();
+        }
+    }
+
+    @Test
+    void aStopMidFileEndsTheSessionWithCode20AndRemovesTheTemporaryFile() throws Exception {
+        byte[] data = new byte[40 * CHUNK];
+        new Random(20).nextBytes(data);
+        Path source = Files.write(Files.createDirectories(dir.resolve("src")).resolve("big.bin"), data);
+        Path target = Files.createDirectories(dir.resolve("dst")).resolve("big.bin");
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                false, TransferOptions.of(CHUNK, 0), 5,
+                (sender, receiver) -> sender.afterWrite(3, () -> StopRequest.request("TERM")));
+
+        RdcpException stopped = assertInstanceOf(RdcpException.class, outcome.senderError());
+        assertEquals(ExitCode.SIGNAL, stopped.exitCode());
+        assertEquals("received SIGTERM: the transfer was stopped", stopped.getMessage());
+        assertFalse(Files.exists(target), "no file under the final name");
+        assertEquals(List.of(), leftovers(target.getParent()));
+    }
+
+    @Test
+    void aHoldCountsUntilItIsClosedAndOnlyOnce() {
+        int before = StopRequest.heldCount();
+        StopRequest.Hold first = StopRequest.hold();
+        StopRequest.Hold second = StopRequest.hold();
+        first.close();
+        first.close();
+        assertEquals(before + 1, StopRequest.heldCount(), "the second session still holds");
+        assertTrue(StopRequest.sessionsHeld());
+        second.close();
+        assertEquals(before, StopRequest.heldCount());
+    }
+}
