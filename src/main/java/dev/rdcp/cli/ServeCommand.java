@@ -8,6 +8,7 @@ import dev.rdcp.session.ServedModules;
 import dev.rdcp.session.Daemon;
 import dev.rdcp.session.ServerPolicy;
 import dev.rdcp.session.ServerSession;
+import dev.rdcp.transfer.StopRequest;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.file.Files;
@@ -90,7 +91,13 @@ final class ServeCommand implements Callable<Integer> {
         if ((root == null) == (config == null)) {
             throw usage("give either --root DIR or --config FILE");
         }
-        return config != null ? serveModules() : serveRoot();
+        // A stop while starting up is a stop too: the daemon then never serves, and exits 0.
+        StopSignals.serving(() -> { }, STOP_GRACE_SECONDS);
+        try {
+            return config != null ? serveModules() : serveRoot();
+        } finally {
+            StopSignals.notServing();
+        }
     }
 
     private int serveRoot() throws IOException {
@@ -146,8 +153,10 @@ final class ServeCommand implements Callable<Integer> {
             LOG.info("serving {} on port {}", what, daemon.port());
             spec.commandLine().getOut().println("rdcp: serving " + what + " on port " + daemon.port());
             spec.commandLine().getOut().flush();
-            StopSignals.onStop(() -> stop(daemon), STOP_GRACE_SECONDS);
-            daemon.serve();
+            StopSignals.serving(() -> stop(daemon), STOP_GRACE_SECONDS);
+            if (!StopRequest.requested()) {
+                daemon.serve();
+            }
         }
         return ExitCode.OK.code();
     }

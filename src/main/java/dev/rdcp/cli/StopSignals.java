@@ -9,20 +9,23 @@ import sun.misc.Signal;
 /**
  * SIGINT, SIGTERM and SIGHUP, as rsync takes them: the transfer stops, the receiver removes its
  * temporary files, and rdcp exits with 20. A session in progress is given a few seconds to clean
- * up; with none in progress, or at a second signal, the process ends at once. A signal that was
- * ignored when rdcp started (nohup, a background job) stays ignored: the JVM installs no handler
- * for it.
+ * up; with none in progress, or at a signal more than a second after the first, the process ends
+ * at once (a closing terminal sends SIGHUP twice in a row, which must not cut the cleanup short).
+ * A signal that was ignored when rdcp started (nohup, a background job) stays ignored: the JVM
+ * installs no handler for it.
  */
 final class StopSignals {
 
     private static final String[] STOPPING = {"INT", "TERM", "HUP"};
     /** What a client's session needs at most to notice the request (a poll tick) and clean up. */
     private static final long CLIENT_GRACE_SECONDS = 5;
+    private static final long REPEAT_NANOS = 1_000_000_000L;
 
     /** What else a stop does; null for a client, which has only its session to stop. */
     private static volatile Runnable onStop;
     private static volatile long graceSeconds = CLIENT_GRACE_SECONDS;
-    private static boolean stopping;
+    private static boolean signalled;
+    private static long firstSignalNanos;
     private static PrintWriter err;
 
     private StopSignals() {
@@ -41,22 +44,37 @@ final class StopSignals {
     }
 
     /**
-     * For a daemon: a stop also runs {@code action} (which stops accepting and waits for the
-     * sessions), and the process ends anyway after {@code seconds}.
+     * A daemon: a stop also runs {@code action} (which stops accepting and waits for the
+     * sessions), and the process ends anyway, with 20, after {@code seconds}.
      */
-    static void onStop(Runnable action, long seconds) {
+    static void serving(Runnable action, long seconds) {
         graceSeconds = seconds;
         onStop = action;
     }
 
+    /** No longer serving: a stop is a client's again. */
+    static void notServing() {
+        onStop = null;
+        graceSeconds = CLIENT_GRACE_SECONDS;
+    }
+
     private static void received(Signal signal) {
+        boolean first;
         boolean endNow;
         synchronized (StopSignals.class) {
-            endNow = stopping || onStop == null && !StopRequest.sessionsHeld();
-            stopping = true;
+            long now = System.nanoTime();
+            first = !signalled;
+            endNow = first ? onStop == null && !StopRequest.sessionsHeld() : now - firstSignalNanos > REPEAT_NANOS;
+            if (first) {
+                signalled = true;
+                firstSignalNanos = now;
+            }
         }
         if (endNow) {
             end(signal);
+        }
+        if (!first) {
+            return;
         }
         StopRequest.request(signal.getName());
         Thread deadline = new Thread(() -> {

@@ -76,7 +76,7 @@ public final class FileReceiver implements AutoCloseable {
         this.attributes = new Attributes(options, destination);
         this.reports = new ReportQueue(listener);
         this.generator = new Generator(destination, options, listener, attributes, reports, this::newEntry,
-                wanted::add, watch::busy, budget);
+                wanted::add, StopRequest.checking(watch::busy), budget);
     }
 
     /** Registers the staging buffers: the only memory the peer may write. */
@@ -93,19 +93,23 @@ public final class FileReceiver implements AutoCloseable {
 
     /** Receives until the sender's END has been answered with every report and the sender has said BYE. */
     public void run() throws IOException {
-        destination.prepare(options.dryRun());
-        generator.prepare();
-        for (int slot = 0; slot < slots.length; slot++) {
-            advertise(slot);
-        }
-        // The sender closes only after this side has closed, so its close before BYE is a failure.
-        while (!byeReceived) {
-            StopRequest.check();
-            if (transport.poll(this::onMessage, TICK_MS) > 0) {
-                watch.activity();
-            } else {
-                watch.check();
+        try {
+            destination.prepare(options.dryRun());
+            generator.prepare();
+            for (int slot = 0; slot < slots.length; slot++) {
+                advertise(slot);
             }
+            // The sender closes only after this side has closed, so its close before BYE is a failure.
+            while (!byeReceived) {
+                StopRequest.check();
+                if (transport.poll(this::onMessage, TICK_MS) > 0) {
+                    watch.activity();
+                } else {
+                    watch.check();
+                }
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
     }
 

@@ -138,7 +138,7 @@ public final class FileSender implements AutoCloseable {
         this.prefixBuffer = new ScratchBuffer(options.chunkSize());
         this.itemized = options.has(SessionRequest.ITEMIZE) ? new ItemizedDetails() : null;
         this.listener = listener;
-        this.list = new FileList(sources, options, watch::busy);
+        this.list = new FileList(sources, options, StopRequest.checking(watch::busy));
         this.pacer = new Pacer(options.bandwidthLimit(), System::nanoTime);
         int slots = options.slots();
         this.slotRkey = new int[slots];
@@ -194,14 +194,18 @@ public final class FileSender implements AutoCloseable {
      * sends BYE and returns when the receiver has closed its end.
      */
     public void run() throws IOException {
-        pacer.start();
-        while (!everythingSent()) {
-            StopRequest.check();
-            if (doWork() == 0) {
-                waitForPeer(idleMillis());
+        try {
+            pacer.start();
+            while (!everythingSent()) {
+                StopRequest.check();
+                if (doWork() == 0) {
+                    waitForPeer(idleMillis());
+                }
             }
+            finishSession();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
-        finishSession();
     }
 
     /**
@@ -222,9 +226,12 @@ public final class FileSender implements AutoCloseable {
         return work;
     }
 
-    /** How long an idle sender waits for the receiver: until the pacing allows the next batch, else a tick. */
+    /**
+     * How long an idle sender waits for the receiver: until the pacing allows the next batch, else
+     * a tick; never longer than a tick, so that a stop is seen even under a low --bwlimit.
+     */
     private long idleMillis() {
-        return canSendData() ? pacer.delayMillis(bytesSent) : TICK_MS;
+        return canSendData() ? Math.min(pacer.delayMillis(bytesSent), TICK_MS) : TICK_MS;
     }
 
     private boolean everythingSent() {

@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
+import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -25,6 +26,11 @@ public final class StopRequest {
         }
     }
 
+    /** Whether a stop was requested. */
+    public static boolean requested() {
+        return signal != null;
+    }
+
     /** Whether a session is between the start of its roles and the end of their cleanup. */
     public static boolean sessionsHeld() {
         return heldCount() > 0;
@@ -44,8 +50,26 @@ public final class StopRequest {
     static void check() throws RdcpException {
         String requested = signal;
         if (requested != null) {
-            throw new RdcpException(ExitCode.SIGNAL, "received SIG" + requested + ": the transfer was stopped");
+            throw stopped(requested);
         }
+    }
+
+    /**
+     * {@code beat}, which also ends long local work (hashing, deleting, copying) once a stop is
+     * requested: it throws the stop unchecked, and the role's loop unwraps it.
+     */
+    static Heartbeat checking(Heartbeat beat) {
+        return () -> {
+            String requested = signal;
+            if (requested != null) {
+                throw new UncheckedIOException(stopped(requested));
+            }
+            beat.beat();
+        };
+    }
+
+    private static RdcpException stopped(String signalName) {
+        return new RdcpException(ExitCode.SIGNAL, "received SIG" + signalName + ": the transfer was stopped");
     }
 
     /** For a test that requested a stop: the next session runs as usual. */

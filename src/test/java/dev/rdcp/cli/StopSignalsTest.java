@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,6 +48,21 @@ class StopSignalsTest {
         return output == null ? builder.start() : builder.redirectOutput(output.toFile()).start();
     }
 
+    /** Whether this JVM (and so its children) was started with {@code number} ignored, as under nohup. */
+    private static boolean ignoredHere(int number) throws Exception {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("SigIgn:")) {
+                return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & (1L << (number - 1))) != 0;
+            }
+        }
+        return false;
+    }
+
+    private static String lastLine(Path output) throws Exception {
+        List<String> lines = Files.readAllLines(output);
+        return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+    }
+
     private static void signal(Process process, String name) throws Exception {
         assertEquals(0, new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start().waitFor());
     }
@@ -65,7 +84,7 @@ class StopSignalsTest {
             }
             String said = Files.readString(output);
             assertEquals(20, client.exitValue(), said);
-            assertEquals("rdcp: received SIG" + signal + ": the transfer was stopped\n", said);
+            assertEquals("rdcp: received SIG" + signal + ": the transfer was stopped", lastLine(output), said);
             assertEquals(0, tempFiles(destination), "a temporary file was left behind");
             assertFalse(Files.exists(destination.resolve("big.bin")), "a partial copy under the final name");
         }
@@ -78,7 +97,59 @@ class StopSignalsTest {
 
     @Test
     void aPullStoppedBySighupExits20AndLeavesNoTemporaryFile() throws Exception {
+        assumeFalse(ignoredHere(1), "SIGHUP is ignored here (nohup), and so in rdcp too");
         aPullStoppedBy("HUP");
+    }
+
+    /** Paced by --bwlimit to a chunk every 20 s, the sender still sees the stop within a tick. */
+    @Test
+    void aSlowPushStopsWithinASecondOrSo() throws Exception {
+        Path served = Files.createDirectories(dir.resolve("served"));
+        Path source = randomFile(dir.resolve("big.bin"), FILE_BYTES, 22);
+        Path output = dir.resolve("client.out");
+        try (InProcessDaemon daemon = new InProcessDaemon(served, null, 30)) {
+            Process client = rdcpProcess(output, "--transport", "tcp", "--timeout", "60", "--bwlimit", "50",
+                    source.toString(), daemon.url("big.bin"));
+            try {
+                Await.until("the push has started writing", 60_000, () -> tempFiles(served) > 0 || !client.isAlive());
+                assertTrue(client.isAlive(), () -> "the push ended early: " + read(output));
+                signal(client, "TERM");
+                assertTrue(client.waitFor(30, TimeUnit.SECONDS), "still running after SIGTERM");
+            } finally {
+                client.destroyForcibly();
+            }
+            assertEquals(20, client.exitValue(), read(output));
+            assertEquals("rdcp: received SIGTERM: the transfer was stopped", lastLine(output), read(output));
+        }
+        assertEquals(0, tempFiles(served), "the daemon kept a temporary file");
+    }
+
+    /** Nothing to clean up yet (the client waits for a server that says nothing): it ends at once. */
+    @Test
+    void aSignalBeforeAnySessionEndsAtOnceWith20() throws Exception {
+        Path source = randomFile(dir.resolve("small.bin"), 100, 23);
+        Path output = dir.resolve("client.out");
+        Process client;
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            client = rdcpProcess(output, "--transport", "tcp", "--timeout", "60", source.toString(),
+                    "rdcp://127.0.0.1:" + silent.getLocalPort() + "/small.bin");
+            try (Socket accepted = silent.accept()) {
+                signal(client, "TERM");
+                assertTrue(client.waitFor(30, TimeUnit.SECONDS), "still running after SIGTERM");
+            } finally {
+                client.destroyForcibly();
+            }
+        }
+        assertEquals(20, client.exitValue(), read(output));
+        assertEquals("rdcp: received SIGTERM: stopped", lastLine(output), read(output));
+    }
+
+    private static String read(Path output) {
+        try {
+            return Files.readString(output);
+        } catch (java.io.IOException e) {
+            return "(no output: " + e.getMessage() + ")";
+        }
     }
 
     /** The daemon stops accepting, lets its sessions clean up, and exits 0: a stop asked for. */
@@ -101,8 +172,13 @@ class StopSignalsTest {
             CompletableFuture<Cli.Result> push = CompletableFuture.supplyAsync(
                     () -> Cli.rdcp("--transport", "tcp", "--timeout", "30", "--bwlimit", "1M", source.toString(), url));
             Await.until("the push has started writing", 60_000, () -> tempFiles(served) > 0 || push.isDone());
+            assertFalse(push.isDone(), () -> "the push ended before the daemon was stopped: " + push.join());
+            long stopped = System.nanoTime();
             daemon.destroy();
             assertTrue(daemon.waitFor(30, TimeUnit.SECONDS), "the daemon is still running after SIGTERM");
+            long millis = (System.nanoTime() - stopped) / 1_000_000;
+            // Its session sees the stop within a poll tick; without that, only the interrupt 10 s on would end it.
+            assertTrue(millis < 6_000, "the daemon took " + millis + " ms to stop");
             assertEquals(0, daemon.exitValue());
             assertEquals(0, tempFiles(served), "a temporary file was left behind");
             assertFalse(Files.exists(served.resolve("big.bin")), "a partial copy under the final name");

@@ -3,10 +3,12 @@ package dev.rdcp.transfer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,6 +53,19 @@ class StopRequestTest {
         assertEquals("received SIGTERM: the transfer was stopped", stopped.getMessage());
         assertFalse(Files.exists(target), "no file under the final name");
         assertEquals(List.of(), leftovers(target.getParent()));
+    }
+
+    /** Long local work (hashing, deleting) beats as it goes; once a stop is requested, the beat throws it. */
+    @Test
+    void theHeartbeatOfLongLocalWorkThrowsTheStop() {
+        int[] beats = new int[1];
+        Heartbeat beat = StopRequest.checking(() -> beats[0]++);
+        beat.beat();
+        assertEquals(1, beats[0]);
+        StopRequest.request("INT");
+        UncheckedIOException thrown = assertThrows(UncheckedIOException.class, beat::beat);
+        assertEquals(ExitCode.SIGNAL, assertInstanceOf(RdcpException.class, thrown.getCause()).exitCode());
+        assertEquals(1, beats[0], "no beat once stopped");
     }
 
     @Test
