@@ -63,8 +63,10 @@ class StopSignalsTest {
         return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
     }
 
-    private static void signal(Process process, String name) throws Exception {
+    /** Sends SIG{@code name} to {@code process} and waits for it to end. */
+    private static void stop(Process process, String name) throws Exception {
         assertEquals(0, new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start().waitFor());
+        assertTrue(process.waitFor(30, TimeUnit.SECONDS), "still running after SIG" + name);
     }
 
     private void aPullStoppedBy(String signal) throws Exception {
@@ -77,8 +79,7 @@ class StopSignalsTest {
                     daemon.url("big.bin"), destination + "/");
             try {
                 Await.until("the pull has started writing", 60_000, () -> tempFiles(destination) > 0 || !client.isAlive());
-                signal(client, signal);
-                assertTrue(client.waitFor(30, TimeUnit.SECONDS), "still running after SIG" + signal);
+                stop(client, signal);
             } finally {
                 client.destroyForcibly();
             }
@@ -113,8 +114,7 @@ class StopSignalsTest {
             try {
                 Await.until("the push has started writing", 60_000, () -> tempFiles(served) > 0 || !client.isAlive());
                 assertTrue(client.isAlive(), () -> "the push ended early: " + read(output));
-                signal(client, "TERM");
-                assertTrue(client.waitFor(30, TimeUnit.SECONDS), "still running after SIGTERM");
+                stop(client, "TERM");
             } finally {
                 client.destroyForcibly();
             }
@@ -134,8 +134,7 @@ class StopSignalsTest {
             client = rdcpProcess(output, "--transport", "tcp", "--timeout", "60", source.toString(),
                     "rdcp://127.0.0.1:" + silent.getLocalPort() + "/small.bin");
             try (Socket accepted = silent.accept()) {
-                signal(client, "TERM");
-                assertTrue(client.waitFor(30, TimeUnit.SECONDS), "still running after SIGTERM");
+                stop(client, "TERM");
             } finally {
                 client.destroyForcibly();
             }
