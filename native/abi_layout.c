@@ -15,17 +15,14 @@ static const struct {
 	const char *name;
 	size_t value;
 } layout[] = {
-	SIZE(ibv_port_attr),
-	FIELD(ibv_port_attr, state), FIELD(ibv_port_attr, max_mtu), FIELD(ibv_port_attr, active_mtu),
-	FIELD(ibv_port_attr, gid_tbl_len), FIELD(ibv_port_attr, port_cap_flags),
-	FIELD(ibv_port_attr, max_msg_sz), FIELD(ibv_port_attr, bad_pkey_cntr),
-	FIELD(ibv_port_attr, qkey_viol_cntr), FIELD(ibv_port_attr, pkey_tbl_len),
-	FIELD(ibv_port_attr, lid), FIELD(ibv_port_attr, sm_lid), FIELD(ibv_port_attr, lmc),
-	FIELD(ibv_port_attr, max_vl_num), FIELD(ibv_port_attr, sm_sl),
-	FIELD(ibv_port_attr, subnet_timeout), FIELD(ibv_port_attr, init_type_reply),
-	FIELD(ibv_port_attr, active_width), FIELD(ibv_port_attr, active_speed),
-	FIELD(ibv_port_attr, phys_state), FIELD(ibv_port_attr, link_layer),
-	FIELD(ibv_port_attr, flags), FIELD(ibv_port_attr, port_cap_flags2),
+	/* Not a struct: the indexes of rdcp_query_port's fields. */
+	{ "rdcp_port_fields.STATE", RDCP_PORT_STATE },
+	{ "rdcp_port_fields.LINK_LAYER", RDCP_PORT_LINK_LAYER },
+	{ "rdcp_port_fields.ACTIVE_MTU", RDCP_PORT_ACTIVE_MTU },
+	{ "rdcp_port_fields.MAX_MTU", RDCP_PORT_MAX_MTU },
+	{ "rdcp_port_fields.LID", RDCP_PORT_LID },
+	{ "rdcp_port_fields.GID_TABLE_LENGTH", RDCP_PORT_GID_TABLE_LENGTH },
+	{ "rdcp_port_fields", RDCP_PORT_FIELDS },
 
 	SIZE(ibv_gid_entry),
 	FIELD(ibv_gid_entry, gid), FIELD(ibv_gid_entry, gid_index), FIELD(ibv_gid_entry, port_num),

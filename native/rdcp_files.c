@@ -149,24 +149,29 @@ int rdcp_open_beneath(int dirfd, const char *path, int flags, int mode, int walk
 /*
  * The names in directory fd (opened for reading), NUL-terminated one after another in buffer,
  * "." and ".." left out: getdents64 fills buffer with its records and the names are moved down
- * over their headers, which are always longer than what is kept. Returns the bytes used, 0 at
- * the end of the directory.
+ * over their headers, which are always longer than what is kept. Returns the bytes used, 0 only
+ * at the end of the directory: a batch that held nothing but "." and ".." (a file system may
+ * return them alone, and anywhere in the order) is followed by the next.
  */
 int rdcp_read_names(int fd, char *buffer, size_t length)
 {
-	long got = syscall(SYS_getdents64, fd, buffer, length);
-	if (got < 0)
-		return -errno;
 	size_t kept = 0;
-	for (long at = 0; at < got;) {
-		unsigned short record = *(unsigned short *)(buffer + at + 16);
-		const char *name = buffer + at + 19;
-		size_t name_length = strlen(name);
-		if (!(name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))) {
-			memmove(buffer + kept, name, name_length + 1);
-			kept += name_length + 1;
+	while (kept == 0) {
+		long got = syscall(SYS_getdents64, fd, buffer, length);
+		if (got < 0)
+			return -errno;
+		if (got == 0)
+			break;
+		for (long at = 0; at < got;) {
+			unsigned short record = *(unsigned short *)(buffer + at + 16);
+			const char *name = buffer + at + 19;
+			size_t name_length = strlen(name);
+			if (!(name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))) {
+				memmove(buffer + kept, name, name_length + 1);
+				kept += name_length + 1;
+			}
+			at += record;
 		}
-		at += record;
 	}
 	return (int)kept;
 }

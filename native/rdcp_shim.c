@@ -4,6 +4,15 @@
 #include <errno.h>
 #include <poll.h>
 
+/*
+ * The post and notify verbs return an errno value, not -1 with errno set, and providers differ
+ * in its sign (rxe and mlx5 return it positive, qedr negative): -errno either way.
+ */
+static inline int negative_errno(int rc)
+{
+	return rc > 0 ? -rc : rc;
+}
+
 int rdcp_post_write(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint32_t lkey,
                     uint32_t length, uint64_t remote_addr, uint32_t rkey, int with_imm,
                     uint32_t imm_data, int send_flags)
@@ -19,8 +28,7 @@ int rdcp_post_write(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint
 		.wr.rdma = { .remote_addr = remote_addr, .rkey = rkey },
 	};
 	struct ibv_send_wr *bad;
-	/* ibv_post_send returns an errno value, not -1 with errno set. */
-	return -ibv_post_send(qp, &wr, &bad);
+	return negative_errno(ibv_post_send(qp, &wr, &bad));
 }
 
 int rdcp_post_send(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint32_t lkey,
@@ -35,7 +43,7 @@ int rdcp_post_send(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint3
 		.send_flags = (unsigned int)send_flags,
 	};
 	struct ibv_send_wr *bad;
-	return -ibv_post_send(qp, &wr, &bad);
+	return negative_errno(ibv_post_send(qp, &wr, &bad));
 }
 
 /*
@@ -64,7 +72,7 @@ int rdcp_post_write_send(struct ibv_qp *qp, uint64_t write_wr_id, uint64_t write
 		.wr.rdma = { .remote_addr = remote_addr, .rkey = rkey },
 	};
 	struct ibv_send_wr *bad;
-	return -ibv_post_send(qp, &write, &bad);
+	return negative_errno(ibv_post_send(qp, &write, &bad));
 }
 
 int rdcp_post_recv(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint32_t lkey,
@@ -77,7 +85,7 @@ int rdcp_post_recv(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint3
 		.num_sge = length > 0 ? 1 : 0,
 	};
 	struct ibv_recv_wr *bad;
-	return -ibv_post_recv(qp, &wr, &bad);
+	return negative_errno(ibv_post_recv(qp, &wr, &bad));
 }
 
 int rdcp_poll_cq(struct ibv_cq *cq, int max_entries, struct ibv_wc *wc)
@@ -89,8 +97,7 @@ int rdcp_poll_cq(struct ibv_cq *cq, int max_entries, struct ibv_wc *wc)
 
 int rdcp_req_notify_cq(struct ibv_cq *cq, int solicited_only)
 {
-	int rc = ibv_req_notify_cq(cq, solicited_only);
-	return rc > 0 ? -rc : rc;
+	return negative_errno(ibv_req_notify_cq(cq, solicited_only));
 }
 
 /*
@@ -128,10 +135,24 @@ int rdcp_port_count(struct ibv_context *context)
 	return attr.phys_port_cnt;
 }
 
-int rdcp_query_port(struct ibv_context *context, uint8_t port_num, struct ibv_port_attr *attr)
+/*
+ * The port's fields Java uses, into fields[RDCP_PORT_FIELDS]. Not the struct itself: rdma-core
+ * grows struct ibv_port_attr (v49 added active_speed_ex), so its size depends on the headers the
+ * shim is built with, while this array does not.
+ */
+int rdcp_query_port(struct ibv_context *context, uint8_t port_num, int32_t *fields)
 {
-	int rc = ibv_query_port(context, port_num, attr);
-	return rc > 0 ? -rc : (rc < 0 ? (errno ? -errno : -EIO) : 0);
+	struct ibv_port_attr attr;
+	int rc = ibv_query_port(context, port_num, &attr);
+	if (rc)
+		return rc > 0 ? -rc : (errno ? -errno : -EIO);
+	fields[RDCP_PORT_STATE] = attr.state;
+	fields[RDCP_PORT_LINK_LAYER] = attr.link_layer;
+	fields[RDCP_PORT_ACTIVE_MTU] = attr.active_mtu;
+	fields[RDCP_PORT_MAX_MTU] = attr.max_mtu;
+	fields[RDCP_PORT_LID] = attr.lid;
+	fields[RDCP_PORT_GID_TABLE_LENGTH] = attr.gid_tbl_len;
+	return 0;
 }
 
 /* Every valid GID of every port in one call; returns the count written or -errno. */

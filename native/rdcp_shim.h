@@ -28,7 +28,17 @@ RDCP_EXPORT int rdcp_poll_cq(struct ibv_cq *cq, int max_entries, struct ibv_wc *
 RDCP_EXPORT int rdcp_req_notify_cq(struct ibv_cq *cq, int solicited_only);
 RDCP_EXPORT int rdcp_await_cq_event(struct ibv_comp_channel *channel, int timeout_ms);
 RDCP_EXPORT int rdcp_port_count(struct ibv_context *context);
-RDCP_EXPORT int rdcp_query_port(struct ibv_context *context, uint8_t port_num, struct ibv_port_attr *attr);
+/* Indexes into rdcp_query_port's fields (dev.rdcp.verbs.DeviceContext reads the same). */
+enum {
+	RDCP_PORT_STATE,
+	RDCP_PORT_LINK_LAYER,
+	RDCP_PORT_ACTIVE_MTU,
+	RDCP_PORT_MAX_MTU,
+	RDCP_PORT_LID,
+	RDCP_PORT_GID_TABLE_LENGTH,
+	RDCP_PORT_FIELDS
+};
+RDCP_EXPORT int rdcp_query_port(struct ibv_context *context, uint8_t port_num, int32_t *fields);
 RDCP_EXPORT int rdcp_query_gid_table(struct ibv_context *context, struct ibv_gid_entry *entries,
                                      int max_entries);
 RDCP_EXPORT int64_t rdcp_abi_layout(const char *name);

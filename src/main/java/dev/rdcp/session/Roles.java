@@ -12,6 +12,7 @@ import dev.rdcp.transport.BootstrapChannel;
 import dev.rdcp.transport.DeviceOpening;
 import dev.rdcp.transport.RdmaSettings;
 import dev.rdcp.transport.RdmaTransport;
+import dev.rdcp.transport.ResourceStack;
 import dev.rdcp.transport.TcpTransport;
 import dev.rdcp.transport.Transport;
 import java.io.IOException;
@@ -55,9 +56,11 @@ final class Roles {
                 refused.forEach(sender::refuse);
                 sender.run();
                 LOG.debug("sent everything; the receiver has answered END and closed");
-            } finally {
-                transport.disconnect();
+            } catch (Throwable e) {
+                ResourceStack.closeAfter(transport::disconnect, e);
+                throw e;
             }
+            transport.disconnect();
         }
     }
 
@@ -72,9 +75,12 @@ final class Roles {
             try {
                 receiver.run();
                 LOG.debug("received everything; END answered, BYE received");
-            } finally {
-                transport.disconnect();
+            } catch (Throwable e) {
+                // The role's error is the story; a failed disconnect after it is attached, not in its place.
+                ResourceStack.closeAfter(transport::disconnect, e);
+                throw e;
             }
+            transport.disconnect();
         }
     }
 

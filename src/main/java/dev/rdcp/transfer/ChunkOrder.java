@@ -44,7 +44,7 @@ final class ChunkOrder {
         if (sequence < next || sequence - next >= held.length || occupied[at]) {
             throw new ProtocolException("CHUNKS " + sequence + " is out of sequence (expected " + next + ")");
         }
-        held[at].clear().put(payload.duplicate()).flip();
+        held[at].clear().put(0, payload, payload.position(), payload.remaining()).limit(payload.remaining());
         occupied[at] = true;
         return false;
     }

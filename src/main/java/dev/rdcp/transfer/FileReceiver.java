@@ -36,6 +36,8 @@ public final class FileReceiver implements AutoCloseable {
     private static final long TICK_MS = 1000;
 
     private final Transport transport;
+    /** Made once: a method reference evaluated per poll would allocate per poll. */
+    private final Transport.Handler onMessage = this::onMessage;
     private final PeerWatch watch;
     private final Destination destination;
     private final TransferOptions options;
@@ -82,7 +84,7 @@ public final class FileReceiver implements AutoCloseable {
     /** Registers the staging buffers: the only memory the peer may write. */
     public static FileReceiver create(Transport transport, Destination destination, TransferOptions options,
             TransferListener listener) throws IOException {
-        Region region = transport.allocate(options.slots() * options.chunkSize(), true);
+        Region region = transport.allocate(options.stagingBytes(), true);
         try {
             return new FileReceiver(transport, destination, options, listener, region);
         } catch (RuntimeException e) {
@@ -102,7 +104,7 @@ public final class FileReceiver implements AutoCloseable {
             // The sender closes only after this side has closed, so its close before BYE is a failure.
             while (!byeReceived) {
                 StopRequest.check();
-                if (transport.poll(this::onMessage, TICK_MS) > 0) {
+                if (transport.poll(onMessage, TICK_MS) > 0) {
                     watch.activity();
                 } else {
                     watch.check();

@@ -78,6 +78,8 @@ public final class FileSender implements AutoCloseable {
     }
 
     private final Transport transport;
+    /** Made once: a method reference evaluated per poll would allocate per poll. */
+    private final Transport.Handler onMessage = this::onMessage;
     private final PeerWatch watch;
     private final TransferOptions options;
     private final TransferListener listener;
@@ -166,7 +168,7 @@ public final class FileSender implements AutoCloseable {
     /** @param sourceRoot the served directory every source is beneath (a server's), or null */
     public static FileSender create(Transport transport, TransferOptions options, TransferListener listener,
             List<SourceOperand> sources, Path sourceRoot) throws IOException {
-        Region region = transport.allocate(options.slots() * options.chunkSize(), false);
+        Region region = transport.allocate(options.stagingBytes(), false);
         try {
             return new FileSender(transport, options, listener, sources, sourceRoot, region);
         } catch (RuntimeException e) {
@@ -259,14 +261,14 @@ public final class FileSender implements AutoCloseable {
         // and closes its end: waiting for that close, rather than closing first, means the
         // receiver never has to guess whether a close came before or after BYE.
         while (!transport.idle()) {
-            transport.poll(this::onMessage, TICK_MS);
+            transport.poll(onMessage, TICK_MS);
         }
         watch.awaitPeerClose();
     }
 
     private void waitForPeer(long millis) throws IOException {
         StopRequest.check();
-        if (transport.poll(this::onMessage, millis) > 0) {
+        if (transport.poll(onMessage, millis) > 0) {
             watch.activity();
             return;
         }

@@ -1,6 +1,7 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.transport.DirectMemory;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
@@ -18,7 +19,7 @@ final class ScratchBuffer implements AutoCloseable {
     }
 
     /** The buffer, allocated on the first call; not to be kept past {@link #close}. */
-    ByteBuffer get() {
+    ByteBuffer get() throws IOException {
         if (memory == null) {
             memory = DirectMemory.allocate(bytes);
         }

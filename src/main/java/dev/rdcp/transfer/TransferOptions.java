@@ -35,6 +35,8 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
     public static final int LISTS_IN_FLIGHT = 8;
     /** Files at most this big are copied into the sender's registered bounce buffers and packed. */
     public static final int MAX_BOUNCE = 256 << 10;
+    /** The most staging (slots × chunk size) one side may have: one registered region, sized in an int. */
+    public static final int MAX_STAGING = 1 << 30;
     /** The most memory a server lets one session make it register, whichever role it plays. */
     public static final long MAX_PINNED = 256L << 20;
 
@@ -65,9 +67,18 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
         if (slots > MAX_SLOTS) {
             throw new IllegalArgumentException("more than " + MAX_SLOTS + " slots");
         }
+        if ((long) slots * chunkSize > MAX_STAGING) {
+            throw new IllegalArgumentException(slots + " slots of " + chunkSize + " bytes are over "
+                    + (MAX_STAGING >> 20) + " MiB of staging");
+        }
         if (bandwidthLimit < 0) {
             throw new IllegalArgumentException("negative bandwidth limit");
         }
+    }
+
+    /** The staging region each side registers: a chunk per slot (at most {@link #MAX_STAGING}). */
+    public int stagingBytes() {
+        return slots * chunkSize;
     }
 
     /** Single files with default settings: what tests and simple callers need. */

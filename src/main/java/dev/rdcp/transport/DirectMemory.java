@@ -1,5 +1,6 @@
 package dev.rdcp.transport;
 
+import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -37,14 +38,24 @@ public final class DirectMemory implements AutoCloseable {
         this.aligned = aligned;
     }
 
-    /** {@code bytes} of zeroed memory starting on a page boundary, as DMA likes it. */
-    public static DirectMemory allocate(int bytes) {
+    /**
+     * {@code bytes} of zeroed memory starting on a page boundary, as DMA likes it. When the JVM's
+     * direct memory is used up (its limit is the heap's maximum unless -XX:MaxDirectMemorySize
+     * says otherwise), this throws an IOException that fails one session, rather than an Error
+     * that its setup would not clean up after.
+     */
+    public static DirectMemory allocate(int bytes) throws IOException {
         if (bytes < 0 || bytes > Integer.MAX_VALUE - 2 * PAGE) {
             throw new IllegalArgumentException("cannot allocate " + bytes + " bytes of direct memory");
         }
         // An aligned slice starts and ends on a page boundary, so whole pages plus one to shift by.
         int wholePages = (bytes + PAGE - 1) & -PAGE;
-        ByteBuffer allocation = ByteBuffer.allocateDirect(wholePages + PAGE);
+        ByteBuffer allocation;
+        try {
+            allocation = ByteBuffer.allocateDirect(wholePages + PAGE);
+        } catch (OutOfMemoryError e) {
+            throw new IOException("out of memory for " + bytes + " bytes of buffers: " + e.getMessage());
+        }
         OUTSTANDING.incrementAndGet();
         return new DirectMemory(allocation, allocation.alignedSlice(PAGE).slice(0, bytes));
     }
@@ -53,7 +64,7 @@ public final class DirectMemory implements AutoCloseable {
      * As {@link #allocate(int)}, added to {@code owner} at once, so an owner that fails later in
      * its construction still frees it with the rest.
      */
-    public static DirectMemory allocate(int bytes, List<DirectMemory> owner) {
+    public static DirectMemory allocate(int bytes, List<DirectMemory> owner) throws IOException {
         DirectMemory allocated = allocate(bytes);
         owner.add(allocated);
         return allocated;

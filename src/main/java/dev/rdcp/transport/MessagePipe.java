@@ -75,7 +75,7 @@ final class MessagePipe implements AutoCloseable {
     private final ByteBuffer handling;
 
     private MessagePipe(RcConnection connection, int stream, int receiveCount, int sendCount,
-            List<DirectMemory> memory) throws VerbsException {
+            List<DirectMemory> memory) throws IOException {
         this.qp = connection.queuePair(stream);
         this.cq = connection.completionQueue(stream);
         this.maxInline = qp.capacity().maxInlineData();
@@ -87,7 +87,7 @@ final class MessagePipe implements AutoCloseable {
             this.receiveMr = regions.push(connection.protectionDomain().register(receiveRing,
                     EnumSet.of(Access.LOCAL_WRITE)));
             this.sendMr = regions.push(connection.protectionDomain().register(sendRing, EnumSet.noneOf(Access.class)));
-        } catch (VerbsException | RuntimeException e) {
+        } catch (Throwable e) {
             regions.closeAfter(e);
             throw e;
         }
@@ -111,7 +111,7 @@ final class MessagePipe implements AutoCloseable {
                 pipe.postReceive(i);
             }
             return pipe;
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             pipe.regions.closeAfter(e);
             throw e;
         }

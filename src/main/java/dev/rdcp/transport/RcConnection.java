@@ -83,7 +83,7 @@ public final class RcConnection implements AutoCloseable {
                 qps[i].toInit(port.portNumber(), EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_WRITE));
             }
             return new RcConnection(opened, device, cqs, qps);
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             opened.closeAfter(e);
             throw e;
         }

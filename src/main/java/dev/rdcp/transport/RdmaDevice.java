@@ -59,7 +59,7 @@ public final class RdmaDevice implements AutoCloseable {
             ProtectionDomain pd = opened.push(context.allocateProtectionDomain());
             CompletionChannel channel = opened.push(context.createCompletionChannel());
             return new RdmaDevice(opened, context, port, gid, pd, channel);
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             opened.closeAfter(e);
             throw e;
         }

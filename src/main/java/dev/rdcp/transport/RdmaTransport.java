@@ -132,7 +132,7 @@ public final class RdmaTransport implements Transport {
             LOG.debug("all queue pairs ready to send");
             return new RdmaTransport(handles, memory, connection, pipes,
                     new PeerWatch(channel, timeoutSeconds, keepalivesHoldOff));
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             handles.closeAfter(e);
             // A failed close anywhere here (the pipes close their own rings' regions on a failure
             // of theirs) is attached to e: then a ring may still be registered.
@@ -167,7 +167,7 @@ public final class RdmaTransport implements Transport {
                     allocated.buffer());
             memory.add(allocated);
             return region;
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             // Never registered, so nothing can touch it.
             allocated.close();
             throw e;

@@ -18,14 +18,14 @@ public final class ResourceStack implements AutoCloseable {
     }
 
     /** Closes {@code resource} after {@code failure}, attaching a close error to it as suppressed. */
-    public static void closeAfter(AutoCloseable resource, Exception failure) {
+    public static void closeAfter(AutoCloseable resource, Throwable failure) {
         ResourceStack single = new ResourceStack();
         single.push(resource);
         single.closeAfter(failure);
     }
 
     /** Closes everything after {@code failure}, attaching close errors to it as suppressed. */
-    public void closeAfter(Exception failure) {
+    public void closeAfter(Throwable failure) {
         try {
             close();
         } catch (IOException | RuntimeException e) {

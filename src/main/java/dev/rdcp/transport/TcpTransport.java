@@ -90,17 +90,23 @@ public final class TcpTransport implements Transport, PeerPresence {
     private final AtomicInteger keepalives = new AtomicInteger();
 
     private TcpTransport(SocketChannel socket, Selector readSelector, Selector writeSelector, ByteBuffer readAhead,
-            int receiveBuffers, long timeoutSeconds, boolean keepalivesHoldOff) {
+            int receiveBuffers, long timeoutSeconds, boolean keepalivesHoldOff) throws IOException {
         this.socket = socket;
         this.readSelector = readSelector;
         this.writeSelector = writeSelector;
         this.readAhead = readAhead;
         this.timeoutMillis = timeoutSeconds * 1000;
-        this.messageFrame = allocated(1 + ControlHeader.MAX_MESSAGE);
+        ByteBuffer ring;
+        try {
+            this.messageFrame = allocated(1 + ControlHeader.MAX_MESSAGE);
+            ring = allocated(receiveBuffers * ControlHeader.MAX_MESSAGE);
+        } catch (Throwable e) {
+            DirectMemory.release(allocations, true);
+            throw e;
+        }
         messageFrame.put(0, MESSAGE);
         this.message = messageFrame.slice(1, ControlHeader.MAX_MESSAGE);
         keepaliveFrame.put(0, KEEPALIVE);
-        ByteBuffer ring = allocated(receiveBuffers * ControlHeader.MAX_MESSAGE);
         this.received = new ByteBuffer[receiveBuffers];
         for (int i = 0; i < receiveBuffers; i++) {
             received[i] = ring.slice(i * ControlHeader.MAX_MESSAGE, ControlHeader.MAX_MESSAGE);
@@ -125,28 +131,27 @@ public final class TcpTransport implements Transport, PeerPresence {
             boolean keepalivesHoldOff) throws IOException {
         ByteBuffer readAhead = channel.readAhead();
         SocketChannel socket = channel.transferChannel();
-        Selector readSelector = Selector.open();
-        Selector writeSelector = null;
+        ResourceStack selectors = new ResourceStack();
+        TcpTransport transport = null;
         try {
-            writeSelector = Selector.open();
+            Selector readSelector = selectors.push(Selector.open());
+            Selector writeSelector = selectors.push(Selector.open());
             socket.configureBlocking(false);
             socket.register(readSelector, SelectionKey.OP_READ);
             socket.register(writeSelector, SelectionKey.OP_WRITE);
-        } catch (IOException | RuntimeException e) {
-            readSelector.close();
-            if (writeSelector != null) {
-                writeSelector.close();
-            }
+            transport = new TcpTransport(socket, readSelector, writeSelector, readAhead, receiveBuffers,
+                    timeoutSeconds, keepalivesHoldOff);
+            transport.reader.start();
+            return transport;
+        } catch (Throwable e) {
+            // Made but not started (a thread is a resource too): its close frees its memory and selectors.
+            ResourceStack.closeAfter(transport != null ? transport : selectors, e);
             throw e;
         }
-        TcpTransport transport = new TcpTransport(socket, readSelector, writeSelector, readAhead, receiveBuffers,
-                timeoutSeconds, keepalivesHoldOff);
-        transport.reader.start();
-        return transport;
     }
 
     @Override
-    public Region allocate(int bytes, boolean peerWritable) {
+    public Region allocate(int bytes, boolean peerWritable) throws IOException {
         ByteBuffer buffer = allocated(bytes);
         if (!peerWritable) {
             return new TcpRegion(-1, buffer, buffer.duplicate());
@@ -159,7 +164,7 @@ public final class TcpTransport implements Transport, PeerPresence {
         }
     }
 
-    private ByteBuffer allocated(int bytes) {
+    private ByteBuffer allocated(int bytes) throws IOException {
         return DirectMemory.allocate(bytes, allocations).buffer();
     }
 

@@ -7,11 +7,11 @@ import dev.rdcp.verbs.jna.ibv_ah_attr;
 import dev.rdcp.verbs.jna.ibv_gid_entry;
 import dev.rdcp.verbs.jna.ibv_global_route;
 import dev.rdcp.verbs.jna.ibv_mr;
-import dev.rdcp.verbs.jna.ibv_port_attr;
 import dev.rdcp.verbs.jna.ibv_qp_attr;
 import dev.rdcp.verbs.jna.ibv_qp_cap;
 import dev.rdcp.verbs.jna.ibv_qp_init_attr;
 import dev.rdcp.verbs.jna.ibv_wc;
+import dev.rdcp.verbs.jna.rdcp_port_fields;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,12 +22,18 @@ final class AbiCheck {
     }
 
     static List<LayoutStructure> mappedStructs() {
-        return List.of(new ibv_port_attr(), new ibv_gid_entry(), new ibv_qp_cap(), new ibv_qp_init_attr(),
+        return List.of(new ibv_gid_entry(), new ibv_qp_cap(), new ibv_qp_init_attr(),
                 new ibv_global_route(), new ibv_ah_attr(), new ibv_qp_attr(), new ibv_wc(), new ibv_mr());
     }
 
-    /** The first difference found, described, or empty when every size and offset agrees. */
+    /** The first difference found, described, or empty when every size, offset and index agrees. */
     static Optional<String> firstMismatch() {
+        for (var index : rdcp_port_fields.BY_NAME.entrySet()) {
+            Optional<String> mismatch = compare(index.getKey(), index.getValue());
+            if (mismatch.isPresent()) {
+                return mismatch;
+            }
+        }
         for (LayoutStructure struct : mappedStructs()) {
             String name = struct.cName();
             Optional<String> mismatch = compare(name, struct.size());
@@ -50,7 +56,7 @@ final class AbiCheck {
             return Optional.of(name + " is unknown to the native shim");
         }
         if (cValue != javaValue) {
-            String what = name.contains(".") ? "offset" : "size";
+            String what = name.startsWith("rdcp_") ? "index" : name.contains(".") ? "offset" : "size";
             return Optional.of(name + " " + what + " is " + cValue + " in C but " + javaValue + " in Java");
         }
         return Optional.empty();

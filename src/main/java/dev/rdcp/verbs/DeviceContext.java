@@ -7,7 +7,7 @@ import dev.rdcp.posix.Errno;
 import dev.rdcp.verbs.jna.IbVerbs;
 import dev.rdcp.verbs.jna.RdcpShim;
 import dev.rdcp.verbs.jna.ibv_gid_entry;
-import dev.rdcp.verbs.jna.ibv_port_attr;
+import dev.rdcp.verbs.jna.rdcp_port_fields;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -101,12 +101,13 @@ public final class DeviceContext extends NativeHandle {
             throw new RdmaUnavailableException(name + " has no port " + portNumber + " (ports: 1"
                     + (ports > 1 ? "-" + ports : "") + ")");
         }
-        ibv_port_attr attr = new ibv_port_attr();
-        int rc = RdcpShim.rdcp_query_port(handle(), (byte) portNumber, attr);
+        int[] fields = new int[rdcp_port_fields.COUNT];
+        int rc = RdcpShim.rdcp_query_port(handle(), (byte) portNumber, fields);
         checkShim("ibv_query_port(" + name + ", " + portNumber + ")", rc);
-        return new PortAttributes(portNumber, PortState.ofCode(attr.state), LinkLayer.ofCode(attr.link_layer),
-                Mtu.ofCode(attr.active_mtu), Mtu.ofCode(attr.max_mtu), Short.toUnsignedInt(attr.lid),
-                attr.gid_tbl_len);
+        return new PortAttributes(portNumber, PortState.ofCode(fields[rdcp_port_fields.STATE]),
+                LinkLayer.ofCode(fields[rdcp_port_fields.LINK_LAYER]), Mtu.ofCode(fields[rdcp_port_fields.ACTIVE_MTU]),
+                Mtu.ofCode(fields[rdcp_port_fields.MAX_MTU]), fields[rdcp_port_fields.LID],
+                fields[rdcp_port_fields.GID_TABLE_LENGTH]);
     }
 
     /** The valid GIDs of one port, by index. */

@@ -45,7 +45,7 @@ class LauncherVmTest {
         Run devices = launch(Map.of("RDCP_JAVA_OPTS", "-Xlog:class+load:file=" + classLog), "devices");
         assertEquals(0, devices.exitCode(), devices.output());
         List<String> loaded = Files.readAllLines(classLog, StandardCharsets.UTF_8);
-        for (String name : List.of("com.sun.jna.Native", "dev.rdcp.verbs.NativeVerbs", "dev.rdcp.verbs.jna.ibv_port_attr",
+        for (String name : List.of("com.sun.jna.Native", "dev.rdcp.verbs.NativeVerbs", "dev.rdcp.verbs.jna.ibv_qp_attr",
                 "dev.rdcp.cli.RdcpCommand", "picocli.CommandLine", "picocli.CommandLine$Model$CommandSpec")) {
             String line = loaded.stream().filter(l -> l.contains("] " + name + " ")).findFirst().orElse("not loaded");
             assertTrue(line.endsWith("source: shared objects file"), name + ": " + line);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.transport.DirectPool;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,7 @@ class ScratchBufferTest {
     private static final int BYTES = 2 << 20;
 
     @Test
-    void nothingIsAllocatedUntilTheFirstUseAndThenOneBufferServesEveryUse() {
+    void nothingIsAllocatedUntilTheFirstUseAndThenOneBufferServesEveryUse() throws IOException {
         long before = DirectPool.bytesInUse();
         try (ScratchBuffer scratch = new ScratchBuffer(BYTES)) {
             assertTrue(DirectPool.bytesInUse() < before + BYTES, "no allocation before the first use");
@@ -26,7 +27,7 @@ class ScratchBufferTest {
 
     /** Freed at close while still reachable, which no collection could do. */
     @Test
-    void closeFreesTheBufferAtOnceAndTwiceIsHarmless() {
+    void closeFreesTheBufferAtOnceAndTwiceIsHarmless() throws IOException {
         ScratchBuffer scratch = new ScratchBuffer(BYTES);
         scratch.get().put(0, (byte) 7);
         long before = DirectPool.bytesInUse();

@@ -30,6 +30,17 @@ class TransferOptionsTest {
         assertEquals(TransferOptions.DEFAULT_CHUNK, withChunk(TransferOptions.DEFAULT_CHUNK).chunkSize());
     }
 
+    /** Slots × chunk size is one registered region sized in an int: 256 × 64 MiB would wrap to 0. */
+    @Test
+    void stagingIsBoundedSoItsSizeNeverWraps() {
+        TransferOptions most = new TransferOptions(64 << 20, 16, 0, 0, FilterRules.NONE);
+        assertEquals(1 << 30, most.stagingBytes());
+        assertThrows(IllegalArgumentException.class, () -> new TransferOptions(64 << 20, 17, 0, 0, FilterRules.NONE));
+        assertThrows(IllegalArgumentException.class,
+                () -> new TransferOptions(64 << 20, TransferOptions.MAX_SLOTS, 0, 0, FilterRules.NONE));
+        assertEquals(256 * 4096, new TransferOptions(4096, 256, 0, 0, FilterRules.NONE).stagingBytes());
+    }
+
     @Test
     void rejectsChunkSizesNotAMultipleOf4096() {
         for (int size : new int[] {4097, 6000, (1 << 20) + 512, 8191}) {

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,7 +17,7 @@ class DirectMemoryTest {
     private static final int BYTES = 3 << 20;
 
     @Test
-    void theMemoryIsPageAlignedZeroedAndOfTheAskedSize() {
+    void theMemoryIsPageAlignedZeroedAndOfTheAskedSize() throws IOException {
         try (DirectMemory memory = DirectMemory.allocate(BYTES + 5)) {
             ByteBuffer buffer = memory.buffer();
             assertTrue(buffer.isDirect());
@@ -33,7 +36,7 @@ class DirectMemoryTest {
      * close's, whatever the collector does meanwhile.
      */
     @Test
-    void closeFreesTheMemoryAtOnceAndOnlyOnce() {
+    void closeFreesTheMemoryAtOnceAndOnlyOnce() throws IOException {
         DirectMemory memory = DirectMemory.allocate(BYTES);
         memory.buffer().put(0, (byte) 1);
         long before = DirectPool.bytesInUse();
@@ -42,8 +45,33 @@ class DirectMemoryTest {
         memory.close();
     }
 
+    /**
+     * The JVM's direct memory used up is an IOException that fails one session, not an Error its
+     * setup would not clean up after: in a JVM whose limit is 1 MiB, so as not to exhaust this one's.
+     */
     @Test
-    void releaseFreesWhatNothingTouchesAndKeepsTheRest() {
+    void directMemoryUsedUpIsAnIOException() throws Exception {
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:MaxDirectMemorySize=1m", "-cp", System.getProperty("java.class.path"),
+                OverTheLimit.class.getName()).redirectErrorStream(true).start();
+        String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, child.waitFor(), output);
+        assertTrue(output.startsWith("java.io.IOException: out of memory for 4194304 bytes of buffers"), output);
+    }
+
+    /** Run by {@link #directMemoryUsedUpIsAnIOException} in a child JVM: prints what the allocation threw. */
+    public static final class OverTheLimit {
+        public static void main(String[] args) {
+            try (DirectMemory memory = DirectMemory.allocate(4 << 20)) {
+                System.out.println("allocated " + memory.buffer().capacity());
+            } catch (Throwable e) {
+                System.out.println(e);
+            }
+        }
+    }
+
+    @Test
+    void releaseFreesWhatNothingTouchesAndKeepsTheRest() throws IOException {
         DirectMemory freed = DirectMemory.allocate(BYTES);
         List<DirectMemory> list = new ArrayList<>(List.of(freed));
         long before = DirectPool.bytesInUse();

@@ -10,7 +10,6 @@ import dev.rdcp.posix.jna.RdcpLibrary;
  */
 public final class RdcpShim {
 
-
     static {
         Native.register(RdcpShim.class, RdcpLibrary.INSTANCE);
     }
@@ -38,7 +37,8 @@ public final class RdcpShim {
 
     public static native int rdcp_port_count(Pointer context);
 
-    public static native int rdcp_query_port(Pointer context, byte port_num, ibv_port_attr attr);
+    /** Writes {@link rdcp_port_fields#COUNT} fields into {@code fields}, at {@link rdcp_port_fields}' indexes. */
+    public static native int rdcp_query_port(Pointer context, byte port_num, int[] fields);
 
     public static native int rdcp_query_gid_table(Pointer context, Pointer entries, int max_entries);
 
