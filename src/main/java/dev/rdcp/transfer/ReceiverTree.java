@@ -60,7 +60,7 @@ final class ReceiverTree {
 
         void deleteFailed(byte[] name, IOException cause);
 
-        /** A directory kept because something in it stays (the --max-delete limit). */
+        /** A directory kept because something in it stays (excluded, or the --max-delete limit). */
         default void notEmptied(byte[] name) {
         }
     }
@@ -375,19 +375,25 @@ final class ReceiverTree {
 
     /**
      * Deletes everything in directory {@code child} of {@code parent}, by its descriptor, each
-     * entry reported; false when something stays (the --max-delete limit), which is said.
+     * entry reported; false when something stays (what the filters exclude, unless
+     * --delete-excluded, or the --max-delete limit), which is said. As rsync: an excluded file is
+     * protected from --delete wherever it is, also in a directory the sender no longer has.
      */
     private boolean removeContents(DirectoryHandle parent, byte[] child, byte[] relative) throws IOException {
         boolean emptied = true;
         try (DirectoryHandle directory = parent.openDirectory(child)) {
             for (Child grandchild : deletionOrder(directory)) {
                 byte[] below = FileNames.join(relative, grandchild.name());
-                if (backups.protects(below)) {
+                if (backups.protects(below) || (!deleteExcluded && excluded(below, grandchild.directory()))) {
                     emptied = false;
                     continue;
                 }
                 if (grandchild.directory() && !removeContents(directory, grandchild.name(), below)) {
                     emptied = false;
+                    if (!limitReached()) {
+                        // Something in it is protected: it cannot go. (Past the limit it counts as skipped.)
+                        continue;
+                    }
                 }
                 if (!removeOne(directory, grandchild, below)) {
                     emptied = false;
@@ -400,9 +406,13 @@ final class ReceiverTree {
         return emptied;
     }
 
+    private boolean limitReached() {
+        return maxDelete >= 0 && deletions >= maxDelete;
+    }
+
     /** Deletes {@code child} (a directory already emptied) unless --max-delete stops it; true if deleted. */
     private boolean removeOne(DirectoryHandle parent, Child child, byte[] relative) throws IOException {
-        if (maxDelete >= 0 && deletions >= maxDelete) {
+        if (limitReached()) {
             skippedDeletions++;
             return false;
         }

@@ -22,6 +22,7 @@ class ReceiverTreeDeleteTest extends DestinationTreeTest {
 
     private final List<String> deleted = new ArrayList<>();
     private final List<String> failedDeletes = new ArrayList<>();
+    private final List<String> notEmptied = new ArrayList<>();
 
     /** dest: keep.txt, gone.txt, gonedir/inner, debug.log, two rdcp temporaries, sub/old, sub/kept. */
     @BeforeEach
@@ -52,6 +53,11 @@ class ReceiverTreeDeleteTest extends DestinationTreeTest {
             @Override
             public void deleteFailed(byte[] name, IOException cause) {
                 failedDeletes.add(new String(name, StandardCharsets.UTF_8));
+            }
+
+            @Override
+            public void notEmptied(byte[] name) {
+                notEmptied.add(new String(name, StandardCharsets.UTF_8));
             }
         }, Heartbeat.NONE);
     }
@@ -100,6 +106,26 @@ class ReceiverTreeDeleteTest extends DestinationTreeTest {
         assertTrue(Files.exists(dest.resolve("debug.log")), "excluded names are protected");
         assertTrue(Files.exists(dest.resolve(".x.rdcp-tmp")));
         assertTrue(Files.exists(dest.resolve(".x.rdcp-partial")));
+    }
+
+    /**
+     * As rsync: an excluded file deep in a directory the sender no longer has is protected, so
+     * that directory and the one above it stay (said, exit 0), while what is not excluded goes.
+     */
+    @Test
+    void excludedFilesInADirectoryGoneFromTheSenderAreKept() throws Exception {
+        Path deeper = Files.createDirectories(dest.resolve("gonedir/deeper"));
+        Files.writeString(deeper.resolve("k.log"), "l");
+        Files.writeString(deeper.resolve("x.txt"), "x");
+        Files.writeString(dest.resolve("gonedir/keep.log"), "l");
+        receive(tree(SessionRequest.DELETE));
+        assertTrue(Files.exists(dest.resolve("gonedir/keep.log")));
+        assertTrue(Files.exists(deeper.resolve("k.log")));
+        assertFalse(Files.exists(deeper.resolve("x.txt")));
+        assertFalse(Files.exists(dest.resolve("gonedir/inner")));
+        assertEquals(Set.of("gone.txt", "gonedir/inner", "gonedir/deeper/x.txt", "sub/old"), Set.copyOf(deleted));
+        assertEquals(List.of("gonedir/deeper", "gonedir"), notEmptied);
+        assertEquals(List.of(), failedDeletes);
     }
 
     @Test
