@@ -3,6 +3,7 @@ package dev.rdcp.session;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -13,6 +14,9 @@ import java.nio.file.Path;
  * relative paths start in the directory the server runs in.
  */
 public record ServerPolicy(Path root, Path base, boolean readOnly, byte[] secret) {
+
+    /** Linux's PATH_MAX: no longer path can name a file. */
+    static final int PATH_MAX = 4096;
 
     public static ServerPolicy daemon(Path root, boolean readOnly, byte[] secret) {
         return new ServerPolicy(root.toAbsolutePath().normalize(), null, readOnly, secret);
@@ -32,6 +36,10 @@ public record ServerPolicy(Path root, Path base, boolean readOnly, byte[] secret
     }
 
     private Path resolveUnderRoot(String clientPath) throws IOException {
+        // The check below looks at each missing ancestor in turn: bounded as the kernel bounds a path.
+        if (clientPath.length() > PATH_MAX || clientPath.getBytes(StandardCharsets.UTF_8).length > PATH_MAX) {
+            throw new RdcpException(ExitCode.FILE_SELECTION, "path longer than " + PATH_MAX + " bytes");
+        }
         Path relative = Path.of(clientPath.replaceFirst("^/+", ""));
         for (Path part : relative) {
             if (part.toString().equals("..")) {

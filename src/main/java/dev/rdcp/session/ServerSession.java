@@ -237,14 +237,20 @@ public final class ServerSession {
         List<String> refused = new ArrayList<>();
         List<String> paths = admission.paths();
         boolean filesFrom = request.has(SessionRequest.FILES_FROM);
+        Path filesFromBase = null;
+        if (filesFrom && !paths.isEmpty()) {
+            try {
+                filesFromBase = policy.resolve(paths.get(0));
+            } catch (RdcpException e) {
+                refuse(channel, e);
+            }
+        }
         for (int i = 0; i < paths.size(); i++) {
             String path = paths.get(i);
             try {
                 if (filesFrom && i > 0) {
-                    String relative = SourceOperand.checkedRelative(path);
-                    Path base = policy.resolve(paths.get(0));
-                    policy.resolve(paths.get(0) + "/" + relative);
-                    sources.add(SourceOperand.relative(base, relative));
+                    // Checked by name only: the sender finds it beneath the root's descriptor, no symlink followed.
+                    sources.add(SourceOperand.relative(filesFromBase, SourceOperand.checkedRelative(path)));
                 } else if (!filesFrom) {
                     SourceOperand asked = SourceOperand.parse(path);
                     sources.add(new SourceOperand(policy.resolve(path), asked.contents(), null, null));

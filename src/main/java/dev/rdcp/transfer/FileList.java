@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -92,6 +93,9 @@ final class FileList implements AutoCloseable {
     private static final Xattrs FAILED = new Xattrs(List.of());
 
     private final Heartbeat heartbeat;
+    /** A server's served directory, and its descriptor once the first operand needs it. */
+    private final Path sourceRoot;
+    private DirectoryHandle root;
     /** --checksum: what each file is read through for its MD5, allocated at the first; one per session. */
     private final ScratchBuffer md5Buffer = new ScratchBuffer(MD5_BUFFER);
     private final XattrSync xattrs;
@@ -101,6 +105,16 @@ final class FileList implements AutoCloseable {
     }
 
     FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat, IdNaming.Names names) {
+        this(operands, options, heartbeat, names, null);
+    }
+
+    /**
+     * @param sourceRoot the served directory every operand is beneath (a server's), or null: then
+     *     each operand is found beneath its descriptor, no symlink followed, never by its path
+     */
+    FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat, IdNaming.Names names,
+            Path sourceRoot) {
+        this.sourceRoot = sourceRoot;
         this.heartbeat = heartbeat;
         this.naming = IdNaming.of(options, names);
         this.xattrs = XattrSync.forSender(options);
@@ -156,17 +170,62 @@ final class FileList implements AutoCloseable {
 
     private void listOperand(SourceOperand operand) {
         Path path = operand.path();
+        Parent beneath;
+        try {
+            beneath = beneathRoot(path);
+        } catch (IOException e) {
+            ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0], FileReceiver.describe(e))));
+            return;
+        }
         if (operand.relativeName() != null) {
             filesFrom = true;
             byte[] name = operand.relativeName().getBytes(StandardCharsets.UTF_8);
             impliedParents(operand.base(), name);
-            describe(path, name, true, false, operand.contents(), null);
-        } else if (operand.contents() && Files.isDirectory(path)) {
-            describe(path, new byte[] {'.'}, true, false, true, null);
+            describe(path, name, true, false, operand.contents(), beneath);
+        } else if (operand.contents() && isDirectory(path, beneath)) {
+            describe(path, new byte[] {'.'}, true, false, true, beneath);
         } else {
             Path absolute = path.toAbsolutePath().normalize();
             byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
-            describe(path, name, true, false, false, null);
+            describe(path, name, true, false, false, beneath);
+        }
+    }
+
+    /**
+     * A server's operand as a name beneath its root's descriptor, resolved there with no symlink
+     * followed (the client chooses when each operand is listed, so a check of its path before
+     * would prove nothing); null for a client's own operands, found by the paths the user named.
+     */
+    private Parent beneathRoot(Path path) throws IOException {
+        if (sourceRoot == null) {
+            return null;
+        }
+        byte[] top = FileNames.absolute(sourceRoot);
+        byte[] full = FileNames.absolute(path.normalize());
+        int start = top.length == 1 ? 1 : top.length + 1;
+        byte[] name;
+        if (Arrays.equals(full, top)) {
+            name = new byte[] {'.'};
+        } else if (full.length > start && Arrays.equals(full, 0, top.length, top, 0, top.length)
+                && full[start - 1] == '/') {
+            name = Arrays.copyOfRange(full, start, full.length);
+        } else {
+            throw new FileSystemException(path.toString(), null, "is not beneath the served directory");
+        }
+        if (root == null) {
+            root = DirectoryHandle.open(sourceRoot, top);
+        }
+        return new Parent(root, name);
+    }
+
+    private static boolean isDirectory(Path path, Parent beneath) {
+        if (beneath == null) {
+            return Files.isDirectory(path);
+        }
+        try {
+            return FileModes.type(beneath.directory().status(beneath.leaf()).mode()) == FileModes.S_IFDIR;
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -178,7 +237,15 @@ final class FileList implements AutoCloseable {
             }
             byte[] parent = Arrays.copyOf(name, slash);
             if (!listed.contains(key(parent))) {
-                describe(FileNames.resolve(base, parent), parent, false, true, false, null);
+                Path parentPath = FileNames.resolve(base, parent);
+                Parent beneath;
+                try {
+                    beneath = beneathRoot(parentPath);
+                } catch (IOException e) {
+                    ready.add(problemEntry(ExitCode.PARTIAL, parent, "%s: " + FileReceiver.describe(e).replace("%", "%%")));
+                    continue;
+                }
+                describe(parentPath, parent, false, true, false, beneath);
             }
         }
     }
@@ -200,8 +267,9 @@ final class FileList implements AutoCloseable {
             attributes = parent != null ? parent.directory().status(parent.leaf())
                     : FileStatus.of(path, FileNames.absolute(path), operand && !links && !impliedOnly);
         } catch (NoSuchFileException e) {
-            ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, path
-                    + ": no such file or directory")) : problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
+            ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, (sourceRoot == null ? path
+                    : FileNames.display(parent.leaf())) + ": no such file or directory"))
+                    : problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
             return true;
         } catch (IOException e) {
             ready.add(problemEntry(ExitCode.PARTIAL, name, "%s: " + FileReceiver.describe(e).replace("%", "%%")));
@@ -333,6 +401,7 @@ final class FileList implements AutoCloseable {
         while (!stack.isEmpty()) {
             closeQuietly(stack.pop().directory());
         }
+        closeQuietly(root);
         md5Buffer.close();
     }
 

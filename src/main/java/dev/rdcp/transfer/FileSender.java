@@ -140,7 +140,7 @@ public final class FileSender implements AutoCloseable {
         this.prefixBuffer = new ScratchBuffer(options.chunkSize());
         this.itemized = options.has(SessionRequest.ITEMIZE) ? new ItemizedDetails() : null;
         this.listener = listener;
-        this.list = new FileList(sources, options, StopRequest.checking(watch::busy));
+        this.list = new FileList(sources, options, StopRequest.checking(watch::busy), IdNaming.SYSTEM, sourceRoot);
         this.pacer = new Pacer(options.bandwidthLimit(), System::nanoTime);
         int slots = options.slots();
         this.slotRkey = new int[slots];

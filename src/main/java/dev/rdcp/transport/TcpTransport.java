@@ -398,6 +398,9 @@ public final class TcpTransport implements Transport, PeerPresence {
             LOG.debug("TCP transport closed");
         } catch (IOException e) {
             failed = e instanceof ProtocolException || e instanceof RdcpException ? e : lost(e);
+        } catch (RuntimeException e) {
+            // A fault of ours, not a clean end: the session fails with it instead of the thread dying alone.
+            failed = new IOException("the TCP transport's reader failed: " + e, e);
         } finally {
             synchronized (lock) {
                 failure = failed;
@@ -431,8 +434,9 @@ public final class TcpTransport implements Transport, PeerPresence {
 
     private void readWrite(int length, int key, long address) throws IOException {
         ByteBuffer[] regions = writable;
+        // Subtracted, not added: a peer's address near 2^63 would wrap the sum below the capacity.
         if (key < 0 || key >= regions.length || length < 0 || address < 0
-                || address + length > regions[key].capacity()) {
+                || address > regions[key].capacity() - length) {
             throw new ProtocolException("a write of " + length + " bytes at " + address + " outside the staging buffers");
         }
         ByteBuffer target = regions[key];

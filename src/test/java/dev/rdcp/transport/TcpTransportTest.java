@@ -113,6 +113,16 @@ class TcpTransportTest {
         assertThrows(ProtocolException.class, this::pollAll);
     }
 
+    /** An address near 2^63 wrapped the bounds check's sum, and the reader died of the position. */
+    @Test
+    void aWriteAtAnAddressThatWouldWrapIsAProtocolError() throws IOException {
+        Region region = near.allocate(64, true);
+        send(ByteBuffer.allocate(17 + 1).put(TcpTransport.WRITE).putInt(1).putInt(region.key())
+                .putLong(Long.MAX_VALUE).put((byte) 1));
+        ProtocolException e = assertThrows(ProtocolException.class, this::pollAll);
+        assertTrue(e.getMessage().contains("outside the staging buffers"), e.getMessage());
+    }
+
     @Test
     void aWriteToAnUnregisteredKeyIsAProtocolError() throws IOException {
         send(ByteBuffer.allocate(17 + 1).put(TcpTransport.WRITE).putInt(1).putInt(5).putLong(0).put((byte) 1));

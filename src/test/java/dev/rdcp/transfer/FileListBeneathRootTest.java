@@ -1,0 +1,101 @@
+package dev.rdcp.transfer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.SessionRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A server's operands are found beneath its root's descriptor, never by path: the client decides
+ * when each operand is listed (it holds back its answers), so a symlink planted after the
+ * daemon checked the path must not lead the listing out of the served directory.
+ */
+class FileListBeneathRootTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path root;
+
+    /** root: d -> outside (the symlink made after the check), in/ok; outside: secret.txt, sub/other. */
+    @BeforeEach
+    void tree() throws Exception {
+        root = Files.createDirectory(tmp.resolve("root"));
+        Path outside = Files.createDirectory(tmp.resolve("outside"));
+        Files.writeString(outside.resolve("secret.txt"), "secret");
+        Files.writeString(Files.createDirectory(outside.resolve("sub")).resolve("other"), "other");
+        Files.createSymbolicLink(root.resolve("d"), outside);
+        Files.writeString(Files.createDirectory(root.resolve("in")).resolve("ok"), "ok");
+    }
+
+    private List<Entry> list(long flags, SourceOperand... operands) {
+        List<Entry> entries = new ArrayList<>();
+        try (FileList list = new FileList(List.of(operands), TransferOptions.of(4096, flags), Heartbeat.NONE,
+                IdNaming.SYSTEM, root)) {
+            for (ListedEntry listed; (listed = list.next()) != null; ) {
+                entries.add(listed.entry());
+            }
+            assertNull(list.next());
+        }
+        return entries;
+    }
+
+    private static List<String> shape(List<Entry> entries) {
+        return entries.stream().map(e -> e.type() + " " + new String(e.name(), StandardCharsets.UTF_8)).toList();
+    }
+
+    private SourceOperand operand(String relative) {
+        return SourceOperand.parse(root + "/" + relative);
+    }
+
+    @Test
+    void aFileThroughASymlinkedDirectoryIsNotListed() {
+        List<Entry> entries = list(0, operand("d/secret.txt"));
+        assertEquals(1, entries.size(), shape(entries).toString());
+        assertEquals(EntryType.PROBLEM, entries.get(0).type());
+        assertTrue(entries.stream().noneMatch(e -> e.type() == EntryType.FILE), shape(entries).toString());
+    }
+
+    @Test
+    void aDirectoryThroughASymlinkIsNotWalked() {
+        List<Entry> entries = list(SessionRequest.RECURSIVE, operand("d/"), operand("d/sub/"));
+        assertTrue(entries.stream().noneMatch(e -> e.type() == EntryType.FILE || e.type() == EntryType.DIRECTORY),
+                shape(entries).toString());
+    }
+
+    /** The symlink itself, named as an operand, is a symlink: sent as one with -l, skipped without. */
+    @Test
+    void aSymlinkOperandIsNotFollowed() {
+        assertEquals(List.of("SYMLINK d"), shape(list(SessionRequest.LINKS, operand("d"))));
+        List<Entry> skipped = list(SessionRequest.RECURSIVE, operand("d"));
+        assertTrue(skipped.stream().noneMatch(e -> e.type() == EntryType.DIRECTORY), shape(skipped).toString());
+    }
+
+    @Test
+    void whatIsBeneathTheRootIsListedAsBefore() {
+        assertEquals(List.of("DIRECTORY .", "FILE ok", "DIRECTORY_END ."),
+                shape(list(SessionRequest.RECURSIVE, operand("in/"))));
+        assertEquals(List.of("FILE ok"), shape(list(0, operand("in/ok"))));
+        List<Entry> whole = list(SessionRequest.RECURSIVE, SourceOperand.parse(root + "/"));
+        assertTrue(shape(whole).containsAll(List.of("DIRECTORY .", "DIRECTORY in", "FILE in/ok")), shape(whole).toString());
+    }
+
+    /** A missing operand is named as the client named it, not by the daemon's own path. */
+    @Test
+    void aMissingOperandDoesNotTellTheServedPath() {
+        List<Entry> entries = list(0, operand("nosuch"));
+        String text = new String(entries.get(0).extra(), StandardCharsets.UTF_8);
+        assertEquals("nosuch: no such file or directory", text);
+    }
+}
