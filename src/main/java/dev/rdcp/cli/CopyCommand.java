@@ -357,9 +357,10 @@ final class CopyCommand {
             throw usage(e.getMessage());
         }
         if (operands.isEmpty()) {
-            // Also "rdcp -h": -h on its own asks for the help, as in rsync.
+            // "rdcp -h": -h on its own asks for the help, as in rsync; with nothing at all it is a
+            // usage error there (1), the help printed all the same.
             spec.commandLine().usage(out);
-            return ExitCode.OK.code();
+            return humanReadable.length > 0 ? ExitCode.OK.code() : ExitCode.USAGE.code();
         }
         if (output.listOnly || operands.size() == 1) {
             return listOnly(out);
@@ -389,7 +390,7 @@ final class CopyCommand {
                 sizeFormat())
                 : null;
         TransferListener listener = TransferListener.all(report, display(display, overall),
-                output.listener(display, spec.commandLine().getErr(), destination.isRemote()));
+                output.listener(display, spec.commandLine().getErr(), destination.isRemote(), logging.isQuiet()));
         if (destination.isRemote()) {
             push(sources, destination, options, listener);
         } else {
@@ -502,7 +503,7 @@ final class CopyCommand {
     private void summarize(PrintWriter out, PrintWriter display, TransferReport report) {
         if (json) {
             out.println(JsonSummary.toJson(report.summary(dryRun), report.transport()));
-        } else if (stats) {
+        } else if (stats && !logging.isQuiet()) {
             StatsPrinter.print(report.summary(dryRun), sizeFormat(), out);
         }
         if (progress || logging.isVerbose()) {
@@ -557,7 +558,7 @@ final class CopyCommand {
         TransferListener names = overall != null ? overall
                 : progress ? new ProgressPrinter(out, System.console() != null, sizeFormat())
                 : output.printsItems() ? TransferListener.NONE
-                : verbose || dryRun ? new NameLister(out) : TransferListener.NONE;
+                : verbose ? new NameLister(out) : TransferListener.NONE;
         TransferListener errors = new TransferListener() {
             @Override
             public void transportChosen(String transport, String fallbackReason) {

@@ -4,7 +4,10 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,8 +29,8 @@ final class FilesFrom {
         try {
             text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new RdcpException(ExitCode.FILE_SELECTION, "--files-from " + file + ": "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            // As rsync: a usage error (1), in its words.
+            throw new RdcpException(ExitCode.USAGE, "failed to open files-from file " + file + ": " + reason(e));
         }
         List<String> paths = new ArrayList<>();
         for (String entry : text.split(from0 ? "\0" : "\r?\n")) {
@@ -39,18 +42,37 @@ final class FilesFrom {
         return paths;
     }
 
-    /** "./a//b/./c/" is "a/b/c/"; "/", "." and "./" are "./", the base directory's contents. */
+    private static String reason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "No such file or directory";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "Permission denied";
+        }
+        if (e instanceof FileSystemException fse && fse.getReason() != null) {
+            return fse.getReason();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /**
+     * "./a//b/./c/" is "a/b/c/", and "a/../b" is "b", as rsync cleans names; "/", "." and "./"
+     * are "./", the base directory's contents. A ".." that would leave the base directory stays
+     * (the sender refuses that name alone).
+     */
     static String clean(String entry) {
-        StringBuilder path = new StringBuilder();
+        List<String> components = new ArrayList<>();
         for (String component : entry.split("/")) {
             if (component.isEmpty() || component.equals(".")) {
                 continue;
             }
-            if (path.length() > 0) {
-                path.append('/');
+            if (component.equals("..") && !components.isEmpty() && !components.get(components.size() - 1).equals("..")) {
+                components.remove(components.size() - 1);
+            } else {
+                components.add(component);
             }
-            path.append(component);
         }
+        StringBuilder path = new StringBuilder(String.join("/", components));
         if (path.length() == 0) {
             // fpsync -E lists "./": the base directory, whose own files -d then copies.
             return "./";

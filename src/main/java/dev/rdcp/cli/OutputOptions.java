@@ -79,12 +79,12 @@ final class OutputOptions {
     }
 
     /**
-     * The listeners for stdout and the log file; opens the log file, and if it cannot, says so
-     * on {@code err} and goes on without it, as rsync does.
+     * The listeners for stdout (none with -q, as rsync) and the log file; opens the log file, and
+     * if it cannot, says so on {@code err} and goes on without it, as rsync does.
      */
-    TransferListener listener(PrintWriter out, PrintWriter err, boolean push) {
+    TransferListener listener(PrintWriter out, PrintWriter err, boolean push, boolean quiet) {
         String operation = push ? "send" : "recv";
-        TransferListener stdout = stdoutFormat == null ? TransferListener.NONE
+        TransferListener stdout = stdoutFormat == null || quiet ? TransferListener.NONE
                 : new ItemPrinter(out, stdoutFormat, operation, false);
         if (logFile == null) {
             return stdout;

@@ -127,11 +127,12 @@ final class TransferRuleOptions {
 
     /** Where -b keeps what the receiver replaces or deletes; as rsync, the suffix is ~ unless there is a directory. */
     BackupRule backup() {
-        if (!backup && backupDirectory == null) {
-            return BackupRule.NONE;
-        }
+        // As rsync: a suffix with a slash is a usage error even where -b is not given.
         if (suffix != null && suffix.contains("/")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--suffix cannot contain slashes: " + suffix);
+        }
+        if (!backup && backupDirectory == null) {
+            return BackupRule.NONE;
         }
         String directory = backupDirectory == null ? "" : backupDirectory.replaceAll("/+$", "");
         try {

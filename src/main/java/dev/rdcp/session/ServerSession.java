@@ -91,7 +91,7 @@ public final class ServerSession {
             throws IOException {
         SessionRequest request = admission.request();
         TransferReport report = new TransferReport();
-        TransferListener listener = TransferListener.all(report, new LoggingListener());
+        TransferListener listener = TransferListener.all(report, new LoggingListener(admission.policy().root() != null));
         TransferOptions options;
         try {
             options = options(request);
@@ -306,8 +306,18 @@ public final class ServerSession {
         throw e;
     }
 
-    /** The server has no terminal: per-file outcomes go to the log, peer text escaped. */
+    /**
+     * The server has no terminal: per-file outcomes go to the log, peer text escaped. A daemon's
+     * log is its operator's; an ssh server's stderr is its client's terminal, which hears of each
+     * failure through the session already, so there they are debug lines.
+     */
     private static final class LoggingListener implements TransferListener {
+        private final boolean daemon;
+
+        LoggingListener(boolean daemon) {
+            this.daemon = daemon;
+        }
+
         @Override
         public void fileDone(String name, long bytes) {
             LOG.info("{} ({} bytes)", PeerText.printable(name), bytes);
@@ -315,7 +325,11 @@ public final class ServerSession {
 
         @Override
         public void fileFailed(int exitCode, String message) {
-            LOG.warn("{} (exit code {})", PeerText.printable(message), exitCode);
+            if (daemon) {
+                LOG.warn("{} (exit code {})", PeerText.printable(message), exitCode);
+            } else {
+                LOG.debug("{} (exit code {})", PeerText.printable(message), exitCode);
+            }
         }
     }
 }

@@ -4,6 +4,7 @@ import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.Xattrs;
 import java.io.IOException;
@@ -20,6 +21,11 @@ final class Attributes {
         PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_READ,
         PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
         PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ};
+
+    /** Set-user-ID and set-group-ID: privilege, which a daemon does not let its clients give a file. */
+    private static final int PRIVILEGE_BITS = 06000;
+    /** What a process's umask is taken to be when /proc does not say. */
+    private static final int USUAL_UMASK = 022;
 
     private final boolean times;
     private final boolean directoryTimes;
@@ -105,25 +111,74 @@ final class Attributes {
             node.setOwner(uid, gid);
         }
         if (permissions && !servedRoot) {
-            node.setMode(entry.mode() & 0777);
+            node.setMode(mode(entry, NOTHING_REPLACED));
         }
     }
 
+    /** For {@link #mode}: the entry replaces nothing that was there. */
+    static final int NOTHING_REPLACED = -1;
+
     /**
-     * The same for a file this process just created: it is ours, with mode 0666 less the umask,
-     * so the owner and mode calls that would change nothing are skipped (a small file's receipt
-     * is a handful of system calls, and these were two or three of them).
+     * The permission bits a received entry gets, as rsync's: with -p the sender's, special bits
+     * too (a daemon leaves set-user-ID and set-group-ID off anything but a directory); without,
+     * those of the file it replaces ({@code replacedMode}), else the sender's less the umask.
      */
-    void applyToNew(FileHandle file, Entry entry) throws IOException {
+    int mode(Entry entry, int replacedMode) {
+        if (permissions) {
+            int bits = entry.mode() & 07777;
+            boolean served = destination != null && destination.isServed();
+            return served && entry.type() != EntryType.DIRECTORY ? bits & ~PRIVILEGE_BITS : bits;
+        }
+        if (replacedMode != NOTHING_REPLACED) {
+            return replacedMode & 07777;
+        }
+        return entry.mode() & 0777 & ~umask();
+    }
+
+    private int umask() {
+        return process.umask() < 0 ? USUAL_UMASK : process.umask();
+    }
+
+    /**
+     * The same for a file this process just created, in place of one of {@code replacedMode}
+     * (or {@link #NOTHING_REPLACED}): it is ours, with mode 0666 less the umask, so the owner and
+     * mode calls that would change nothing are skipped (a small file's receipt is a handful of
+     * system calls, and these were two or three of them).
+     */
+    void applyToNew(FileHandle file, Entry entry, int replacedMode) throws IOException {
         int uid = owners.uid(entry) == process.uid() ? OwnerPolicy.LEAVE : owners.uid(entry);
         int gid = owners.gid(entry) == process.gid() ? OwnerPolicy.LEAVE : owners.gid(entry);
         if (uid != OwnerPolicy.LEAVE || gid != OwnerPolicy.LEAVE) {
             file.setOwner(uid, gid);
         }
-        if (permissions && (process.umask() < 0 || (entry.mode() & 0777) != (0666 & ~process.umask()))) {
-            file.setMode(entry.mode() & 0777);
+        int wanted = mode(entry, replacedMode);
+        if (process.umask() < 0 || wanted != (0666 & ~process.umask())) {
+            file.setMode(wanted);
         }
         setTimes(file, entry);
+    }
+
+    /**
+     * Without -p, a file kept from an earlier run (--partial) or written in place gets the mode a
+     * new file would, unless it replaces one; with -p, {@link #apply} has set the sender's.
+     */
+    void applyModeWithoutPermissions(FileHandle file, Entry entry, int replacedMode) throws IOException {
+        if (!permissions) {
+            file.setMode(mode(entry, replacedMode));
+        }
+    }
+
+    /**
+     * A directory this run made: without -p it gets the sender's mode less the umask (it was
+     * made writable to receive its contents), keeping a set-group-ID bit it inherited; with -p
+     * as {@link #applyToDirectory}.
+     */
+    void applyToNewDirectory(FileHandle directory, Entry entry) throws IOException {
+        applyToDirectory(directory, entry);
+        if (!permissions && destination != null && !destination.isServedRoot(directory.status())) {
+            int inherited = directory.status().mode() & 02000;
+            directory.setMode(mode(entry, NOTHING_REPLACED) | inherited);
+        }
     }
 
     /** The modification time, and the access time set to now, as rsync leaves them. */
@@ -147,7 +202,7 @@ final class Attributes {
 
     /** True when {@link #apply} would change something of {@code existing}. */
     boolean differ(FileStatus existing, Entry entry) {
-        return (permissions && (existing.mode() & 0777) != (entry.mode() & 0777))
+        return (permissions && (existing.mode() & 07777) != mode(entry, NOTHING_REPLACED))
                 || (times && (existing.mtimeSeconds() != entry.mtimeSeconds() || existing.mtimeNanos() != entry.mtimeNanos()))
                 || (owners.uid(entry) != OwnerPolicy.LEAVE && existing.uid() != entry.uid())
                 || (owners.gid(entry) != OwnerPolicy.LEAVE && existing.gid() != entry.gid());

@@ -89,8 +89,14 @@ public final class Destination implements AutoCloseable {
             return new Destination(target, directory, existing, missing, realRoot, rootStatus);
         }
         if (parent == null || !Files.isDirectory(parent)) {
-            throw new RdcpException(ExitCode.FILE_SELECTION, "destination directory " + (directory ? target : parent)
-                    + " does not exist");
+            // As rsync's receiver: a directory it cannot make is 11, a file's missing directory 3. A
+            // daemon names it within its root.
+            Path missing = directory ? target : parent;
+            Path shown = root == null || missing == null ? missing
+                    : root.toAbsolutePath().normalize().relativize(missing.toAbsolutePath().normalize());
+            String call = directory ? "mkdir" : "change_dir";
+            throw new RdcpException(directory ? ExitCode.FILE_IO : ExitCode.FILE_SELECTION, call + " \"" + shown
+                    + "\" failed: No such file or directory (the destination's directory does not exist; --mkpath makes it)");
         }
         requireInside(realRoot, parent);
         return new Destination(target, directory, parent,

@@ -179,6 +179,11 @@ final class FileList implements AutoCloseable {
         }
         if (operand.relativeName() != null) {
             filesFrom = true;
+            if (leavesTheBase(operand.relativeName())) {
+                ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0],
+                        FileNames.printable(operand.relativeName()) + ": outside the --files-from base directory")));
+                return;
+            }
             byte[] name = operand.relativeName().getBytes(StandardCharsets.UTF_8);
             impliedParents(operand.base(), name);
             describe(path, name, true, false, operand.contents(), beneath);
@@ -189,6 +194,16 @@ final class FileList implements AutoCloseable {
             byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
             describe(path, name, true, false, false, beneath);
         }
+    }
+
+    /** A --files-from name with a ".." component (what cleaning leaves of one leads above the base). */
+    private static boolean leavesTheBase(String relative) {
+        for (String component : relative.split("/")) {
+            if (component.equals("..")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -257,7 +272,9 @@ final class FileList implements AutoCloseable {
     /**
      * Lists one entry (and opens a directory to walk); false when it could not be examined for
      * another reason than having vanished, an I/O error after which its directory is incomplete.
-     * {@code contents}: an operand named with a trailing '/' (or '.'), whose contents -d lists.
+     * {@code contents}: an operand named with a trailing '/' (or '.'), whose contents -d lists, and
+     * which is followed if it is a symlink, as rsync follows one; any other symlink operand is a
+     * symlink (sent with -l, skipped without).
      * {@code parent}: the listed directory it is in, or null for what the user named by path.
      */
     private boolean describe(Path path, byte[] name, boolean operand, boolean impliedOnly, boolean contents,
@@ -265,8 +282,12 @@ final class FileList implements AutoCloseable {
         FileStatus attributes;
         try {
             attributes = parent != null ? parent.directory().status(parent.leaf())
-                    : FileStatus.of(path, FileNames.absolute(path), operand && !links && !impliedOnly);
+                    : FileStatus.of(path, FileNames.absolute(path), operand && contents && !impliedOnly);
         } catch (NoSuchFileException e) {
+            if (impliedOnly) {
+                // A --files-from name's missing parent: the name itself fails, as missing (23).
+                return true;
+            }
             ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, (sourceRoot == null ? path
                     : FileNames.display(parent.leaf())) + ": no such file or directory"))
                     : problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
@@ -342,7 +363,7 @@ final class FileList implements AutoCloseable {
     private boolean directory(Path path, byte[] name, FileStatus attributes, boolean impliedOnly, boolean contents,
             Parent parent) {
         if (!recursive && !dirs && !impliedOnly) {
-            ready.add(problemEntry(ExitCode.PARTIAL, name, "skipping directory %s"));
+            ready.add(problemEntry(ExitCode.OK, name, "skipping directory %s"));
             return true;
         }
         boolean mountPoint = oneFileSystem > 0 && parent != null && attributes.device() != operandDevice;

@@ -279,9 +279,12 @@ public final class FileReceiver implements AutoCloseable {
             }
             incoming.file.commit(temp -> {
                 if (fresh) {
-                    attributes.applyToNew(temp, incoming.entry);
+                    attributes.applyToNew(temp, incoming.entry, incoming.replacedMode);
                 } else {
                     attributes.apply(temp, incoming.entry);
+                    if (!incoming.inPlace || !incoming.existed) {
+                        attributes.applyModeWithoutPermissions(temp, incoming.entry, incoming.replacedMode);
+                    }
                 }
                 try {
                     attributes.applyXattrs(temp, incoming.xattrs);

@@ -36,7 +36,7 @@ import java.util.function.Supplier;
 final class Generator {
 
     /** A directory whose metadata is applied at the end, once nothing more is written into it. */
-    private record DirectoryFix(byte[] local, Entry entry, Xattrs xattrs) {
+    private record DirectoryFix(byte[] local, Entry entry, Xattrs xattrs, boolean made) {
     }
 
     private record PendingLink(Entry entry, byte[] local) {
@@ -204,7 +204,8 @@ final class Generator {
                 case DIRECTORY -> {
                     ReferenceTrees.Match reference = before.status() == null && references.any()
                             ? references.find(entry, local, FileModes.S_IFDIR) : ReferenceTrees.Match.NONE;
-                    if (tree.directory(entry.name(), local)) {
+                    boolean made = tree.directory(entry.name(), local);
+                    if (made) {
                         newEntry.run();
                     }
                     // As rsync: a new directory the reference has as listed is itemized only with -ii;
@@ -219,7 +220,7 @@ final class Generator {
                     }
                     budget.spend(xattrs.encodedSize());
                     directoryFixes.put(new String(entry.name(), StandardCharsets.ISO_8859_1),
-                            new DirectoryFix(local, entry, xattrs));
+                            new DirectoryFix(local, entry, xattrs, made));
                     listener.listed(name, EntryType.DIRECTORY, 0);
                 }
                 case SYMLINK -> {
@@ -358,7 +359,8 @@ final class Generator {
             appendAt = 0;
         }
         Incoming incoming = new Incoming(entry, local, Math.max(appendAt, partial.offset()),
-                verdict.attributes() != null, inPlace, xattrs);
+                verdict.attributes() != null, regular ? verdict.attributes().mode() : Attributes.NOTHING_REPLACED,
+                inPlace, xattrs);
         budget.spend(incoming.cost());
         itemize(entry, () -> Itemizer.withXattrs(itemizer.file(entry, before, true),
                 xattrChange(local, verdict.attributes(), FileModes.S_IFREG, xattrs)));
@@ -502,7 +504,7 @@ final class Generator {
                 to.write(copyBuffer.flip(), position);
                 busy.beat();
             }
-            to.commit(file -> attributes.applyToNew(file, entry));
+            to.commit(file -> attributes.applyToNew(file, entry, Attributes.NOTHING_REPLACED));
         }
     }
 
@@ -553,7 +555,11 @@ final class Generator {
             DirectoryFix fix = fixes.get(i);
             try (FileHandle node = destination.base().openNode(fix.local())) {
                 if (FileModes.type(node.status().mode()) == FileModes.S_IFDIR) {
-                    attributes.applyToDirectory(node, fix.entry());
+                    if (fix.made()) {
+                        attributes.applyToNewDirectory(node, fix.entry());
+                    } else {
+                        attributes.applyToDirectory(node, fix.entry());
+                    }
                     attributes.applyXattrs(node, fix.xattrs());
                 }
             } catch (NoSuchFileException e) {

@@ -11,6 +11,8 @@ final class Incoming {
     final String name;
     final long resumeOffset;
     final boolean existed;
+    /** The mode of the file it replaces (kept without -p), or {@link Attributes#NOTHING_REPLACED}. */
+    final int replacedMode;
     /** --inplace: written under its final name, not a temporary one. */
     final boolean inPlace;
     /** -X, -A: its extended attributes, set on the receiving file before it is finished. */
@@ -21,7 +23,9 @@ final class Incoming {
     long received;
     boolean failed;
 
-    Incoming(Entry entry, byte[] local, long resumeOffset, boolean existed, boolean inPlace, Xattrs xattrs) {
+    Incoming(Entry entry, byte[] local, long resumeOffset, boolean existed, int replacedMode, boolean inPlace,
+            Xattrs xattrs) {
+        this.replacedMode = replacedMode;
         this.inPlace = inPlace;
         this.xattrs = xattrs;
         this.entry = entry;

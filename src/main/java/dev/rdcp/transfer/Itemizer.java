@@ -134,7 +134,7 @@ final class Itemizer {
         }
         char s = before.size() != target.size() ? 's' : '.';
         char t = times && before.mtimeSeconds() != target.mtimeSeconds() ? 't' : '.';
-        char p = permissions && (before.mode() & 0777) != (target.mode() & 0777) ? 'p' : '.';
+        char p = permissions && (before.mode() & 07777) != (target.mode() & 07777) ? 'p' : '.';
         char o = owners.setsOwner() && before.uid() != target.uid() ? 'o' : '.';
         char g = owners.setsGroup(target.gid()) && before.gid() != target.gid() ? 'g' : '.';
         return "hf." + s + t + p + o + g + "...";
@@ -175,7 +175,7 @@ final class Itemizer {
     }
 
     private String flags(char y, char x, char c, char s, char t, FileStatus before, Entry entry) {
-        char p = permissions && (before.mode() & 0777) != (entry.mode() & 0777) ? 'p' : '.';
+        char p = permissions && (before.mode() & 07777) != (entry.mode() & 07777) ? 'p' : '.';
         return "" + y + x + c + s + t + p + owner(before, entry) + "...";
     }
 

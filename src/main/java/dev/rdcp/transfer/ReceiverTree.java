@@ -233,7 +233,7 @@ final class ReceiverTree {
             base.makeNode(temp, entry.mode() & (Entry.S_IFMT | 0777), entry.type() == EntryType.DEVICE ? entry.size() : 0);
             renameIntoPlace(base, temp, local, entry, existing, () -> {
                 try (FileHandle node = base.openNode(temp)) {
-                    attributes.applyToNew(node, entry);
+                    attributes.applyToNew(node, entry, Attributes.NOTHING_REPLACED);
                 }
             });
         }

@@ -149,12 +149,13 @@ class DaemonCopyVmTest {
         assertEquals(sha256(good), sha256(served.resolve("partial/good.bin")));
     }
 
+    /** As rsync: a note on stdout and exit 0, so that "rdcp dir/* host::x/" copying only the files succeeds. */
     @Test
     void directorySourceWithoutRecursionIsSkipped() throws IOException {
         Path directory = Files.createDirectories(local.resolve("adir"));
         Cli.Result result = rdcp(directory.toString(), remote("x"));
-        assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result::toString);
-        assertTrue(result.err().contains("skipping directory"), result.err());
+        assertEquals(ExitCode.OK.code(), result.exitCode(), result::toString);
+        assertTrue(result.out().contains("skipping directory adir"), result.toString());
         assertFalse(Files.exists(served.resolve("x")));
     }
 
@@ -164,10 +165,12 @@ class DaemonCopyVmTest {
         Cli.Result result = rdcp(source.toString(), remote("no/such/dir/s.bin"));
         assertEquals(ExitCode.FILE_SELECTION.code(), result.exitCode(), result::toString);
         assertEquals(1, result.err().lines().count(), result.err());
-        assertTrue(result.err().contains("does not exist"), result.err());
+        assertTrue(result.err().contains("change_dir \"no/such/dir\" failed"), result.err());
+        assertFalse(result.err().contains(served.toString()), "the daemon's own path stays its own: " + result.err());
 
+        // As rsync: a directory the receiver cannot make is a file I/O error.
         Cli.Result pull = rdcp(remote("whatever"), local.resolve("no/such/dir") + "/");
-        assertEquals(ExitCode.FILE_SELECTION.code(), pull.exitCode(), pull::toString);
+        assertEquals(ExitCode.FILE_IO.code(), pull.exitCode(), pull::toString);
     }
 
     @Test

@@ -20,6 +20,16 @@ class FilesFromTest {
         assertEquals(List.of("a/b/c", "abs/x", "dir/", "./"), FilesFrom.read(list, false));
     }
 
+    /** "dir/.." goes with the component before it; a ".." above the base stays, for the sender to refuse alone. */
+    @Test
+    void dotDotComponentsAreResolvedWithinTheName() {
+        assertEquals("a", FilesFrom.clean("sub/../a"));
+        assertEquals("x/z/", FilesFrom.clean("x/y/../z/"));
+        assertEquals("./", FilesFrom.clean("sub/.."));
+        assertEquals("../etc/hostname", FilesFrom.clean("../etc/hostname"));
+        assertEquals("../../b", FilesFrom.clean("a/../../../b"));
+    }
+
     @Test
     void from0SplitsOnNulAndKeepsNewlinesInNames() throws IOException {
         Path list = Files.writeString(tmp.resolve("list"), "./one\0./two\nlines\0./empty/\0#c\0");

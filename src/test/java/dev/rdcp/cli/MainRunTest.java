@@ -148,11 +148,29 @@ class MainRunTest {
         assertEquals("", result.err());
     }
 
+    /** As rsync: the help, and exit 1, so that a script that lost its operands does not pass for a copy. */
     @Test
-    void noOperandsPrintsUsageAndSucceeds() {
-        Result result = run();
-        assertEquals(0, result.exitCode());
-        assertTrue(result.out().startsWith("Usage: rdcp"), result.out());
+    void noOperandsPrintsUsageAndExits1() {
+        for (String[] args : List.of(new String[0], new String[] {"-a"})) {
+            Result result = run(args);
+            assertEquals(ExitCode.USAGE.code(), result.exitCode());
+            assertTrue(result.out().startsWith("Usage: rdcp"), result.out());
+        }
+    }
+
+    @Test
+    void aMissingFilesFromFileIsAUsageErrorInRsyncsWords(@TempDir Path tmp) {
+        Result result = run("-r", "--files-from=" + tmp.resolve("nolist"), tmp.toString(), "host::x", "--port", "1");
+        assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
+        assertEquals(List.of("rdcp: failed to open files-from file " + tmp.resolve("nolist") + ": No such file or directory"),
+                result.errLines());
+    }
+
+    @Test
+    void aSuffixWithASlashIsAUsageErrorEvenWithoutBackups(@TempDir Path tmp) {
+        Result result = run("-r", "--suffix=a/b", tmp + "/", "host::x", "--port", "1");
+        assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
+        assertTrue(result.err().contains("--suffix cannot contain slashes: a/b"), result.err());
     }
     @Test
     void missingSourceExits23WithOneLineAndNeverConnects() {

@@ -4,6 +4,7 @@ import static dev.rdcp.cli.Cli.randomFile;
 import static dev.rdcp.cli.Cli.rdcp;
 import static dev.rdcp.cli.Cli.sha256;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,6 +55,28 @@ class SshTcpCopyTest {
                 "127.0.0.1:" + remoteDir + "/pushed.bin", local.resolve("pulled.bin").toString());
         assertEquals(0, pull.exitCode(), pull::toString);
         assertEquals(sha256(source), sha256(local.resolve("pulled.bin")));
+    }
+
+    /**
+     * The remote rdcp's stderr is the user's terminal: a file it skips or misses is told once, by
+     * the client, not a second time as a log line of the server (scripts check stderr is empty).
+     */
+    @Test
+    void theServerLogsNoFileProblemOnTheUsersTerminal() throws IOException, InterruptedException {
+        Path stderr = local.resolve("remote-stderr");
+        Path loggingRdcp = Files.writeString(local.resolve("rdcp-logged"), "#!/bin/sh\nexec '" + remoteRdcp
+                + "' \"$@\" 2>>'" + stderr + "'\n");
+        Files.setPosixFilePermissions(loggingRdcp, PosixFilePermissions.fromString("rwx------"));
+        Path remote = Files.createDirectories(local.resolve("remote"));
+        Files.writeString(remote.resolve("a"), "a");
+        Files.createSymbolicLink(remote.resolve("link"), Path.of("a"));
+        Cli.Result pull = rdcp("-r", "--transport", "tcp", "-e", rsh, "--rdcp-path", loggingRdcp.toString(),
+                "127.0.0.1:" + remote + "/", "127.0.0.1:" + remote + "/nosuch", local.resolve("pulled") + "/");
+        assertEquals(23, pull.exitCode(), pull::toString);
+        assertTrue(pull.out().contains("skipping non-regular file \"link\""), pull::toString);
+        assertTrue(pull.err().contains("nosuch"), pull::toString);
+        assertEquals("", Files.readString(stderr).lines().filter(l -> !l.contains("copying over TCP"))
+                .reduce("", (a, b) -> a + b + "\n"));
     }
 
     @Test

@@ -113,9 +113,20 @@ class DestinationTest {
         assertFalse(Files.exists(single));
     }
 
+    /** As rsync: a directory that cannot be made is a file I/O error (11), a file's missing directory 3. */
     @Test
-    void missingDirectoryWithAMissingParentIsAFileSelectionError() {
-        assertExit(ExitCode.FILE_SELECTION, () -> Destination.of(tmp.resolve("no/dir"), true, null));
+    void aMissingParentIsAFileIoErrorForADirectoryAndAFileSelectionErrorForAFile() {
+        assertExit(ExitCode.FILE_IO, () -> Destination.of(tmp.resolve("no/dir"), true, null));
+        assertExit(ExitCode.FILE_SELECTION, () -> Destination.of(tmp.resolve("no/file"), false, null));
+    }
+
+    /** A daemon names what is missing within its root, never by its own path. */
+    @Test
+    void aServedDestinationNamesWhatIsMissingWithinItsRoot() throws Exception {
+        RdcpException e = assertThrows(
+                RdcpException.class, () -> Destination.of(tmp.resolve("no/file"), false, tmp));
+        assertEquals("change_dir \"no\" failed: No such file or directory (the destination's directory does not"
+                + " exist; --mkpath makes it)", e.getMessage());
     }
 
     @Test

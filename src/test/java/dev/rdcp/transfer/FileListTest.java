@@ -121,12 +121,13 @@ class FileListTest {
         assertArrayEquals(expected, entry.extra());
     }
 
+    /** As rsync: a note (exit 0), not a failure, so that `rsync src/* host:` copying only the files works. */
     @Test
-    void aDirectoryWithoutRecursionIsSkippedWithCode23() {
+    void aDirectoryWithoutRecursionIsSkippedWithANote() {
         List<Entry> entries = list(SourceOperand.parse(src.toString()), 0);
         assertEquals(1, entries.size());
         assertEquals(EntryType.PROBLEM, entries.get(0).type());
-        assertEquals(23, entries.get(0).mode());
+        assertEquals(0, entries.get(0).mode());
         assertTrue(text(entries.get(0)).contains("skipping directory src"), text(entries.get(0)));
     }
 
@@ -187,12 +188,16 @@ class FileListTest {
         assertTrue(text(entries.get(1)).contains("skipping non-regular file \"link\""), text(entries.get(1)));
     }
 
+    /** As rsync: without -l a symlink operand is skipped like any other symlink; a trailing slash follows it. */
     @Test
-    void withoutLinksASymlinkOperandIsFollowed() throws Exception {
+    void withoutLinksASymlinkOperandIsSkippedUnlessNamedWithASlash() throws Exception {
         Path link = Files.createSymbolicLink(tmp.resolve("operand-link"), src.resolve("b.txt"));
         List<Entry> entries = list(SourceOperand.parse(link.toString()), 0);
-        assertEquals(List.of("FILE operand-link"), shape(entries));
-        assertEquals(3, entries.get(0).size());
+        assertEquals(List.of("PROBLEM operand-link"), shape(entries));
+        assertEquals(0, entries.get(0).mode(), "a note, not a failure");
+        Path dirLink = Files.createSymbolicLink(tmp.resolve("dir-link"), src.resolve("a"));
+        assertEquals(List.of("DIRECTORY .", "FILE y", "FILE z", "DIRECTORY_END ."),
+                shape(list(SourceOperand.parse(dirLink + "/"), RECURSIVE | SessionRequest.LINKS)));
     }
 
     @Test

@@ -1,0 +1,69 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What rsync makes of operands that are symlinks, directories without -r, and --files-from
+ * names that are missing, run by rdcp (over TCP, to an in-process daemon) and by rsync on the
+ * same trees: trees and exit codes compared.
+ */
+class OperandOptionsTest extends SideBySideTest {
+
+    /** src: a, d/f, sub/g, rel -> a, dirlink -> d. */
+    @BeforeEach
+    void tree() throws Exception {
+        SideBySide.write(sides.source, "a", 10);
+        SideBySide.write(sides.source, "d/f", 20);
+        SideBySide.write(sides.source, "sub/g", 30);
+        SideBySide.symlink(sides.source, "rel", "a");
+        SideBySide.symlink(sides.source, "dirlink", "d");
+    }
+
+    /** A trailing slash follows a symlink to a directory, with -l (and -a) as without. */
+    @Test
+    void aTrailingSlashFollowsASymlinkToADirectory() throws Exception {
+        sides.push(0, List.of("-a"), "", "src/dirlink/");
+        assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/f")));
+    }
+
+    /** Without -r a directory operand is skipped and said on stdout; the run still succeeds. */
+    @Test
+    void aDirectoryWithoutRecursionIsSkippedWithExitZero() throws Exception {
+        Cli.Result result = sides.push(0, List.of("-t"), "", "src/a", "src/sub");
+        assertTrue(result.out().lines().anyMatch("skipping directory sub"::equals), result.toString());
+        assertEquals("", result.err().lines().filter(l -> !l.startsWith("rdcp: warning: copying over TCP"))
+                .reduce("", String::concat), result.toString());
+    }
+
+    /** Without -l a symlink named as an operand is skipped, not followed. */
+    @Test
+    void aSymlinkOperandWithoutLinksIsSkipped() throws Exception {
+        sides.push(0, List.of("-rt"), "", "src/rel", "src/dirlink");
+        assertTrue(Files.notExists(sides.served.resolve("rdcp/dirlink")));
+    }
+
+    /**
+     * "sub/../a" is "a", as rsync cleans it; a name above the base fails alone (23) and the rest
+     * is copied, where it used to end the whole session.
+     */
+    @Test
+    void filesFromNamesWithDotDotAreCleanedOrRefusedAlone() throws Exception {
+        Path list = Files.writeString(tmp.resolve("list"), "sub/../a\nsub/g\n../outside\n");
+        sides.push(23, List.of("-a", "--files-from=" + list), "", "src/");
+        assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/a")));
+    }
+
+    /** A --files-from name whose directory is missing is a missing file (23), not a vanished one (24). */
+    @Test
+    void aFilesFromNameInAMissingDirectoryIsMissing() throws Exception {
+        Path list = Files.writeString(tmp.resolve("list"), "gone/x\na\n");
+        sides.push(23, List.of("-a", "--files-from=" + list), "", "src/");
+    }
+}

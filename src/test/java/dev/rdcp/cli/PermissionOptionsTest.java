@@ -1,0 +1,90 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The modes rsync gives what it receives, with -p and without, run by rdcp (over TCP, to and
+ * from an in-process daemon) and by rsync on the same trees: the trees, modes included, compared.
+ */
+class PermissionOptionsTest extends SideBySideTest {
+
+    private static void chmod(Path path, int mode) throws Exception {
+        Files.setAttribute(path, "unix:mode", mode, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    private static int mode(Path path) throws Exception {
+        return (Integer) Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 07777;
+    }
+
+    /** key 0600, run 0750, priv/ 0700 with a file 0640, and a plain 0644 file. */
+    private void sourceTree() throws Exception {
+        SideBySide.write(sides.source, "key", 10);
+        chmod(sides.source.resolve("key"), 0600);
+        SideBySide.write(sides.source, "run", 10);
+        chmod(sides.source.resolve("run"), 0750);
+        SideBySide.write(sides.source, "priv/inner", 10);
+        chmod(sides.source.resolve("priv/inner"), 0640);
+        chmod(sides.source.resolve("priv"), 0700);
+        SideBySide.write(sides.source, "plain", 10);
+        chmod(sides.source.resolve("plain"), 0644);
+    }
+
+    /** Without -p a new file gets the sender's mode less the umask: a private file stays private. */
+    @Test
+    void withoutPermsNewFilesTakeTheSendersModeLessTheUmask() throws Exception {
+        sourceTree();
+        sides.withoutFileTimes().push(0, List.of("-r"), "", "src/");
+        assertEquals(0600, mode(sides.served.resolve("rdcp/key")));
+        assertEquals(0700, mode(sides.served.resolve("rdcp/priv")));
+    }
+
+    /** Without -p a file that replaces one keeps the mode of the one it replaces. */
+    @Test
+    void withoutPermsAnUpdatedFileKeepsItsMode() throws Exception {
+        sourceTree();
+        for (String side : List.of("rsync", "rdcp")) {
+            Path there = sides.served.resolve(side);
+            SideBySide.write(there, "plain", 20);
+            chmod(there.resolve("plain"), 0600);
+            SideBySide.write(there, "run", 30);
+            chmod(there.resolve("run"), 0755);
+        }
+        sides.withoutFileTimes().push(0, List.of("-r"), "", "src/");
+        assertEquals(0600, mode(sides.served.resolve("rdcp/plain")));
+    }
+
+    /** -p keeps the sticky bit and a directory's set-group-ID bit, as rsync does. */
+    @Test
+    void withPermsTheStickyAndSetGroupIdBitsOfDirectoriesStay() throws Exception {
+        SideBySide.write(sides.source, "shared/f", 10);
+        chmod(sides.source.resolve("shared"), 01777);
+        SideBySide.write(sides.source, "project/f", 10);
+        chmod(sides.source.resolve("project"), 02775);
+        sides.push(0, List.of("-a"), "", "src/");
+        assertEquals(Map.of("shared", 01777, "project", 02775), Map.of(
+                "shared", mode(sides.served.resolve("rdcp/shared")), "project", mode(sides.served.resolve("rdcp/project"))));
+    }
+
+    /**
+     * A client receiving with -p keeps a file's set-user-ID and set-group-ID bits, as rsync; a
+     * daemon gives no client's file privilege.
+     */
+    @Test
+    void setIdBitsOfFilesReachAClientButNotADaemon() throws Exception {
+        SideBySide.write(sides.source, "tool", 10);
+        chmod(sides.source.resolve("tool"), 06755);
+        sides.pull(List.of("-a"), "", "pulled/");
+        assertEquals(06755, mode(tmp.resolve("rdcp-pulled/tool")));
+        Files.createDirectories(sides.served.resolve("rdcp"));
+        Cli.Result pushed = sides.rdcp("-a", sides.source + "/", "127.0.0.1::rdcp/pushed/");
+        assertEquals(0, pushed.exitCode(), pushed.toString());
+        assertEquals(0755, mode(sides.served.resolve("rdcp/pushed/tool")));
+    }
+}
