@@ -287,7 +287,7 @@ final class Generator {
         if (rules.skipsSize(entry)) {
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
-        UpdateCheck.Verdict verdict = check.examine(entry, destination, local);
+        UpdateCheck.Verdict verdict = examine(entry, local);
         if (verdict.attributes() == null && !verdict.upToDate() && rules.createsNothing()) {
             return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         }
@@ -492,6 +492,18 @@ final class Generator {
             throw e;
         }
         return true;
+    }
+
+    /** The quick check of what is at {@code local}; a directory in the way is cleared where rsync would. */
+    private UpdateCheck.Verdict examine(Entry entry, byte[] local) throws IOException {
+        try {
+            return check.examine(entry, destination, local);
+        } catch (UpdateCheck.DirectoryInTheWay e) {
+            if (!tree.clearDirectoryInTheWay(local, entry.name())) {
+                throw e;
+            }
+            return UpdateCheck.Verdict.NOTHING_THERE;
+        }
     }
 
     /** Copies the reference file to {@code local} through a temporary file, with the entry's attributes. */

@@ -171,7 +171,10 @@ final class ReceiverTree {
             return false;
         }
         if (isDirectory(existing)) {
-            throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a symlink");
+            if (!clearDirectoryInTheWay(local, entry.name())) {
+                throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a symlink");
+            }
+            existing = null;
         }
         if (!dryRun) {
             DirectoryHandle base = destination.base();
@@ -224,8 +227,11 @@ final class ReceiverTree {
             return false;
         }
         if (isDirectory(existing)) {
-            throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a "
-                    + (entry.type() == EntryType.DEVICE ? "device file" : "special file"));
+            if (!clearDirectoryInTheWay(local, entry.name())) {
+                throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a "
+                        + (entry.type() == EntryType.DEVICE ? "device file" : "special file"));
+            }
+            existing = null;
         }
         if (!dryRun) {
             DirectoryHandle base = destination.base();
@@ -273,7 +279,10 @@ final class ReceiverTree {
             return false;
         }
         if (isDirectory(existing)) {
-            throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a hard link");
+            if (!clearDirectoryInTheWay(local, local)) {
+                throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a hard link");
+            }
+            existing = null;
         }
         byte[] temp = tempBeside(local);
         base.link(existingName, temp);
@@ -340,6 +349,32 @@ final class ReceiverTree {
             destinationRoot = destination.base().status(new byte[] {'.'});
         }
         return directory.device() != destinationRoot.device();
+    }
+
+    /**
+     * A directory standing where the sender has something else: as rsync, an empty one goes, and
+     * with --delete one with contents too (each deletion reported; what the filters exclude stays,
+     * and then so does the directory). True when it is gone; in a dry run, when it would be.
+     * {@code name} is the entry's name in the transfer, which the filters match.
+     */
+    boolean clearDirectoryInTheWay(byte[] local, byte[] name) throws IOException {
+        DirectoryHandle base = destination.base();
+        boolean empty;
+        try (DirectoryHandle directory = base.openDirectory(local)) {
+            empty = directory.names().isEmpty();
+        }
+        if (!empty && !delete) {
+            return false;
+        }
+        if (dryRun) {
+            return true;
+        }
+        if (!empty && !removeContents(base, local, name)) {
+            return false;
+        }
+        base.delete(local, true);
+        forget(key(name));
+        return true;
     }
 
     /** A name in a directory being emptied, and whether it is a directory. */

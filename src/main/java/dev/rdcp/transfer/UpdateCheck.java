@@ -24,6 +24,15 @@ final class UpdateCheck {
      * @param same the receiver's file passed the check (not merely kept by --ignore-existing or -u)
      */
     record Verdict(boolean upToDate, FileStatus attributes, boolean same) {
+        /** Nothing there: the file is new. */
+        static final Verdict NOTHING_THERE = new Verdict(false, null, false);
+    }
+
+    /** A directory stands where the file would go: the generator may clear it ({@link ReceiverTree#clearDirectoryInTheWay}). */
+    static final class DirectoryInTheWay extends RdcpException {
+        DirectoryInTheWay() {
+            super(ExitCode.PARTIAL, "cannot overwrite a directory with a file");
+        }
     }
 
 
@@ -52,7 +61,7 @@ final class UpdateCheck {
             base = destination.base();
             existing = base.status(name);
         } catch (NoSuchFileException e) {
-            return new Verdict(false, null, false);
+            return Verdict.NOTHING_THERE;
         }
         int type = FileModes.type(existing.mode());
         if (ignoreExisting) {
@@ -61,7 +70,7 @@ final class UpdateCheck {
             return new Verdict(true, type == FileModes.S_IFREG ? existing : null, false);
         }
         if (type == FileModes.S_IFDIR) {
-            throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a file");
+            throw new DirectoryInTheWay();
         }
         FileTime theirs = existing.mtime();
         if (update && type == FileModes.S_IFREG && theirs.compareTo(Attributes.mtime(entry)) > 0) {

@@ -195,10 +195,19 @@ class ReceiverTreeTest extends DestinationTreeTest {
     }
 
     @Test
-    void symlinkRefusesToReplaceADirectory() throws Exception {
+    void symlinkRefusesToReplaceADirectoryWithContents() throws Exception {
         Path directory = Files.createDirectory(dest.resolve("d"));
+        Files.writeString(directory.resolve("kept"), "k");
         assertThrows(RdcpException.class, () -> tree(0).symlink(local(directory), link("d", "t"), noAttributes()));
         assertTrue(Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS));
+    }
+
+    /** As rsync: an empty directory in the way goes. */
+    @Test
+    void symlinkReplacesAnEmptyDirectory() throws Exception {
+        Path directory = Files.createDirectory(dest.resolve("d"));
+        assertTrue(tree(0).symlink(local(directory), link("d", "t"), noAttributes()));
+        assertTrue(Files.isSymbolicLink(directory));
     }
 
     @Test
