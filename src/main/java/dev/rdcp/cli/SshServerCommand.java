@@ -1,7 +1,11 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.protocol.PeerText;
+import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.session.SshServerMode;
 import java.io.IOException;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -13,14 +17,25 @@ import picocli.CommandLine.Spec;
  */
 final class SshServerCommand {
 
+    private static final Logger LOG = LogManager.getLogger(SshServerCommand.class);
+
     @Option(names = "--server", hidden = true, description = "Serve one client over ssh (started by rdcp itself).")
     boolean requested;
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    /** Serves the one client and returns the session's exit code. */
+    /**
+     * Serves the one client and returns the session's exit code. This process's stderr is the
+     * user's terminal, where the client already prints what the session refused or failed (it
+     * reaches the client in the session): printed here as well, every such error showed twice.
+     */
     int run(RdmaOptions rdma) throws IOException {
-        return SshServerMode.run(rdma.sessionConfig(), spec.commandLine().getOut()).exitCode();
+        try {
+            return SshServerMode.run(rdma.sessionConfig(), spec.commandLine().getOut()).exitCode();
+        } catch (RdcpException e) {
+            LOG.debug("session failed: {}", PeerText.printable(e.getMessage()));
+            return e.exitCode().code();
+        }
     }
 }

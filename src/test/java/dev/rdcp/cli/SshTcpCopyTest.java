@@ -6,6 +6,7 @@ import static dev.rdcp.cli.Cli.sha256;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.protocol.ExitCode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,9 +65,7 @@ class SshTcpCopyTest {
     @Test
     void theServerLogsNoFileProblemOnTheUsersTerminal() throws IOException, InterruptedException {
         Path stderr = local.resolve("remote-stderr");
-        Path loggingRdcp = Files.writeString(local.resolve("rdcp-logged"), "#!/bin/sh\nexec '" + remoteRdcp
-                + "' \"$@\" 2>>'" + stderr + "'\n");
-        Files.setPosixFilePermissions(loggingRdcp, PosixFilePermissions.fromString("rwx------"));
+        Path loggingRdcp = remoteRdcpWritingStderrTo(stderr);
         Path remote = Files.createDirectories(local.resolve("remote"));
         Files.writeString(remote.resolve("a"), "a");
         Files.createSymbolicLink(remote.resolve("link"), Path.of("a"));
@@ -75,6 +74,30 @@ class SshTcpCopyTest {
         assertEquals(23, pull.exitCode(), pull::toString);
         assertTrue(pull.out().contains("skipping non-regular file \"link\""), pull::toString);
         assertTrue(pull.err().contains("nosuch"), pull::toString);
+        assertEquals("", Files.readString(stderr).lines().filter(l -> !l.contains("copying over TCP"))
+                .reduce("", (a, b) -> a + b + "\n"));
+    }
+
+    /** A remote rdcp whose stderr (the user's terminal over ssh) goes to {@code stderr} instead. */
+    private Path remoteRdcpWritingStderrTo(Path stderr) throws IOException {
+        Path script = Files.writeString(local.resolve("rdcp-logged"), "#!/bin/sh\nexec '" + remoteRdcp
+                + "' \"$@\" 2>>'" + stderr + "'\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+        return script;
+    }
+
+    /** What the server refuses is told once, by the client: the server printed it too. */
+    @Test
+    void aRefusalIsOneLineOnTheUsersTerminal() throws IOException {
+        Path stderr = local.resolve("remote-stderr");
+        Path file = Files.writeString(local.resolve("plain"), "x");
+        Path source = Files.createDirectories(local.resolve("src"));
+        Files.writeString(source.resolve("a"), "a");
+        Cli.Result push = rdcp("-a", "--transport", "tcp", "-e", rsh, "--rdcp-path",
+                remoteRdcpWritingStderrTo(stderr).toString(), source + "/", "127.0.0.1:" + file + "/");
+        assertEquals(ExitCode.FILE_SELECTION.code(), push.exitCode(), push::toString);
+        assertEquals(java.util.List.of("rdcp: " + file + " exists and is not a directory"), push.err().lines()
+                .filter(l -> !l.contains("copying over TCP")).toList());
         assertEquals("", Files.readString(stderr).lines().filter(l -> !l.contains("copying over TCP"))
                 .reduce("", (a, b) -> a + b + "\n"));
     }
