@@ -21,6 +21,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -118,8 +119,7 @@ public final class Daemon implements AutoCloseable {
             failures.recovered();
             long wait = authBackoff.remainingNanos(client.getInetAddress());
             if (wait > 0) {
-                refuse(client, ExitCode.START_CLIENT_SERVER, "authentication failed recently from this address; try again in "
-                        + TimeUnit.NANOSECONDS.toSeconds(wait + 999_999_999L) + " s");
+                refuse(client, ExitCode.START_CLIENT_SERVER, AuthBackoff.waitMessage(wait));
                 continue;
             }
             if (!sessions.tryAcquire()) {
@@ -222,10 +222,10 @@ public final class Daemon implements AutoCloseable {
             return;
         }
         try (BootstrapChannel channel = new BootstrapChannel(client, handshakeTimeout)) {
-            TransferReport report = session.serve(channel, client.getInetAddress(), new ServerSession.SetupWatcher() {
+            TransferReport report = session.serve(channel, client.getInetAddress(), new ServerSession.SetupGuard() {
                 @Override
-                public void authenticationFailed() {
-                    authBackoff.failed(client.getInetAddress());
+                public boolean answerPasses(BooleanSupplier check) throws IOException {
+                    return authBackoff.check(client.getInetAddress(), check);
                 }
 
                 @Override
