@@ -48,12 +48,17 @@ public final class ServerSession {
     }
 
     /** What the daemon around a session decides and learns as its client's setup goes. */
-    public interface SetupGuard {
+    interface SetupGuard {
         /** Nobody guards (ssh mode: one client, its own user): an answer is checked as it comes. */
         SetupGuard NONE = new SetupGuard() {
             @Override
             public boolean answerPasses(BooleanSupplier check) {
                 return check.getAsBoolean();
+            }
+
+            @Override
+            public DirectMemoryBudget.Reservation reserveMemory(long bytes) {
+                return DirectMemoryBudget.Reservation.NONE;
             }
 
             @Override
@@ -69,6 +74,12 @@ public final class ServerSession {
         boolean answerPasses(BooleanSupplier check) throws IOException;
 
         /**
+         * Reserves {@code bytes} of direct memory for the session's buffers, before any is
+         * allocated, until the reservation is closed; or refuses the session (RdcpException).
+         */
+        DirectMemoryBudget.Reservation reserveMemory(long bytes) throws RdcpException;
+
+        /**
          * The client said hello, authenticated, sent an accepted request, and both queue pairs
          * are ready: what a stranger could stretch out byte by byte is over.
          */
@@ -81,12 +92,12 @@ public final class ServerSession {
     }
 
     /** Serves one client, its setup guarded by {@code guard}. */
-    public TransferReport serve(BootstrapChannel channel, SetupGuard guard) throws IOException {
+    TransferReport serve(BootstrapChannel channel, SetupGuard guard) throws IOException {
         return serve(channel, (InetAddress) null, guard);
     }
 
     /** Serves one client from {@code peer} (what a module's hosts allow and deny check; null: unknown). */
-    public TransferReport serve(BootstrapChannel channel, InetAddress peer, SetupGuard guard) throws IOException {
+    TransferReport serve(BootstrapChannel channel, InetAddress peer, SetupGuard guard) throws IOException {
         channel.handshake();
         try (ServedModules.Admission admission = authenticatedRequest(channel, peer, guard)) {
             return admission == null ? new TransferReport() : serveAdmitted(channel, admission, guard);
@@ -99,15 +110,17 @@ public final class ServerSession {
         TransferReport report = new TransferReport();
         TransferListener listener = TransferListener.all(report, new LoggingListener());
         TransferOptions options;
+        DirectMemoryBudget.Reservation memory;
         try {
             options = options(request);
+            memory = guard.reserveMemory(options.maxDirectBytes());
         } catch (RdcpException e) {
             refuse(channel, e);
             return report;
         }
         // Opened while the request is checked, and once: the answer to whether RDMA is usable here
         // and the connection come from the same open.
-        try (DeviceOpening device = request.has(SessionRequest.TRANSPORT_TCP) ? DeviceOpening.none()
+        try (memory; DeviceOpening device = request.has(SessionRequest.TRANSPORT_TCP) ? DeviceOpening.none()
                 : DeviceOpening.start(config.rdma())) {
             if (request.direction() == SessionRequest.Direction.PUSH) {
                 receive(channel, admission, device, options, listener, guard);

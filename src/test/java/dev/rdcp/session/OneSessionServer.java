@@ -28,6 +28,11 @@ final class OneSessionServer implements AutoCloseable {
                     }
 
                     @Override
+                    public DirectMemoryBudget.Reservation reserveMemory(long bytes) {
+                        return DirectMemoryBudget.Reservation.NONE;
+                    }
+
+                    @Override
                     public void setupDone() {
                         setupsDone.incrementAndGet();
                     }
