@@ -151,6 +151,8 @@ final class ServeCommand implements Callable<Integer> {
                 LOG.info("running as uid {}, gid {}", identity.uid(), identity.gid());
             }
             LOG.info("serving {} on port {}", what, daemon.port());
+            LOG.info("sessions' buffers may take {} MiB in all (three quarters of the JVM's direct-memory limit: "
+                    + "-XX:MaxDirectMemorySize, else the heap's maximum)", daemon.memoryBudget() >> 20);
             spec.commandLine().getOut().println("rdcp: serving " + what + " on port " + daemon.port());
             spec.commandLine().getOut().flush();
             StopSignals.serving(() -> stop(daemon), STOP_GRACE_SECONDS);

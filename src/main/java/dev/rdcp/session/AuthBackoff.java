@@ -1,14 +1,24 @@
 package dev.rdcp.session;
 
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.InetAddress;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
  * Slows secret guessing: after a failed authentication, the client's address is refused for a
  * pause that doubles with each further failure, up to a cap; a success forgets its failures. The
  * table is bounded: past {@link #MAX_ADDRESSES}, the least recently seen address is forgotten.
+ * The pause holds where answers are checked, not only where connections are accepted: a client
+ * that takes challenges on many connections and then answers them all still gets one guess.
  */
 final class AuthBackoff {
 
@@ -28,6 +38,8 @@ final class AuthBackoff {
             return size() > MAX_ADDRESSES;
         }
     };
+    /** Addresses with an answer being checked now; at most one each. */
+    private final Set<InetAddress> checking = new HashSet<>();
 
     AuthBackoff(long firstPauseNanos, long maxPauseNanos, LongSupplier clock) {
         this.firstPauseNanos = firstPauseNanos;
@@ -53,6 +65,53 @@ final class AuthBackoff {
             return 0;
         }
         return Math.max(0, pause(known.count()) - elapsed);
+    }
+
+    /** What a client is told while its address waits {@code remainingNanos}. */
+    static String waitMessage(long remainingNanos) {
+        return "authentication failed recently from this address; try again in "
+                + TimeUnit.NANOSECONDS.toSeconds(remainingNanos + 999_999_999L) + " s";
+    }
+
+    /**
+     * Has {@code check} decide on one answer from {@code address} and returns whether it passed.
+     * Answers from one address are checked one at a time, and a failure is recorded before the
+     * next one's turn, which then finds the address waiting and is refused without a check: so
+     * answers sent together on many connections cost one guess per pause, not one each. A turn
+     * lasts one comparison, so an answer waits for it rather than be refused (parallel clients
+     * that know the secret all pass).
+     *
+     * @throws RdcpException unchecked, since the address is waiting
+     */
+    boolean check(InetAddress address, BooleanSupplier check) throws IOException {
+        synchronized (this) {
+            while (checking.contains(address)) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new InterruptedIOException("stopped while waiting to check an answer");
+                }
+            }
+            long wait = remainingNanos(address);
+            if (wait > 0) {
+                throw new RdcpException(ExitCode.START_CLIENT_SERVER, waitMessage(wait));
+            }
+            checking.add(address);
+        }
+        boolean passed = false;
+        try {
+            passed = check.getAsBoolean();
+            return passed;
+        } finally {
+            synchronized (this) {
+                if (!passed) {
+                    failed(address);
+                }
+                checking.remove(address);
+                notifyAll();
+            }
+        }
     }
 
     synchronized void failed(InetAddress address) {

@@ -2,6 +2,7 @@ package dev.rdcp.session;
 
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.PeerText;
+import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
 import java.io.FileInputStream;
@@ -21,6 +22,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -47,18 +49,27 @@ public final class Daemon implements AutoCloseable {
     private final ExecutorService workers;
     private final ScheduledExecutorService setupDeadlines;
     private final AuthBackoff authBackoff;
+    private final DirectMemoryBudget memoryBudget;
 
     public Daemon(SocketAddress bind, ServerSession session, Duration handshakeTimeout, int maxSessions)
             throws IOException {
-        this(listening(bind), session, handshakeTimeout, maxSessions, AuthBackoff.standard());
+        this(listening(bind), session, handshakeTimeout, maxSessions, AuthBackoff.standard(),
+                DirectMemoryBudget.standard());
     }
 
     /** Serves on {@code listener}, already bound. */
     Daemon(ServerSocket listener, ServerSession session, Duration handshakeTimeout, int maxSessions,
             AuthBackoff authBackoff) {
+        this(listener, session, handshakeTimeout, maxSessions, authBackoff, DirectMemoryBudget.standard());
+    }
+
+    /** Serves on {@code listener}, already bound, its sessions' buffers within {@code memoryBudget}. */
+    Daemon(ServerSocket listener, ServerSession session, Duration handshakeTimeout, int maxSessions,
+            AuthBackoff authBackoff, DirectMemoryBudget memoryBudget) {
         this.listener = listener;
         this.session = session;
         this.authBackoff = authBackoff;
+        this.memoryBudget = memoryBudget;
         this.handshakeTimeout = handshakeTimeout;
         this.maxSessions = maxSessions;
         this.sessions = new Semaphore(maxSessions);
@@ -118,8 +129,7 @@ public final class Daemon implements AutoCloseable {
             failures.recovered();
             long wait = authBackoff.remainingNanos(client.getInetAddress());
             if (wait > 0) {
-                refuse(client, ExitCode.START_CLIENT_SERVER, "authentication failed recently from this address; try again in "
-                        + TimeUnit.NANOSECONDS.toSeconds(wait + 999_999_999L) + " s");
+                refuse(client, ExitCode.START_CLIENT_SERVER, AuthBackoff.waitMessage(wait));
                 continue;
             }
             if (!sessions.tryAcquire()) {
@@ -222,10 +232,15 @@ public final class Daemon implements AutoCloseable {
             return;
         }
         try (BootstrapChannel channel = new BootstrapChannel(client, handshakeTimeout)) {
-            TransferReport report = session.serve(channel, client.getInetAddress(), new ServerSession.SetupWatcher() {
+            TransferReport report = session.serve(channel, client.getInetAddress(), new ServerSession.SetupGuard() {
                 @Override
-                public void authenticationFailed() {
-                    authBackoff.failed(client.getInetAddress());
+                public boolean answerPasses(BooleanSupplier check) throws IOException {
+                    return authBackoff.check(client.getInetAddress(), check);
+                }
+
+                @Override
+                public DirectMemoryBudget.Reservation reserveMemory(long bytes) throws RdcpException {
+                    return memoryBudget.reserve(bytes);
                 }
 
                 @Override
@@ -277,6 +292,16 @@ public final class Daemon implements AutoCloseable {
 
     public static SocketAddress bindAddress(String host, int port) {
         return host == null ? new InetSocketAddress(port) : new InetSocketAddress(host, port);
+    }
+
+    /** Bytes of direct memory the sessions' buffers may take in all. */
+    public long memoryBudget() {
+        return memoryBudget.limit();
+    }
+
+    /** Bytes of the budget that sessions running now hold. */
+    public long memoryReserved() {
+        return memoryBudget.reserved();
     }
 
     /** Sessions running now: accepted and not yet ended. */

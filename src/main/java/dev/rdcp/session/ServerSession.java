@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -46,12 +47,18 @@ public final class ServerSession {
         this.config = config.serving();
     }
 
-    /** What a daemon learns of a client's setup as it happens. */
-    public interface SetupWatcher {
-        /** Nobody watches (ssh mode: one client, its own user). */
-        SetupWatcher NONE = new SetupWatcher() {
+    /** What the daemon around a session decides and learns as its client's setup goes. */
+    interface SetupGuard {
+        /** Nobody guards (ssh mode: one client, its own user): an answer is checked as it comes. */
+        SetupGuard NONE = new SetupGuard() {
             @Override
-            public void authenticationFailed() {
+            public boolean answerPasses(BooleanSupplier check) {
+                return check.getAsBoolean();
+            }
+
+            @Override
+            public DirectMemoryBudget.Reservation reserveMemory(long bytes) {
+                return DirectMemoryBudget.Reservation.NONE;
             }
 
             @Override
@@ -59,8 +66,18 @@ public final class ServerSession {
             }
         };
 
-        /** Runs before the client is told, so its next connection already sees the consequence. */
-        void authenticationFailed();
+        /**
+         * Whether the client's answer to the challenge passes {@code check}, or a refusal without
+         * running it (RdcpException). A failure is recorded before this returns, so before the
+         * client is told, and its next connection already sees the consequence.
+         */
+        boolean answerPasses(BooleanSupplier check) throws IOException;
+
+        /**
+         * Reserves {@code bytes} of direct memory for the session's buffers, before any is
+         * allocated, until the reservation is closed; or refuses the session (RdcpException).
+         */
+        DirectMemoryBudget.Reservation reserveMemory(long bytes) throws RdcpException;
 
         /**
          * The client said hello, authenticated, sent an accepted request, and both queue pairs
@@ -71,42 +88,44 @@ public final class ServerSession {
 
     /** Serves one client on {@code channel}; returns the tally of files moved. */
     public TransferReport serve(BootstrapChannel channel) throws IOException {
-        return serve(channel, SetupWatcher.NONE);
+        return serve(channel, SetupGuard.NONE);
     }
 
-    /** Serves one client, telling {@code watcher} how its setup goes. */
-    public TransferReport serve(BootstrapChannel channel, SetupWatcher watcher) throws IOException {
-        return serve(channel, (InetAddress) null, watcher);
+    /** Serves one client, its setup guarded by {@code guard}. */
+    TransferReport serve(BootstrapChannel channel, SetupGuard guard) throws IOException {
+        return serve(channel, (InetAddress) null, guard);
     }
 
     /** Serves one client from {@code peer} (what a module's hosts allow and deny check; null: unknown). */
-    public TransferReport serve(BootstrapChannel channel, InetAddress peer, SetupWatcher watcher) throws IOException {
+    TransferReport serve(BootstrapChannel channel, InetAddress peer, SetupGuard guard) throws IOException {
         channel.handshake();
-        try (ServedModules.Admission admission = authenticatedRequest(channel, peer, watcher)) {
-            return admission == null ? new TransferReport() : serveAdmitted(channel, admission, watcher);
+        try (ServedModules.Admission admission = authenticatedRequest(channel, peer, guard)) {
+            return admission == null ? new TransferReport() : serveAdmitted(channel, admission, guard);
         }
     }
 
-    private TransferReport serveAdmitted(BootstrapChannel channel, ServedModules.Admission admission, SetupWatcher watcher)
+    private TransferReport serveAdmitted(BootstrapChannel channel, ServedModules.Admission admission, SetupGuard guard)
             throws IOException {
         SessionRequest request = admission.request();
         TransferReport report = new TransferReport();
         TransferListener listener = TransferListener.all(report, new LoggingListener(admission.policy().root() != null));
         TransferOptions options;
+        DirectMemoryBudget.Reservation memory;
         try {
             options = options(request);
+            memory = guard.reserveMemory(options.maxDirectBytes());
         } catch (RdcpException e) {
             refuse(channel, e);
             return report;
         }
         // Opened while the request is checked, and once: the answer to whether RDMA is usable here
         // and the connection come from the same open.
-        try (DeviceOpening device = request.has(SessionRequest.TRANSPORT_TCP) ? DeviceOpening.none()
+        try (memory; DeviceOpening device = request.has(SessionRequest.TRANSPORT_TCP) ? DeviceOpening.none()
                 : DeviceOpening.start(config.rdma())) {
             if (request.direction() == SessionRequest.Direction.PUSH) {
-                receive(channel, admission, device, options, listener, watcher);
+                receive(channel, admission, device, options, listener, guard);
             } else {
-                send(channel, admission, device, options, listener, watcher);
+                send(channel, admission, device, options, listener, guard);
             }
         } finally {
             report.finish();
@@ -121,7 +140,7 @@ public final class ServerSession {
      * session ends. Null for a request for the module list, answered here.
      */
     private ServedModules.Admission authenticatedRequest(BootstrapChannel channel, InetAddress peer,
-            SetupWatcher watcher) throws IOException {
+            SetupGuard guard) throws IOException {
         Challenge challenge = Challenge.fresh(modules.secretRequired());
         ByteBuffer payload = ByteBuffer.allocate(Challenge.SIZE);
         challenge.encode(payload);
@@ -164,10 +183,21 @@ public final class ServerSession {
             refuse(channel, new RdcpException(ExitCode.START_CLIENT_SERVER, "this module requires authentication: "
                     + "give the shared secret with --secret-file"));
         }
-        if (secret != null && !challenge.accepts(secret, encoded, answer)) {
-            admission.close();
-            watcher.authenticationFailed();
-            refuse(channel, new RdcpException(ExitCode.START_CLIENT_SERVER, "authentication failed"));
+        if (secret != null) {
+            RdcpException refusal;
+            try {
+                refusal = guard.answerPasses(() -> challenge.accepts(secret, encoded, answer)) ? null
+                        : new RdcpException(ExitCode.START_CLIENT_SERVER, "authentication failed");
+            } catch (RdcpException waiting) {
+                refusal = waiting;
+            } catch (IOException e) {
+                admission.close();
+                throw e;
+            }
+            if (refusal != null) {
+                admission.close();
+                refuse(channel, refusal);
+            }
         }
         return admission;
     }
@@ -206,7 +236,7 @@ public final class ServerSession {
     }
 
     private void receive(BootstrapChannel channel, ServedModules.Admission admission, DeviceOpening device,
-            TransferOptions options, TransferListener listener, SetupWatcher watcher) throws IOException {
+            TransferOptions options, TransferListener listener, SetupGuard guard) throws IOException {
         SessionRequest request = admission.request();
         ServerPolicy policy = admission.policy();
         Destination destination;
@@ -226,11 +256,11 @@ public final class ServerSession {
             return;
         }
         Accept accept = accept(channel, request, false, device);
-        Roles.receive(channel, config, accept.transport(), device, options, destination, listener, watcher::setupDone);
+        Roles.receive(channel, config, accept.transport(), device, options, destination, listener, guard::setupDone);
     }
 
     private void send(BootstrapChannel channel, ServedModules.Admission admission, DeviceOpening device,
-            TransferOptions options, TransferListener listener, SetupWatcher watcher) throws IOException {
+            TransferOptions options, TransferListener listener, SetupGuard guard) throws IOException {
         SessionRequest request = admission.request();
         ServerPolicy policy = admission.policy();
         List<SourceOperand> sources = new ArrayList<>();
@@ -270,7 +300,7 @@ public final class ServerSession {
                         && sources.stream().anyMatch(s -> Files.isDirectory(s.path())));
         Accept accept = accept(channel, request, tree, device);
         Roles.send(channel, config, accept.transport(), device, options, refused, sources, policy.root(), listener,
-                watcher::setupDone);
+                guard::setupDone);
     }
 
     /**

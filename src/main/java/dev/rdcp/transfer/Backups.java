@@ -25,7 +25,7 @@ final class Backups {
     private final boolean enabled;
     private final byte[] suffix;
     private final byte[] directory;
-    private static final int COPY_BUFFER = 1 << 20;
+    static final int COPY_BUFFER = 1 << 20;
     /** For {@link #keepCopy}: made at the first, reused, freed by {@link #close}. */
     private final ScratchBuffer copyMemory = new ScratchBuffer(COPY_BUFFER);
 

@@ -39,6 +39,11 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
     public static final int MAX_STAGING = 1 << 30;
     /** The most memory a server lets one session make it register, whichever role it plays. */
     public static final long MAX_PINNED = 256L << 20;
+    /**
+     * Direct memory a side allocates besides its staging, rings and scratch buffers: the message
+     * being handled on each stream (8 KiB each) and the page or two each block is aligned by.
+     */
+    private static final long SMALL_BUFFERS = 1 << 20;
 
     /** Options without size or deletion limits. */
     public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters) {
@@ -154,6 +159,16 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
             most = Math.max(most, pinnedBytes(streams));
         }
         return most;
+    }
+
+    /**
+     * The most direct memory one side of a session allocates: what it may register
+     * ({@link #maxPinnedBytes()}), its scratch buffers (a chunk to read prefixes and local copies
+     * through, the MD5 and the backup copy buffers) and the small ones. What a daemon reserves
+     * for a session before allocating any of it.
+     */
+    public long maxDirectBytes() {
+        return maxPinnedBytes() + chunkSize + FileList.MD5_BUFFER + Backups.COPY_BUFFER + SMALL_BUFFERS;
     }
 
     /** Send queue depth: up to two WRITEs and a SEND per slot in flight, plus the control messages. */

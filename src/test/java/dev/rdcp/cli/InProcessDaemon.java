@@ -37,12 +37,16 @@ final class InProcessDaemon implements AutoCloseable {
         return "rdcp://127.0.0.1:" + daemon.port() + "/" + path;
     }
 
-    /** Closes the daemon; its sessions have ended when this returns, or the test fails. */
+    /** Closes the daemon; its sessions have ended and given their memory back when this returns, or the test fails. */
     @Override
     public void close() throws IOException {
         daemon.close();
         if (daemon.activeSessions() != 0) {
             throw new AssertionError(daemon.activeSessions() + " sessions still running after the daemon closed");
+        }
+        if (daemon.memoryReserved() != 0) {
+            throw new AssertionError(daemon.memoryReserved() + " bytes of the memory budget still held after the"
+                    + " daemon closed");
         }
     }
 }

@@ -1,10 +1,23 @@
 package dev.rdcp.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.protocol.RdcpException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class AuthBackoffTest {
 
@@ -65,6 +78,64 @@ class AuthBackoffTest {
         now += 17 * SECOND;
         backoff.failed(client);
         assertEquals(SECOND, backoff.remainingNanos(client));
+    }
+
+    /**
+     * A second answer from an address waits for the check of the first, and once that failed is
+     * refused without being checked; another address is checked meanwhile.
+     */
+    @Test
+    @Timeout(60)
+    void answersFromOneAddressAreCheckedOneAtATimeAndRefusedOnceOneFailed() throws Exception {
+        InetAddress client = address(1);
+        CountDownLatch firstChecking = new CountDownLatch(1);
+        CountDownLatch firstMayFail = new CountDownLatch(1);
+        CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> checked(client, () -> {
+            firstChecking.countDown();
+            awaitQuietly(firstMayFail);
+            return false;
+        }));
+        firstChecking.await();
+        AtomicBoolean secondChecked = new AtomicBoolean();
+        CompletableFuture<Boolean> second = new CompletableFuture<>();
+        Thread secondThread = new Thread(() -> {
+            try {
+                second.complete(backoff.check(client, () -> {
+                    secondChecked.set(true);
+                    return false;
+                }));
+            } catch (Exception e) {
+                second.completeExceptionally(e);
+            }
+        });
+        secondThread.start();
+        while (secondThread.getState() != Thread.State.WAITING && secondThread.getState() != Thread.State.TERMINATED) {
+            Thread.sleep(10);
+        }
+        assertTrue(backoff.check(address(2), () -> true), "another address waits for nobody");
+        firstMayFail.countDown();
+        assertFalse(first.get());
+        ExecutionException refused = assertThrows(ExecutionException.class, second::get);
+        assertInstanceOf(RdcpException.class, refused.getCause());
+        assertTrue(refused.getCause().getMessage().contains("try again in 1 s"), refused.getCause()::getMessage);
+        assertFalse(secondChecked.get(), "the second answer was checked");
+        assertEquals(SECOND, backoff.remainingNanos(client), "the refused answer counts as no failure of its own");
+    }
+
+    private boolean checked(InetAddress client, BooleanSupplier check) {
+        try {
+            return backoff.check(client, check);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test

@@ -16,8 +16,18 @@ final class ClientSteps {
 
     /** Hello, AUTH with {@code secret} (or none) and a push REQUEST to {@code destination}; the answer is left unread. */
     static void requestPush(BootstrapChannel channel, byte[] secret, long flags, String destination) throws IOException {
+        answerWithPush(channel, greet(channel), secret, flags, destination);
+    }
+
+    /** Hello, then the server's challenge. */
+    static Challenge greet(BootstrapChannel channel) throws IOException {
         channel.handshake();
-        Challenge challenge = Challenge.decode(channel.receive(MessageType.CHALLENGE));
+        return Challenge.decode(channel.receive(MessageType.CHALLENGE));
+    }
+
+    /** AUTH answering {@code challenge} with {@code secret} (or none), and a push REQUEST to {@code destination}. */
+    static void answerWithPush(BootstrapChannel channel, Challenge challenge, byte[] secret, long flags,
+            String destination) throws IOException {
         ByteBuffer request = new SessionRequest(SessionRequest.Direction.PUSH, flags, 1 << 20, 8, 0,
                 List.of(destination), List.of()).encode().rewind();
         channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)

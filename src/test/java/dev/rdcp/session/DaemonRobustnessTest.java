@@ -22,6 +22,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -208,23 +209,67 @@ class DaemonRobustnessTest {
         assertEquals(ExitCode.START_CLIENT_SERVER, wrong.exitCode());
     }
 
-    /** After a wrong secret the address waits, even with the right one: guessing is slowed. */
-    @Test
-    void aFailedAuthenticationMakesTheAddressWait() throws IOException {
+    /** A daemon whose address backoff is a minute from the first failure, serving in a thread of its own. */
+    private Daemon slowToForgive(int maxSessions) throws IOException {
         SessionConfig config = new SessionConfig(RdmaSettings.defaults(), TIMEOUT_SECONDS);
         byte[] secret = "s3cret".getBytes(StandardCharsets.UTF_8);
         java.net.ServerSocket listener = new java.net.ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        try (Daemon guarded = new Daemon(listener, new ServerSession(ServerPolicy.daemon(root, false, secret), config),
-                Duration.ofSeconds(TIMEOUT_SECONDS), 4, new AuthBackoff(60_000_000_000L, 60_000_000_000L,
-                        System::nanoTime))) {
-            Thread thread = new Thread(guarded::serve);
-            thread.setDaemon(true);
-            thread.start();
+        Daemon guarded = new Daemon(listener, new ServerSession(ServerPolicy.daemon(root, false, secret), config),
+                Duration.ofSeconds(TIMEOUT_SECONDS), maxSessions, new AuthBackoff(60_000_000_000L, 60_000_000_000L,
+                        System::nanoTime));
+        Thread thread = new Thread(guarded::serve);
+        thread.setDaemon(true);
+        thread.start();
+        return guarded;
+    }
+
+    /** After a wrong secret the address waits, even with the right one: guessing is slowed. */
+    @Test
+    void aFailedAuthenticationMakesTheAddressWait() throws IOException {
+        try (Daemon guarded = slowToForgive(4)) {
             RdcpException wrong = assertThrows(RdcpException.class, () -> request(guarded.port(), "wrong", "x"));
             assertEquals("authentication failed", wrong.getMessage());
             RdcpException waiting = assertThrows(RdcpException.class, () -> request(guarded.port(), "s3cret", "x"));
             assertEquals(ExitCode.START_CLIENT_SERVER, waiting.exitCode());
             assertTrue(waiting.getMessage().contains("try again in"), waiting.getMessage());
+        }
+    }
+
+    /**
+     * Challenges taken on many connections and then answered together are one guess, not one
+     * each: the first answer checked fails, and the others find the address waiting and are
+     * refused without being checked.
+     */
+    @Test
+    void answersSentTogetherOnManyConnectionsAreOneGuess() throws IOException {
+        int connections = 8;
+        List<BootstrapChannel> channels = new ArrayList<>();
+        try (Daemon guarded = slowToForgive(connections)) {
+            List<Challenge> challenges = new ArrayList<>();
+            for (int i = 0; i < connections; i++) {
+                BootstrapChannel channel = new BootstrapChannel(
+                        new Socket(InetAddress.getLoopbackAddress(), guarded.port()), Duration.ofSeconds(10));
+                channels.add(channel);
+                challenges.add(ClientSteps.greet(channel));
+            }
+            for (int i = 0; i < connections; i++) {
+                ClientSteps.answerWithPush(channels.get(i), challenges.get(i), "wrong".getBytes(StandardCharsets.UTF_8),
+                        0, "x");
+            }
+            List<String> refusals = new ArrayList<>();
+            for (BootstrapChannel channel : channels) {
+                RdcpException refused = assertThrows(RdcpException.class, () -> channel.receive(MessageType.ACCEPT));
+                assertEquals(ExitCode.START_CLIENT_SERVER, refused.exitCode());
+                refusals.add(refused.getMessage());
+            }
+            assertEquals(1, refusals.stream().filter("authentication failed"::equals).count(), refusals::toString);
+            String waiting = "authentication failed recently from this address; try again in";
+            assertEquals(connections - 1, refusals.stream().filter(m -> m.startsWith(waiting)).count(),
+                    refusals::toString);
+        } finally {
+            for (BootstrapChannel channel : channels) {
+                channel.close();
+            }
         }
     }
 

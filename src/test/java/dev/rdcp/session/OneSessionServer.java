@@ -8,6 +8,7 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 
 /** A {@link ServerSession} serving one client on a loopback port, in a thread of its own. */
 final class OneSessionServer implements AutoCloseable {
@@ -20,9 +21,15 @@ final class OneSessionServer implements AutoCloseable {
     OneSessionServer(ServerSession session) throws IOException {
         thread = new Thread(() -> {
             try (BootstrapChannel channel = new BootstrapChannel(listener.accept(), Duration.ofSeconds(10))) {
-                session.serve(channel, new ServerSession.SetupWatcher() {
+                session.serve(channel, new ServerSession.SetupGuard() {
                     @Override
-                    public void authenticationFailed() {
+                    public boolean answerPasses(BooleanSupplier check) {
+                        return check.getAsBoolean();
+                    }
+
+                    @Override
+                    public DirectMemoryBudget.Reservation reserveMemory(long bytes) {
+                        return DirectMemoryBudget.Reservation.NONE;
                     }
 
                     @Override
