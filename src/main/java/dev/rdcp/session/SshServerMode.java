@@ -35,6 +35,15 @@ import org.apache.logging.log4j.Logger;
  */
 public final class SshServerMode {
 
+    /** No client proved the token: nobody else could tell the user, unlike a session's own errors. */
+    public static final class NoClientException extends RdcpException {
+        private static final long serialVersionUID = 1L;
+
+        NoClientException(ExitCode exitCode, String message) {
+            super(exitCode, message);
+        }
+    }
+
     /** The line the client waits for: {@code RDCP-SERVER <port> <token>}. */
     public static final String GREETING = "RDCP-SERVER";
     /** Connections taken on the port, at most, while waiting for the one that proves the token. */
@@ -131,9 +140,9 @@ public final class SshServerMode {
             Contender won = awaitWinner(deadline);
             if (won == null) {
                 throw accepted == MAX_CONNECTIONS
-                        ? new RdcpException(ExitCode.START_CLIENT_SERVER, MAX_CONNECTIONS + " connections to port "
+                        ? new NoClientException(ExitCode.START_CLIENT_SERVER, MAX_CONNECTIONS + " connections to port "
                                 + listener.getLocalPort() + " did not prove the token; giving up")
-                        : new RdcpException(ExitCode.TIMEOUT, "no client proved the token within "
+                        : new NoClientException(ExitCode.TIMEOUT, "no client proved the token within "
                                 + timeout.toSeconds() + " s");
             }
             return won.result();

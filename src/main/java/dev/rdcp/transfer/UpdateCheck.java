@@ -30,6 +30,8 @@ final class UpdateCheck {
 
     /** A directory stands where the file would go: the generator may clear it ({@link ReceiverTree#clearDirectoryInTheWay}). */
     static final class DirectoryInTheWay extends RdcpException {
+        private static final long serialVersionUID = 1L;
+
         DirectoryInTheWay() {
             super(ExitCode.PARTIAL, "cannot overwrite a directory with a file");
         }
