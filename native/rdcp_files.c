@@ -137,6 +137,17 @@ int rdcp_open_beneath(int dirfd, const char *path, int flags, int mode, int walk
 		return rc;
 	if (!walk_only && openat2_state != 0) {
 		int fd = open_with_openat2(dirfd, path, flags, mode);
+		if (fd == -EPERM && openat2_state < 0) {
+			/*
+			 * Older container seccomp profiles answer a syscall they do not know with EPERM, not
+			 * ENOSYS. The walk tells that apart from a file that refuses this open: if it opens,
+			 * openat2 is what was refused.
+			 */
+			int walked = open_by_walk(dirfd, path, flags, mode);
+			if (walked >= 0)
+				openat2_state = 0;
+			return walked;
+		}
 		if (fd != -ENOSYS) {
 			openat2_state = 1;
 			return fd;

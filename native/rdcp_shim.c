@@ -119,6 +119,8 @@ int rdcp_await_cq_event(struct ibv_comp_channel *channel, int timeout_ms)
 
 	struct ibv_cq *cq;
 	void *cq_context;
+	/* A short read sets no errno: one left from an earlier call (poll's EINTR) must not be taken for it. */
+	errno = 0;
 	if (ibv_get_cq_event(channel, &cq, &cq_context))
 		return errno ? -errno : -EIO;
 	ibv_ack_cq_events(cq, 1);

@@ -427,7 +427,7 @@ final class CopyCommand {
             }
         }
         if (sources.stream().noneMatch(Location::isRemote)) {
-            LocalListing local = new LocalListing(deep, spec.commandLine().getErr());
+            LocalListing local = new LocalListing(deep, implied(links), spec.commandLine().getErr());
             sources.forEach(source -> local.add(source.path()));
             return local.print(out, sizeFormat());
         }
@@ -437,7 +437,7 @@ final class CopyCommand {
                 | (deep ? 0 : SessionRequest.DIRS);
         TransferOptions listing = new TransferOptions(asked.chunkSize(), asked.slots(), flags, asked.bandwidthLimit(),
                 asked.filters());
-        ListingCollector collector = new ListingCollector();
+        ListingCollector collector = new ListingCollector(implied(links));
         TransferReport report = new TransferReport();
         Path empty = Files.createTempDirectory("rdcp-list-only");
         try {

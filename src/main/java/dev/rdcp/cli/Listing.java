@@ -15,8 +15,11 @@ import java.util.Map;
  */
 final class Listing {
 
-    /** One listed entry: its full '/'-separated name as shown, the mode with its type bits. */
-    record Item(String name, int mode, long size, long mtimeSeconds) {
+    /**
+     * One listed entry: its full '/'-separated name as shown, the mode with its type bits, and a
+     * symlink's target as shown (null for anything else).
+     */
+    record Item(String name, int mode, long size, long mtimeSeconds, String linkTarget) {
         boolean isDirectory() {
             return (mode & 0170000) == 0040000;
         }
@@ -65,7 +68,8 @@ final class Listing {
     }
 
     private static void line(PrintWriter out, Item item, SizeFormat sizes) {
-        out.println(ListingLine.format(item.mode(), item.size(), item.mtimeSeconds(), item.name(), sizes));
+        String name = item.linkTarget() == null ? item.name() : item.name() + " -> " + item.linkTarget();
+        out.println(ListingLine.format(item.mode(), item.size(), item.mtimeSeconds(), name, sizes));
     }
 
     private static String baseName(String name) {

@@ -13,6 +13,12 @@ import java.util.Arrays;
 final class ListingCollector implements TransferListener {
 
     private final Listing listing = new Listing();
+    /** -l: rsync's sender sends a symlink's target only then, so only then does its line show it. */
+    private final boolean links;
+
+    ListingCollector(boolean links) {
+        this.links = links;
+    }
 
     @Override
     public void itemized(ItemizedChange change) {
@@ -22,7 +28,8 @@ final class ListingCollector implements TransferListener {
         }
         String shown = FileNames.display(name);
         listing.add(new Listing.Item(shown.equals(".") ? "." : shown, typeBits(change.type()) | change.mode(),
-                change.size(), change.mtimeSeconds()));
+                change.size(), change.mtimeSeconds(),
+                links && change.type() == EntryType.SYMLINK ? FileNames.display(change.link()) : null));
     }
 
     Listing listing() {

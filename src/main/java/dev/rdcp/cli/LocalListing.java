@@ -19,11 +19,14 @@ final class LocalListing {
 
     private final Listing listing = new Listing();
     private final boolean recursive;
+    /** -l: as rsync, a symlink's line shows its target only then. */
+    private final boolean links;
     private final PrintWriter err;
     private int exitCode = ExitCode.OK.code();
 
-    LocalListing(boolean recursive, PrintWriter err) {
+    LocalListing(boolean recursive, boolean links, PrintWriter err) {
         this.recursive = recursive;
+        this.links = links;
         this.err = err;
     }
 
@@ -64,8 +67,10 @@ final class LocalListing {
         try {
             Map<String, Object> status = Files.readAttributes(path, "unix:mode,size,lastModifiedTime",
                     LinkOption.NOFOLLOW_LINKS);
-            return new Listing.Item(shown, (Integer) status.get("mode"), (Long) status.get("size"),
-                    ((FileTime) status.get("lastModifiedTime")).toInstant().getEpochSecond());
+            int mode = (Integer) status.get("mode");
+            String target = links && (mode & 0170000) == 0120000 ? Files.readSymbolicLink(path).toString() : null;
+            return new Listing.Item(shown, mode, (Long) status.get("size"),
+                    ((FileTime) status.get("lastModifiedTime")).toInstant().getEpochSecond(), target);
         } catch (IOException e) {
             failed("link_stat \"" + path.toAbsolutePath() + "\"", e);
             return null;

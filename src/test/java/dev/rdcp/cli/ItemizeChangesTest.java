@@ -225,7 +225,10 @@ class ItemizeChangesTest {
     @Test
     void listOnlyMatchesRsyncLocallyAndRemotely() throws Exception {
         write("sub/deeper/x", "x\n");
-        for (List<String> options : List.of(List.of("--list-only"), List.of("-r", "--list-only"))) {
+        // With -l (as in -a) a symlink's line ends with its target, as rsync's; without, it does not.
+        Files.createSymbolicLink(source.resolve("link"), Path.of("sub/deeper/x"));
+        for (List<String> options : List.of(List.of("--list-only"), List.of("-r", "--list-only"),
+                List.of("-a", "--list-only"))) {
             assertEquals(rsync(with(options, "src/").toArray(String[]::new)),
                     rdcp(with(options, source + "/").toArray(String[]::new)), options.toString());
             assertEquals(rsync(with(options, "localhost:" + source).toArray(String[]::new)),
