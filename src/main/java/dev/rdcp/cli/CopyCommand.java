@@ -362,6 +362,14 @@ final class CopyCommand {
             spec.commandLine().usage(out);
             return humanReadable.length > 0 ? ExitCode.OK.code() : ExitCode.USAGE.code();
         }
+        for (String operand : operands) {
+            // The JVM decodes arguments as UTF-8 and replaces the bytes it cannot decode: such a
+            // name would silently become another, and the copy land where nobody named.
+            if (operand.indexOf('\uFFFD') >= 0) {
+                throw usage("an operand is not valid UTF-8, which is how rdcp reads names: "
+                        + PeerText.printable(operand) + " (a tree with such names is copied whole when named by its directory)");
+            }
+        }
         if (output.listOnly || operands.size() == 1) {
             return listOnly(out);
         }

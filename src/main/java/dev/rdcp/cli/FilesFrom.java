@@ -3,6 +3,9 @@ package dev.rdcp.cli;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -25,21 +28,45 @@ final class FilesFrom {
      * is kept, since with -d it asks for the directory's contents.
      */
     static List<String> read(Path file, boolean from0) throws IOException {
-        String text;
+        byte[] bytes;
         try {
-            text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+            bytes = Files.readAllBytes(file);
         } catch (IOException e) {
             // As rsync: a usage error (1), in its words.
             throw new RdcpException(ExitCode.USAGE, "failed to open files-from file " + file + ": " + reason(e));
         }
         List<String> paths = new ArrayList<>();
-        for (String entry : text.split(from0 ? "\0" : "\r?\n")) {
+        int line = 0;
+        for (int start = 0; start < bytes.length; ) {
+            int end = start;
+            while (end < bytes.length && bytes[end] != (from0 ? 0 : '\n')) {
+                end++;
+            }
+            line++;
+            int length = !from0 && end > start && bytes[end - 1] == '\r' ? end - start - 1 : end - start;
+            String entry = strictUtf8(bytes, start, length, file, line);
+            start = end + 1;
             if (entry.isEmpty() || entry.startsWith("#") || entry.startsWith(";")) {
                 continue;
             }
             paths.add(clean(entry));
         }
         return paths;
+    }
+
+    /**
+     * rdcp carries names as UTF-8 text: a name that is not would silently become another, so the
+     * list is refused, saying where.
+     */
+    private static String strictUtf8(byte[] bytes, int start, int length, Path file, int line) throws RdcpException {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, start, length))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw new RdcpException(ExitCode.USAGE, "--files-from " + file + ": entry " + line
+                    + " is not valid UTF-8, which is how rdcp reads names");
+        }
     }
 
     private static String reason(IOException e) {

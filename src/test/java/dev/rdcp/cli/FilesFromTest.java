@@ -30,6 +30,16 @@ class FilesFromTest {
         assertEquals("../../b", FilesFrom.clean("a/../../../b"));
     }
 
+    /** A name that is not UTF-8 would become another name: the list is refused, saying where. */
+    @Test
+    void anEntryThatIsNotUtf8IsRefused() throws IOException {
+        Path list = Files.write(tmp.resolve("list"), new byte[] {'a', '\n', 'd', (byte) 0xe9, '\n'});
+        dev.rdcp.protocol.RdcpException e = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.rdcp.protocol.RdcpException.class, () -> FilesFrom.read(list, false));
+        assertEquals(dev.rdcp.protocol.ExitCode.USAGE, e.exitCode());
+        assertEquals("--files-from " + list + ": entry 2 is not valid UTF-8, which is how rdcp reads names", e.getMessage());
+    }
+
     @Test
     void from0SplitsOnNulAndKeepsNewlinesInNames() throws IOException {
         Path list = Files.writeString(tmp.resolve("list"), "./one\0./two\nlines\0./empty/\0#c\0");

@@ -158,6 +158,14 @@ class MainRunTest {
         }
     }
 
+    /** The JVM replaced bytes it could not decode: copying would land the data under another name. */
+    @Test
+    void anOperandThatWasNotUtf8IsAUsageError(@TempDir Path tmp) {
+        Result result = run("-r", tmp + "/", "host::dst\uFFFD/", "--port", "1");
+        assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
+        assertTrue(result.errLines().get(0).startsWith("rdcp: an operand is not valid UTF-8"), result.err());
+    }
+
     @Test
     void aMissingFilesFromFileIsAUsageErrorInRsyncsWords(@TempDir Path tmp) {
         Result result = run("-r", "--files-from=" + tmp.resolve("nolist"), tmp.toString(), "host::x", "--port", "1");
