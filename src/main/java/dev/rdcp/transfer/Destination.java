@@ -9,6 +9,7 @@ import dev.rdcp.protocol.ReferenceDirectories;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -167,8 +168,14 @@ public final class Destination implements AutoCloseable {
         }
         byte[] top = FileNames.absolute(realRoot);
         byte[] real = FileNames.absolute(directory.toRealPath());
-        byte[] inside = real.length == top.length ? new byte[] {'.'}
-                : Arrays.copyOfRange(real, top.length + (top.length == 1 ? 0 : 1), real.length);
+        // Checked when the destination was made; a swap since then must not be read as a prefix.
+        int start = top.length == 1 ? 1 : top.length + 1;
+        boolean beneath = Arrays.equals(real, top) || (real.length > start
+                && Arrays.equals(real, 0, top.length, top, 0, top.length) && real[start - 1] == '/');
+        if (!beneath) {
+            throw new FileSystemException(directory.toString(), null, "is no longer beneath the served directory");
+        }
+        byte[] inside = real.length == top.length ? new byte[] {'.'} : Arrays.copyOfRange(real, start, real.length);
         try (DirectoryHandle served = DirectoryHandle.open(realRoot, top)) {
             return served.openDirectory(inside);
         }

@@ -120,6 +120,21 @@ class DestinationTest {
         assertExit(ExitCode.FILE_SELECTION, () -> Destination.of(tmp.resolve("no/file"), false, null));
     }
 
+    /** The way to the destination swapped for a symlink out of the root after the check: refused, nothing made outside. */
+    @Test
+    void aDirectorySwappedOutOfTheRootBeforePreparingIsRefused() throws Exception {
+        Path root = Files.createDirectories(tmp.resolve("root"));
+        Path way = Files.createDirectories(root.resolve("a"));
+        Path outside = Files.createDirectories(tmp.resolve("outside"));
+        Destination destination = Destination.of(way.resolve("new"), true, root);
+        Files.delete(way);
+        Files.createSymbolicLink(way, outside);
+        java.nio.file.FileSystemException e = assertThrows(java.nio.file.FileSystemException.class,
+                () -> destination.prepare(false));
+        assertTrue(e.getMessage().contains("is no longer beneath the served directory"), e.getMessage());
+        assertFalse(Files.exists(outside.resolve("new")));
+    }
+
     /** A daemon names what is missing within its root, never by its own path. */
     @Test
     void aServedDestinationNamesWhatIsMissingWithinItsRoot() throws Exception {
