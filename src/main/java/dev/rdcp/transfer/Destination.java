@@ -181,6 +181,11 @@ public final class Destination implements AutoCloseable {
         }
     }
 
+    /** Whether entries go into a directory this destination made (the operand's missing last level, or more with --mkpath). */
+    boolean madeItself() {
+        return intoDirectory && !missing.isEmpty();
+    }
+
     /**
      * A reference directory (--link-dest and its kin) named {@code directory}, relative to the
      * directory entries go into as rsync resolves it. Without a root it is opened as named (links

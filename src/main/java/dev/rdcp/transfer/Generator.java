@@ -198,13 +198,15 @@ final class Generator {
             if (entry.type() != EntryType.FILE && rules.skipsNew(entry, local)) {
                 return null;
             }
-            Itemizer.Before before = entry.type() != EntryType.FILE && entry.type() != EntryType.HARDLINK
+            // The destination directory this run made before the list came is new, as rsync shows it.
+            boolean madeRoot = entry.type() == EntryType.DIRECTORY && isTransferRoot(entry) && destination.madeItself();
+            Itemizer.Before before = entry.type() != EntryType.FILE && entry.type() != EntryType.HARDLINK && !madeRoot
                     ? itemizer.before(destination, local) : Itemizer.Before.NONE;
             switch (entry.type()) {
                 case DIRECTORY -> {
                     ReferenceTrees.Match reference = before.status() == null && references.any()
                             ? references.find(entry, local, FileModes.S_IFDIR) : ReferenceTrees.Match.NONE;
-                    boolean made = tree.directory(entry.name(), local);
+                    boolean made = tree.directory(entry.name(), local) || madeRoot;
                     if (made) {
                         newEntry.run();
                     }
@@ -492,6 +494,10 @@ final class Generator {
             throw e;
         }
         return true;
+    }
+
+    private static boolean isTransferRoot(Entry entry) {
+        return entry.name().length == 1 && entry.name()[0] == '.';
     }
 
     /** The quick check of what is at {@code local}; a directory in the way is cleared where rsync would. */

@@ -254,6 +254,17 @@ class ItemizeChangesTest {
         assertEquals(actual.lines().count(), lines(actual).size(), "no line twice");
     }
 
+    /** A destination directory the copy makes is itemized as new, "cd+++++++++ ./", as rsync's. */
+    @Test
+    void aDestinationDirectoryTheCopyMakesIsNew() throws Exception {
+        Files.createDirectories(served.resolve("rsync"));
+        Files.createDirectories(served.resolve("rdcp"));
+        String expected = itemizedOnly(rsync("-ai", "src/", "localhost:" + served.resolve("rsync") + "/new/"));
+        String actual = itemizedOnly(rdcp("-ai", source + "/", "127.0.0.1::rdcp/new/"));
+        assertTrue(expected.contains("cd+++++++++ ./"), expected);
+        assertEquals(lines(expected), lines(actual));
+    }
+
     /**
      * A log file's lines without their "DATE TIME [PID] " start, and without the summary lines
      * (whose byte counts are rsync's protocol bytes), which are checked for their form only.
