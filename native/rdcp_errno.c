@@ -25,8 +25,6 @@ RDCP_ERRNO(EXDEV)
 RDCP_ERRNO(ENODATA)
 RDCP_ERRNO(ENOTSUP)
 RDCP_ERRNO(ERANGE)
-RDCP_ERRNO(ENOSPC)
-RDCP_ERRNO(EDQUOT)
 
 /*
  * errnum's text into buffer (NUL-terminated, cut to length), for any thread: strerror may

@@ -71,8 +71,6 @@ RDCP_EXPORT int rdcp_errno_EXDEV(void);
 RDCP_EXPORT int rdcp_errno_ENODATA(void);
 RDCP_EXPORT int rdcp_errno_ENOTSUP(void);
 RDCP_EXPORT int rdcp_errno_ERANGE(void);
-RDCP_EXPORT int rdcp_errno_ENOSPC(void);
-RDCP_EXPORT int rdcp_errno_EDQUOT(void);
 RDCP_EXPORT int rdcp_strerror(int errnum, char *buffer, size_t length);
 
 #endif

@@ -29,8 +29,6 @@ public final class Errno {
     public static final int ENOTSUP = RdcpPosix.rdcp_errno_ENOTSUP();
     /** An extended attribute grew past the buffer sized for it. */
     public static final int ERANGE = RdcpPosix.rdcp_errno_ERANGE();
-    public static final int ENOSPC = RdcpPosix.rdcp_errno_ENOSPC();
-    public static final int EDQUOT = RdcpPosix.rdcp_errno_EDQUOT();
 
     /** Longer than any of glibc's messages, "Unknown error -2147483648" included. */
     private static final int TEXT_BYTES = 128;

@@ -27,9 +27,6 @@ final class PathErrors {
         if (errno == Errno.ELOOP) {
             return new FileSystemException(path.toString(), null, "a symlink is in the way (" + reason + ")");
         }
-        if (errno == Errno.ENOSPC || errno == Errno.EDQUOT) {
-            return new NoSpaceException(path.toString(), reason);
-        }
         if (errno == Errno.EXDEV) {
             return new FileSystemException(path.toString(), null, "the name leaves the destination");
         }

@@ -1,6 +1,5 @@
 package dev.rdcp.transfer;
 
-import dev.rdcp.posix.NoSpaceException;
 import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.ExitCode;
@@ -254,9 +253,6 @@ public final class FileReceiver implements AutoCloseable {
             } else {
                 incoming.file.write(buffer, offset);
             }
-        } catch (NoSpaceException e) {
-            // As rsync: a full file system ends the transfer (11); every later file would fail the same way.
-            throw new RdcpException(ExitCode.FILE_IO, "write failed on " + incoming.name + ": " + describe(e));
         } catch (IOException e) {
             fail(incoming, e);
             return;

@@ -18,6 +18,8 @@ public final class TransferReport implements TransferListener {
     private final List<Failure> failures = new ArrayList<>();
     private long failureCount;
     private boolean onlyVanished = true;
+    /** A file's data could not be written (a full disk, an I/O error): rsync ends with 11 on it. */
+    private boolean writeFailed;
     /** The first failure but the --max-delete limit's, which sets the exit code only when alone. */
     private Failure firstError;
     private boolean deleteLimit;
@@ -91,6 +93,7 @@ public final class TransferReport implements TransferListener {
         }
         if (exitCode != ExitCode.OK.code()) {
             failureCount++;
+            writeFailed |= exitCode == ExitCode.FILE_IO.code();
             onlyVanished &= exitCode == ExitCode.VANISHED.code() || exitCode == ExitCode.DELETE_LIMIT.code();
             if (failures.size() < MAX_KEPT_FAILURES) {
                 failures.add(new Failure(exitCode, message));
@@ -134,8 +137,9 @@ public final class TransferReport implements TransferListener {
 
     /**
      * 0 when everything made it. When nothing made it, the first failure's own code, so a single
-     * failed file says why; otherwise, as rsync: 24 when the only failures are vanished sources,
-     * else 23. The --max-delete limit (25) counts only when nothing else failed.
+     * failed file says why; otherwise, as rsync: 11 when a write failed (rsync ends on it: a full
+     * disk), 24 when the only failures are vanished sources, else 23. The --max-delete limit (25)
+     * counts only when nothing else failed.
      */
     public int exitCode() {
         if (failureCount == 0) {
@@ -146,6 +150,9 @@ public final class TransferReport implements TransferListener {
         }
         if (filesDone == 0 && upToDate == 0) {
             return firstError.exitCode();
+        }
+        if (writeFailed) {
+            return ExitCode.FILE_IO.code();
         }
         return onlyVanished ? ExitCode.VANISHED.code() : ExitCode.PARTIAL.code();
     }

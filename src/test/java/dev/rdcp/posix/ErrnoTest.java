@@ -34,18 +34,6 @@ class ErrnoTest {
         assertEquals(13, Errno.EACCES);
         assertEquals(38, Errno.ENOSYS);
         assertEquals(110, Errno.ETIMEDOUT);
-        assertEquals(28, Errno.ENOSPC);
-        assertEquals(122, Errno.EDQUOT);
-    }
-
-    /** A full file system or quota is its own exception: a receiver ends the transfer on it. */
-    @Test
-    void noSpaceIsTheNoSpaceException() {
-        for (int errno : new int[] {Errno.ENOSPC, Errno.EDQUOT}) {
-            java.io.IOException e = PathErrors.of(tmp.resolve("f"), errno);
-            assertEquals(NoSpaceException.class, e.getClass());
-            assertEquals(tmp.resolve("f") + ": " + Errno.text(errno), e.getMessage());
-        }
     }
 
     @Test

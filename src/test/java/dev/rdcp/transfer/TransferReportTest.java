@@ -53,8 +53,18 @@ class TransferReportTest {
     void anUpToDateFileCountsAsMadeItSoAFailureBesideItIs23() {
         TransferReport report = new TransferReport();
         report.upToDate("same");
-        report.fileFailed(ExitCode.FILE_IO.code(), "other: write failed");
+        report.fileFailed(ExitCode.PARTIAL.code(), "other: cannot create");
         assertEquals(ExitCode.PARTIAL.code(), report.exitCode());
+    }
+
+    /** rsync ends with 11 on a failed write (a full disk): so does a copy where one failed, whatever else arrived. */
+    @Test
+    void aFailedWriteIs11EvenBesideFilesThatArrived() {
+        TransferReport report = new TransferReport();
+        report.fileDone("ok", 10);
+        report.fileFailed(ExitCode.FILE_SELECTION.code(), "missing");
+        report.fileFailed(ExitCode.FILE_IO.code(), "big: No space left on device");
+        assertEquals(ExitCode.FILE_IO.code(), report.exitCode());
     }
 
     @Test
@@ -71,7 +81,7 @@ class TransferReportTest {
         TransferReport report = new TransferReport();
         report.fileDone("ok", 1);
         report.fileFailed(ExitCode.VANISHED.code(), "file has vanished: a");
-        report.fileFailed(ExitCode.FILE_IO.code(), "b: write failed");
+        report.fileFailed(ExitCode.PARTIAL.code(), "b: cannot create");
         assertEquals(ExitCode.PARTIAL.code(), report.exitCode());
     }
 
@@ -88,8 +98,8 @@ class TransferReportTest {
     void anyOtherFailureBeatsTheDeleteLimit() {
         TransferReport report = new TransferReport();
         report.fileFailed(ExitCode.DELETE_LIMIT.code(), "Deletions stopped due to --max-delete limit (1 skipped)");
-        report.fileFailed(ExitCode.FILE_IO.code(), "b: write failed");
-        assertEquals(ExitCode.FILE_IO.code(), report.exitCode(), "nothing made it: the first real failure's code");
+        report.fileFailed(ExitCode.DATA_STREAM.code(), "b: checksum mismatch");
+        assertEquals(ExitCode.DATA_STREAM.code(), report.exitCode(), "nothing made it: the first real failure's code");
         report.fileDone("ok", 1);
         assertEquals(ExitCode.PARTIAL.code(), report.exitCode());
     }

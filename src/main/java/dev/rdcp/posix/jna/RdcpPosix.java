@@ -95,10 +95,6 @@ public final class RdcpPosix {
 
     public static native int rdcp_errno_ERANGE();
 
-    public static native int rdcp_errno_ENOSPC();
-
-    public static native int rdcp_errno_EDQUOT();
-
     /** Writes errnum's text, NUL-terminated and cut to {@code length}, into {@code buffer}. */
     public static native int rdcp_strerror(int errnum, byte[] buffer, long length);
 }
