@@ -120,19 +120,17 @@ final class Attributes {
 
     /**
      * The permission bits a received entry gets, as rsync's: with -p the sender's, special bits
-     * too (a daemon leaves set-user-ID and set-group-ID off anything but a directory); without,
-     * those of the file it replaces ({@code replacedMode}), else the sender's less the umask.
+     * too; without, those of the file it replaces ({@code replacedMode}), else the sender's less
+     * the umask. A daemon leaves set-user-ID and set-group-ID off anything but a directory.
      */
     int mode(Entry entry, int replacedMode) {
-        if (permissions) {
-            int bits = entry.mode() & 07777;
-            boolean served = destination != null && destination.isServed();
-            return served && entry.type() != EntryType.DIRECTORY ? bits & ~PRIVILEGE_BITS : bits;
-        }
-        if (replacedMode != NOTHING_REPLACED) {
-            return replacedMode & 07777;
-        }
-        return entry.mode() & 0777 & ~umask();
+        int bits = permissions ? entry.mode() & 07777
+                : replacedMode != NOTHING_REPLACED ? replacedMode & 07777
+                : entry.mode() & 0777 & ~umask();
+        // Also for a file whose content a client replaces without -p: set-user-ID root kept on
+        // content a client chose would be the same privilege given.
+        boolean served = destination != null && destination.isServed();
+        return served && entry.type() != EntryType.DIRECTORY ? bits & ~PRIVILEGE_BITS : bits;
     }
 
     private int umask() {
@@ -160,7 +158,8 @@ final class Attributes {
 
     /**
      * Without -p, a file kept from an earlier run (--partial) or written in place gets the mode a
-     * new file would, unless it replaces one; with -p, {@link #apply} has set the sender's.
+     * new file would, or keeps the one it had (less set-ID bits on a daemon: written in place
+     * by root, the kernel would keep them); with -p, {@link #apply} has set the sender's.
      */
     void applyModeWithoutPermissions(FileHandle file, Entry entry, int replacedMode) throws IOException {
         if (!permissions) {

@@ -282,9 +282,7 @@ public final class FileReceiver implements AutoCloseable {
                     attributes.applyToNew(temp, incoming.entry, incoming.replacedMode);
                 } else {
                     attributes.apply(temp, incoming.entry);
-                    if (!incoming.inPlace || !incoming.existed) {
-                        attributes.applyModeWithoutPermissions(temp, incoming.entry, incoming.replacedMode);
-                    }
+                    attributes.applyModeWithoutPermissions(temp, incoming.entry, incoming.replacedMode);
                 }
                 try {
                     attributes.applyXattrs(temp, incoming.xattrs);

@@ -366,14 +366,14 @@ final class ReceiverTree {
         if (!empty && !delete) {
             return false;
         }
-        if (dryRun) {
-            return true;
-        }
+        // A dry run goes through the contents too: it reports what would go, and what would stay.
         if (!empty && !removeContents(base, local, name)) {
             return false;
         }
-        base.delete(local, true);
-        forget(key(name));
+        if (!dryRun) {
+            base.delete(local, true);
+            forget(key(name));
+        }
         return true;
     }
 

@@ -31,6 +31,20 @@ class DirectoryInTheWayTest extends SideBySideTest {
         assertTrue(Files.isSymbolicLink(sides.served.resolve("rdcp/l")));
     }
 
+    /**
+     * A dry run tells what the real one would: with an excluded file in the directory, it would
+     * stay, so the file fails (23), as rsync's dry run says.
+     */
+    @Test
+    void aDryRunTellsThatAnExcludedFileKeepsTheDirectory() throws Exception {
+        for (String side : List.of("rsync", "rdcp")) {
+            SideBySide.write(sides.served.resolve(side), "f/in.log", 3);
+            SideBySide.write(sides.served.resolve(side), "f/other", 3);
+        }
+        Cli.Result result = sides.push(23, List.of("-rnv", "--delete", "--exclude=*.log"), "", "src/");
+        assertTrue(result.out().contains("deleting f/other"), result.toString());
+    }
+
     /** One with contents stays (23) without --delete, and goes with it, as rsync. */
     @Test
     void aDirectoryWithContentsGoesOnlyWithDelete() throws Exception {

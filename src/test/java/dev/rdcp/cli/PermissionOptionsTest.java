@@ -73,6 +73,27 @@ class PermissionOptionsTest extends SideBySideTest {
     }
 
     /**
+     * Without -p a replaced file keeps its mode, but a daemon still leaves set-ID bits off: a
+     * client must not put its own content under a set-user-ID file, written in place or not.
+     */
+    @Test
+    void aDaemonDropsSetIdBitsOfAFileAClientReplacesWithoutPerms() throws Exception {
+        SideBySide.write(sides.source, "tool", 10);
+        SideBySide.write(sides.source, "inplace", 10);
+        Path there = Files.createDirectories(sides.served.resolve("rdcp"));
+        for (String name : List.of("tool", "inplace")) {
+            SideBySide.write(there, name, 20);
+            chmod(there.resolve(name), 04755);
+        }
+        Cli.Result pushed = sides.rdcp("-r", sides.source + "/tool", "127.0.0.1::rdcp/");
+        assertEquals(0, pushed.exitCode(), pushed.toString());
+        Cli.Result inPlace = sides.rdcp("-r", "--inplace", sides.source + "/inplace", "127.0.0.1::rdcp/");
+        assertEquals(0, inPlace.exitCode(), inPlace.toString());
+        assertEquals(Map.of("tool", 0755, "inplace", 0755),
+                Map.of("tool", mode(there.resolve("tool")), "inplace", mode(there.resolve("inplace"))));
+    }
+
+    /**
      * A client receiving with -p keeps a file's set-user-ID and set-group-ID bits, as rsync; a
      * daemon gives no client's file privilege.
      */
