@@ -73,13 +73,13 @@ static int check_beneath(const char *path)
 /* 1: openat2 works here, 0: it does not (ENOSYS before Linux 5.6, or a filter), -1: not yet known. */
 static int openat2_state = -1;
 
-static int open_with_openat2(int dirfd, const char *path, int flags, int mode)
+static int open_with_openat2(int dirfd, const char *path, int flags, int mode, int follow)
 {
 	struct open_how how;
 	memset(&how, 0, sizeof how);
 	how.flags = (uint64_t)(flags | O_CLOEXEC);
 	how.mode = (flags & (O_CREAT | O_TMPFILE)) ? (uint64_t)mode : 0;
-	how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
+	how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS | (follow ? 0 : RESOLVE_NO_SYMLINKS);
 	long fd;
 	do {
 		fd = syscall(SYS_openat2, dirfd, path, &how, sizeof how);
@@ -130,13 +130,13 @@ static int open_by_walk(int dirfd, const char *path, int flags, int mode)
 	}
 }
 
-int rdcp_open_beneath(int dirfd, const char *path, int flags, int mode, int walk_only)
+static int open_beneath(int dirfd, const char *path, int flags, int mode, int walk_only, int follow)
 {
 	int rc = check_beneath(path);
 	if (rc < 0)
 		return rc;
 	if (!walk_only && openat2_state != 0) {
-		int fd = open_with_openat2(dirfd, path, flags, mode);
+		int fd = open_with_openat2(dirfd, path, flags, mode, follow);
 		if (fd == -EPERM && openat2_state < 0) {
 			/*
 			 * Older container seccomp profiles answer a syscall they do not know with EPERM, not
@@ -155,6 +155,21 @@ int rdcp_open_beneath(int dirfd, const char *path, int flags, int mode, int walk
 		openat2_state = 0;
 	}
 	return open_by_walk(dirfd, path, flags, mode);
+}
+
+int rdcp_open_beneath(int dirfd, const char *path, int flags, int mode, int walk_only)
+{
+	return open_beneath(dirfd, path, flags, mode, walk_only, 0);
+}
+
+/*
+ * Directory path beneath dirfd with symlinks followed, as long as every step stays beneath it
+ * (RESOLVE_BENEATH: an absolute target, or ".." above dirfd, fails with EXDEV), as rsync's daemon
+ * follows the symlinks inside its module. Without openat2 it takes the walk, which follows none.
+ */
+int rdcp_open_directory_following(int dirfd, const char *path)
+{
+	return open_beneath(dirfd, path, O_RDONLY | O_DIRECTORY, 0, 0, 1);
 }
 
 /*

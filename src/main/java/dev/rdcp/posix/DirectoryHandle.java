@@ -83,6 +83,21 @@ public final class DirectoryHandle extends OwnedDescriptor {
     }
 
     /**
+     * The directory {@code name} ("." for this one, several components allowed), following the
+     * symlinks on the way as long as each stays beneath this directory, as rsync's daemon follows
+     * those inside its module: what a client's operand names. Where the kernel lacks openat2 no
+     * symlink is followed.
+     */
+    public DirectoryHandle openDirectoryFollowing(byte[] name) throws IOException {
+        int fd = walkOnly ? RdcpPosix.rdcp_open_beneath(fd(), CStrings.of(name), LibC.O_RDONLY | LibC.O_DIRECTORY, 0, 1)
+                : RdcpPosix.rdcp_open_directory_following(fd(), CStrings.of(name));
+        if (fd < 0) {
+            throw PathErrors.of(display(name), -fd);
+        }
+        return new DirectoryHandle(display(name), fd, this, name, true, null);
+    }
+
+    /**
      * The directory {@code name} ("." for this one) as a base for single-component names, lent
      * from the descriptors this handle keeps open: no open or close of its own, and the same
      * directory until the lent handle is closed, whatever is renamed or swapped meanwhile. It

@@ -170,29 +170,42 @@ final class FileList implements AutoCloseable {
 
     private void listOperand(SourceOperand operand) {
         Path path = operand.path();
-        Parent beneath;
-        try {
-            beneath = beneathRoot(path);
-        } catch (IOException e) {
-            ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0], FileReceiver.describe(e))));
+        if (operand.relativeName() != null && leavesTheBase(operand.relativeName())) {
+            filesFrom = true;
+            ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0],
+                    FileNames.printable(operand.relativeName()) + ": outside the --files-from base directory")));
             return;
         }
-        if (operand.relativeName() != null) {
-            filesFrom = true;
-            if (leavesTheBase(operand.relativeName())) {
-                ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0],
-                        FileNames.printable(operand.relativeName()) + ": outside the --files-from base directory")));
-                return;
+        Parent beneath;
+        try {
+            beneath = beneathRoot(path, operand.contents());
+        } catch (IOException e) {
+            ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0], shownName(path) + ": "
+                    + (e instanceof NoSuchFileException ? "no such file or directory" : FileReceiver.describe(e)))));
+            return;
+        }
+        try {
+            if (operand.relativeName() != null) {
+                filesFrom = true;
+                byte[] name = operand.relativeName().getBytes(StandardCharsets.UTF_8);
+                impliedParents(operand.base(), name);
+                describe(path, name, true, false, operand.contents(), beneath);
+            } else if (operand.contents() && isDirectory(path, beneath)) {
+                describe(path, new byte[] {'.'}, true, false, true, beneath);
+            } else {
+                Path absolute = path.toAbsolutePath().normalize();
+                byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
+                describe(path, name, true, false, false, beneath);
             }
-            byte[] name = operand.relativeName().getBytes(StandardCharsets.UTF_8);
-            impliedParents(operand.base(), name);
-            describe(path, name, true, false, operand.contents(), beneath);
-        } else if (operand.contents() && isDirectory(path, beneath)) {
-            describe(path, new byte[] {'.'}, true, false, true, beneath);
-        } else {
-            Path absolute = path.toAbsolutePath().normalize();
-            byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
-            describe(path, name, true, false, false, beneath);
+        } finally {
+            closeUnlessRoot(beneath);
+        }
+    }
+
+    /** A directory opened for one operand only: what it held is listed (and walked by descriptors of its own). */
+    private void closeUnlessRoot(Parent beneath) {
+        if (beneath != null && beneath.directory() != root) {
+            closeQuietly(beneath.directory());
         }
     }
 
@@ -207,30 +220,60 @@ final class FileList implements AutoCloseable {
     }
 
     /**
-     * A server's operand as a name beneath its root's descriptor, resolved there with no symlink
-     * followed (the client chooses when each operand is listed, so a check of its path before
-     * would prove nothing); null for a client's own operands, found by the paths the user named.
+     * A server's operand as a name beneath its root's descriptor, resolved there (the client
+     * chooses when each operand is listed, so a check of its path before would prove nothing);
+     * null for a client's own operands, found by the paths the user named. Symlinks on the way
+     * are followed as long as each stays beneath the root, as rsync's daemon follows those inside
+     * its module; the last component is the entry itself, unless {@code followLeaf} (a trailing
+     * slash) names a directory through it.
      */
-    private Parent beneathRoot(Path path) throws IOException {
+    private Parent beneathRoot(Path path, boolean followLeaf) throws IOException {
         if (sourceRoot == null) {
             return null;
         }
+        byte[] name = servedName(path);
+        if (root == null) {
+            root = DirectoryHandle.open(sourceRoot, FileNames.absolute(sourceRoot));
+        }
+        if (followLeaf) {
+            try {
+                return new Parent(root.openDirectoryFollowing(name), new byte[] {'.'});
+            } catch (IOException e) {
+                // Not a directory beneath the root: named as it is, below.
+            }
+        }
+        byte[] parent = FileNames.parent(name);
+        byte[] leaf = FileNames.leaf(name);
+        if (parent.length == 1 && parent[0] == '.') {
+            return new Parent(root, leaf.length == 0 ? new byte[] {'.'} : leaf);
+        }
+        return new Parent(root.openDirectoryFollowing(parent), leaf);
+    }
+
+    /** An operand as its messages name it: as the user named it, or on a server beneath the root. */
+    private String shownName(Path path) {
+        if (sourceRoot == null) {
+            return path.toString();
+        }
+        try {
+            return FileNames.display(servedName(path));
+        } catch (FileSystemException e) {
+            return FileNames.display(FileNames.lastComponent(path));
+        }
+    }
+
+    /** A server's operand as its name beneath the root ("." for the root itself). */
+    private byte[] servedName(Path path) throws FileSystemException {
         byte[] top = FileNames.absolute(sourceRoot);
         byte[] full = FileNames.absolute(path.normalize());
         int start = top.length == 1 ? 1 : top.length + 1;
-        byte[] name;
         if (Arrays.equals(full, top)) {
-            name = new byte[] {'.'};
-        } else if (full.length > start && Arrays.equals(full, 0, top.length, top, 0, top.length)
-                && full[start - 1] == '/') {
-            name = Arrays.copyOfRange(full, start, full.length);
-        } else {
-            throw new FileSystemException(path.toString(), null, "is not beneath the served directory");
+            return new byte[] {'.'};
         }
-        if (root == null) {
-            root = DirectoryHandle.open(sourceRoot, top);
+        if (full.length > start && Arrays.equals(full, 0, top.length, top, 0, top.length) && full[start - 1] == '/') {
+            return Arrays.copyOfRange(full, start, full.length);
         }
-        return new Parent(root, name);
+        throw new FileSystemException(path.toString(), null, "is not beneath the served directory");
     }
 
     private static boolean isDirectory(Path path, Parent beneath) {
@@ -255,12 +298,19 @@ final class FileList implements AutoCloseable {
                 Path parentPath = FileNames.resolve(base, parent);
                 Parent beneath;
                 try {
-                    beneath = beneathRoot(parentPath);
+                    beneath = beneathRoot(parentPath, false);
+                } catch (NoSuchFileException e) {
+                    // The name itself fails, as missing (23).
+                    continue;
                 } catch (IOException e) {
                     ready.add(problemEntry(ExitCode.PARTIAL, parent, "%s: " + FileReceiver.describe(e).replace("%", "%%")));
                     continue;
                 }
-                describe(parentPath, parent, false, true, false, beneath);
+                try {
+                    describe(parentPath, parent, false, true, false, beneath);
+                } finally {
+                    closeUnlessRoot(beneath);
+                }
             }
         }
     }
@@ -288,8 +338,7 @@ final class FileList implements AutoCloseable {
                 // A --files-from name's missing parent: the name itself fails, as missing (23).
                 return true;
             }
-            ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, (sourceRoot == null ? path
-                    : FileNames.display(parent.leaf())) + ": no such file or directory"))
+            ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, shownName(path) + ": no such file or directory"))
                     : problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
             return true;
         } catch (IOException e) {

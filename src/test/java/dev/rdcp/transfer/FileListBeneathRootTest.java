@@ -37,6 +37,8 @@ class FileListBeneathRootTest {
         Files.writeString(Files.createDirectory(outside.resolve("sub")).resolve("other"), "other");
         Files.createSymbolicLink(root.resolve("d"), outside);
         Files.writeString(Files.createDirectory(root.resolve("in")).resolve("ok"), "ok");
+        Files.createSymbolicLink(root.resolve("inlink"), Path.of("in"));
+        Files.createSymbolicLink(root.resolve("up"), Path.of("../outside"));
     }
 
     private List<Entry> list(long flags, SourceOperand... operands) {
@@ -59,12 +61,14 @@ class FileListBeneathRootTest {
         return SourceOperand.parse(root + "/" + relative);
     }
 
+    /** Absolute ("d") or climbing above the root ("up" -> ../outside): refused either way. */
     @Test
     void aFileThroughASymlinkedDirectoryIsNotListed() {
-        List<Entry> entries = list(0, operand("d/secret.txt"));
-        assertEquals(1, entries.size(), shape(entries).toString());
-        assertEquals(EntryType.PROBLEM, entries.get(0).type());
-        assertTrue(entries.stream().noneMatch(e -> e.type() == EntryType.FILE), shape(entries).toString());
+        for (String escape : List.of("d/secret.txt", "up/secret.txt", "up/")) {
+            List<Entry> entries = list(SessionRequest.RECURSIVE, operand(escape));
+            assertTrue(entries.stream().noneMatch(e -> e.type() == EntryType.FILE || e.type() == EntryType.DIRECTORY),
+                    escape + ": " + shape(entries));
+        }
     }
 
     @Test
@@ -91,11 +95,25 @@ class FileListBeneathRootTest {
         assertTrue(shape(whole).containsAll(List.of("DIRECTORY .", "DIRECTORY in", "FILE in/ok")), shape(whole).toString());
     }
 
-    /** A missing operand is named as the client named it, not by the daemon's own path. */
+    /**
+     * As rsync's daemon: a symlink that stays inside the root is followed on the way to an
+     * operand, and through a trailing slash (a module's "current -> 2026-11-26").
+     */
+    @Test
+    void aSymlinkInsideTheRootIsFollowedOnTheWay() {
+        assertEquals(List.of("FILE ok"), shape(list(0, operand("inlink/ok"))));
+        assertEquals(List.of("DIRECTORY .", "FILE ok", "DIRECTORY_END ."),
+                shape(list(SessionRequest.RECURSIVE | SessionRequest.LINKS, operand("inlink/"))));
+        assertEquals(List.of("SYMLINK inlink"), shape(list(SessionRequest.LINKS, operand("inlink"))));
+    }
+
+    /** A missing operand is named as the client named it, within the root, not by the daemon's own path. */
     @Test
     void aMissingOperandDoesNotTellTheServedPath() {
-        List<Entry> entries = list(0, operand("nosuch"));
-        String text = new String(entries.get(0).extra(), StandardCharsets.UTF_8);
-        assertEquals("nosuch: no such file or directory", text);
+        for (String missing : List.of("nosuch", "in/nosuch", "gone/nosuch")) {
+            List<Entry> entries = list(0, operand(missing));
+            String text = new String(entries.get(0).extra(), StandardCharsets.UTF_8);
+            assertEquals(missing + ": no such file or directory", text);
+        }
     }
 }
