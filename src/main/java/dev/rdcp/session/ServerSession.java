@@ -283,7 +283,11 @@ public final class ServerSession {
                     sources.add(SourceOperand.relative(filesFromBase, SourceOperand.checkedRelative(path)));
                 } else if (!filesFrom) {
                     SourceOperand asked = SourceOperand.parse(path);
-                    sources.add(new SourceOperand(policy.resolve(path), asked.contents(), null, null));
+                    Path resolved = policy.resolve(path);
+                    // As rsync's daemon: a module's top (or a served root's) stands for its contents,
+                    // never for a directory named as it happens to be named on the server's disk.
+                    boolean top = policy.root() != null && resolved.equals(policy.root());
+                    sources.add(new SourceOperand(resolved, asked.contents() || top, null, null));
                 }
             } catch (RdcpException e) {
                 refused.add(e.getMessage());

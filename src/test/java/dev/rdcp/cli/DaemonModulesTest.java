@@ -83,6 +83,21 @@ class DaemonModulesTest {
         assertEquals("kept\n", Files.readString(back));
     }
 
+    /**
+     * As rsync's daemon: "archive" and "archive/" both stand for the module's contents, not for a
+     * directory named as the module's path happens to be on the server's disk.
+     */
+    @Test
+    void aPullOfAModulesTopCopiesItsContents() throws IOException {
+        for (String operand : List.of("127.0.0.1::archive", "127.0.0.1::archive/")) {
+            Path into = Files.createDirectories(tmp.resolve("into" + operand.length()));
+            Cli.Result pull = tcp("-r", operand, into + "/");
+            assertEquals(0, pull.exitCode(), pull::toString);
+            assertEquals("kept\n", Files.readString(into.resolve("old.txt")), operand);
+            assertFalse(Files.exists(into.resolve("archive")), operand);
+        }
+    }
+
     @Test
     void aReadOnlyModuleRefusesUploads() throws IOException {
         Path file = randomFile(tmp.resolve("f.bin"), 10, 2);
