@@ -287,7 +287,10 @@ final class FileList implements AutoCloseable {
         }
     }
 
-    /** --files-from names like a/b/c: the receiver needs a and a/b before c. */
+    /**
+     * --files-from names like a/b/c: the receiver needs a and a/b before c. As rsync, such a
+     * directory reached through a symlink is sent as the directory it leads to.
+     */
     private void impliedParents(Path base, byte[] name) {
         for (int slash = 1; slash < name.length; slash++) {
             if (name[slash] != '/') {
@@ -298,7 +301,7 @@ final class FileList implements AutoCloseable {
                 Path parentPath = FileNames.resolve(base, parent);
                 Parent beneath;
                 try {
-                    beneath = beneathRoot(parentPath, false);
+                    beneath = beneathRoot(parentPath, true);
                 } catch (NoSuchFileException e) {
                     // The name itself fails, as missing (23).
                     continue;
@@ -332,7 +335,7 @@ final class FileList implements AutoCloseable {
         FileStatus attributes;
         try {
             attributes = parent != null ? parent.directory().status(parent.leaf())
-                    : FileStatus.of(path, FileNames.absolute(path), operand && contents && !impliedOnly);
+                    : FileStatus.of(path, FileNames.absolute(path), impliedOnly || (operand && contents));
         } catch (NoSuchFileException e) {
             if (impliedOnly) {
                 // A --files-from name's missing parent: the name itself fails, as missing (23).

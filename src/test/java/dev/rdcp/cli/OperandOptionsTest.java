@@ -60,6 +60,18 @@ class OperandOptionsTest extends SideBySideTest {
         assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/a")));
     }
 
+    /**
+     * A name whose directory is reached through a symlink, in --files-from or with -R: as rsync,
+     * that directory is sent as the directory it leads to (it ended the session, exit 10).
+     */
+    @Test
+    void anImpliedDirectoryThroughASymlinkIsSentAsTheDirectory() throws Exception {
+        Path list = Files.writeString(tmp.resolve("list"), "dirlink/f\n");
+        sides.push(0, List.of("-a", "--files-from=" + list), "ff/", "src/");
+        assertTrue(Files.isDirectory(sides.served.resolve("rdcp/ff/dirlink"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        sides.push(0, List.of("-aR"), "rel/", "src/./dirlink/f");
+    }
+
     /** A --files-from name whose directory is missing is a missing file (23), not a vanished one (24). */
     @Test
     void aFilesFromNameInAMissingDirectoryIsMissing() throws Exception {
