@@ -174,9 +174,11 @@ final class Attributes {
      */
     void applyToNewDirectory(FileHandle directory, Entry entry) throws IOException {
         applyToDirectory(directory, entry);
-        if (!permissions && destination != null && !destination.isServedRoot(directory.status())) {
-            int inherited = directory.status().mode() & 02000;
-            directory.setMode(mode(entry, NOTHING_REPLACED) | inherited);
+        if (!permissions && destination != null) {
+            FileStatus made = directory.status();
+            if (!destination.isServedRoot(made)) {
+                directory.setMode(mode(entry, NOTHING_REPLACED) | (made.mode() & 02000));
+            }
         }
     }
 

@@ -15,7 +15,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -169,13 +168,10 @@ public final class Destination implements AutoCloseable {
         byte[] top = FileNames.absolute(realRoot);
         byte[] real = FileNames.absolute(directory.toRealPath());
         // Checked when the destination was made; a swap since then must not be read as a prefix.
-        int start = top.length == 1 ? 1 : top.length + 1;
-        boolean beneath = Arrays.equals(real, top) || (real.length > start
-                && Arrays.equals(real, 0, top.length, top, 0, top.length) && real[start - 1] == '/');
-        if (!beneath) {
+        byte[] inside = FileNames.beneath(top, real);
+        if (inside == null) {
             throw new FileSystemException(directory.toString(), null, "is no longer beneath the served directory");
         }
-        byte[] inside = real.length == top.length ? new byte[] {'.'} : Arrays.copyOfRange(real, start, real.length);
         try (DirectoryHandle served = DirectoryHandle.open(realRoot, top)) {
             return served.openDirectory(inside);
         }

@@ -264,16 +264,11 @@ final class FileList implements AutoCloseable {
 
     /** A server's operand as its name beneath the root ("." for the root itself). */
     private byte[] servedName(Path path) throws FileSystemException {
-        byte[] top = FileNames.absolute(sourceRoot);
-        byte[] full = FileNames.absolute(path.normalize());
-        int start = top.length == 1 ? 1 : top.length + 1;
-        if (Arrays.equals(full, top)) {
-            return new byte[] {'.'};
+        byte[] name = FileNames.beneath(FileNames.absolute(sourceRoot), FileNames.absolute(path.normalize()));
+        if (name == null) {
+            throw new FileSystemException(path.toString(), null, "is not beneath the served directory");
         }
-        if (full.length > start && Arrays.equals(full, 0, top.length, top, 0, top.length) && full[start - 1] == '/') {
-            return Arrays.copyOfRange(full, start, full.length);
-        }
-        throw new FileSystemException(path.toString(), null, "is not beneath the served directory");
+        return name;
     }
 
     private static boolean isDirectory(Path path, Parent beneath) {

@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * File names as the raw bytes Linux stores, which need not be valid UTF-8. Java paths keep the raw
@@ -39,6 +40,21 @@ public final class FileNames {
         }
         String raw = absolute.toUri().getRawPath();
         return percentDecode(raw.length() > 1 && raw.endsWith("/") ? raw.substring(0, raw.length() - 1) : raw);
+    }
+
+    /**
+     * The raw name of absolute {@code full} beneath absolute {@code top} ("." for {@code top}
+     * itself), compared byte for byte; null when it is not beneath it.
+     */
+    public static byte[] beneath(byte[] top, byte[] full) {
+        if (Arrays.equals(full, top)) {
+            return new byte[] {'.'};
+        }
+        int start = top.length == 1 ? 1 : top.length + 1;
+        if (full.length > start && Arrays.equals(full, 0, top.length, top, 0, top.length) && full[start - 1] == '/') {
+            return Arrays.copyOfRange(full, start, full.length);
+        }
+        return null;
     }
 
     /** {@code directory} joined with the '/'-separated raw {@code relative} name ("." is the directory). */

@@ -143,23 +143,9 @@ class DaemonRobustnessTest {
     @Test
     void aClientDrippingItsHelloIsDroppedAtTheSetupDeadline() throws Exception {
         try (Socket dripping = connect()) {
-            ByteBuffer hello = ByteBuffer.allocate(5 + Hello.SIZE);
-            hello.put((byte) MessageType.HELLO.code()).putInt(Hello.SIZE);
-            Hello.current().encode(hello);
-            Thread drip = new Thread(() -> {
-                try {
-                    for (byte b : hello.array()) {
-                        dripping.getOutputStream().write(b);
-                        Thread.sleep(1_000);
-                    }
-                } catch (IOException | InterruptedException e) {
-                    // the daemon closed the connection: what the test waits for
-                }
-            });
-            drip.setDaemon(true);
-            drip.start();
+            Thread drip = DrippingHello.start(dripping, 1_000);
             long millis = millisUntilClosed(dripping);
-            assertTrue(hello.capacity() > TIMEOUT_SECONDS + 5, "the hello must outlast the deadline");
+            assertTrue(DrippingHello.length() > TIMEOUT_SECONDS + 5, "the hello must outlast the deadline");
             assertTrue(millis < (TIMEOUT_SECONDS + 5) * 1000L, "closed after " + millis + " ms");
             drip.interrupt();
         }

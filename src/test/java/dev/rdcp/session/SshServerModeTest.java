@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.protocol.ExitCode;
-import dev.rdcp.protocol.Hello;
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
@@ -27,7 +26,6 @@ import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -107,25 +105,11 @@ class SshServerModeTest {
         int timeoutSeconds = 2;
         Started server = start(timeoutSeconds);
         try (Socket dripping = connect(server.port())) {
-            ByteBuffer hello = ByteBuffer.allocate(5 + Hello.SIZE);
-            hello.put((byte) MessageType.HELLO.code()).putInt(Hello.SIZE);
-            Hello.current().encode(hello);
-            Thread drip = new Thread(() -> {
-                try {
-                    for (byte b : hello.array()) {
-                        dripping.getOutputStream().write(b);
-                        Thread.sleep(500);
-                    }
-                } catch (IOException | InterruptedException e) {
-                    // the server closed the connection: what the test waits for
-                }
-            });
-            drip.setDaemon(true);
-            drip.start();
+            Thread drip = DrippingHello.start(dripping, 500);
             RdcpException expired = failure(server);
             assertEquals(ExitCode.TIMEOUT, expired.exitCode());
             assertEquals("no client proved the token within " + timeoutSeconds + " s", expired.getMessage());
-            assertTrue(hello.capacity() * 500 > timeoutSeconds * 1000, "the hello must outlast the deadline");
+            assertTrue(DrippingHello.length() * 500 > timeoutSeconds * 1000, "the hello must outlast the deadline");
             drain(dripping.getInputStream());
             drip.interrupt();
         }
