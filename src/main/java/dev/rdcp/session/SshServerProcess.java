@@ -16,6 +16,8 @@ import java.util.concurrent.TimeoutException;
 /** The client's side of ssh mode: runs {@code ssh HOST rdcp --server} and reads back port and token. */
 public final class SshServerProcess implements AutoCloseable {
 
+    private static final long CLOSE_GRACE_SECONDS = 5;
+
     private final Process process;
     private final int port;
     private final String token;
@@ -100,10 +102,20 @@ public final class SshServerProcess implements AutoCloseable {
         return -1;
     }
 
+    /**
+     * Gives the remote rdcp a moment to end on its own before stopping it: after a failed session
+     * it is still reporting (or cleaning up), and a SIGTERM there would print a second, misleading
+     * line on the user's terminal.
+     */
     @Override
     public void close() {
-        if (process.isAlive()) {
-            process.destroy();
+        try {
+            if (process.waitFor(CLOSE_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
+        process.destroy();
     }
 }
