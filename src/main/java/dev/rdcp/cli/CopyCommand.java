@@ -280,20 +280,27 @@ final class CopyCommand {
 
     @Option(names = "--exclude-from", paramLabel = "FILE", description = "Read exclude patterns from FILE.")
     void excludeFrom(Path file) {
-        addRulesFrom("--exclude-from", () -> FilterRules.readExcludeFrom(file));
+        addRulesFrom("--exclude-from", file, () -> FilterRules.readExcludeFrom(file));
     }
 
     @Option(names = "--include-from", paramLabel = "FILE", description = "Read include patterns from FILE.")
     void includeFrom(Path file) {
-        addRulesFrom("--include-from", () -> FilterRules.readIncludeFrom(file));
+        addRulesFrom("--include-from", file, () -> FilterRules.readIncludeFrom(file));
     }
 
-    /** Reads a pattern file where it stands among the rules: rule order decides. */
-    private void addRulesFrom(String option, RuleFileReader reader) {
+    /**
+     * Reads a pattern file where it stands among the rules: rule order decides. A file that cannot
+     * be read is an I/O error (11), in rsync's words; one that holds no rules is a usage error.
+     */
+    private void addRulesFrom(String option, Path file, RuleFileReader reader) {
         try {
             filterRules.addAll(reader.read());
-        } catch (IOException e) {
+        } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+        } catch (IOException e) {
+            String kind = option.equals("--include-from") ? "include" : "exclude";
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), new RdcpException(
+                    ExitCode.FILE_IO, "failed to open " + kind + " file " + file + ": " + FilesFrom.reason(e)));
         }
     }
 

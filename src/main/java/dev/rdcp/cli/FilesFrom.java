@@ -69,7 +69,8 @@ final class FilesFrom {
         }
     }
 
-    private static String reason(IOException e) {
+    /** An I/O failure as the system's error text, as rsync names it ("No such file or directory"). */
+    static String reason(IOException e) {
         if (e instanceof NoSuchFileException) {
             return "No such file or directory";
         }

@@ -1,6 +1,7 @@
 package dev.rdcp.cli;
 
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
 
 import java.io.PrintWriter;
 import java.util.Optional;
@@ -54,6 +55,11 @@ public final class Main {
      */
     private static int usageError(CommandLine.ParameterException e, String[] args) {
         CommandLine commandLine = e.getCommandLine();
+        if (e.getCause() instanceof RdcpException failure) {
+            // An option whose value could not be used, such as an exclude file that cannot be read.
+            commandLine.getErr().println("rdcp: " + failure.getMessage());
+            return failure.exitCode().code();
+        }
         commandLine.getErr().println("rdcp: " + refusal(e).orElse(e.getMessage()));
         commandLine.getErr().println("Try 'rdcp " + subcommandPath(commandLine) + "--help' for more information.");
         return ExitCode.USAGE.code();

@@ -17,13 +17,19 @@ final class ExcludeFromFile {
     private ExcludeFromFile() {
     }
 
-    /** {@code sign}: "- " for an exclude file, "+ " for an include file, given to lines without one. */
+    /**
+     * {@code sign}: "- " for an exclude file, "+ " for an include file, given to lines without one.
+     *
+     * @throws IOException the file cannot be read
+     * @throws IllegalArgumentException it is not UTF-8 text, or a line is not a rule
+     */
     static List<String> read(Path file, String sign) throws IOException {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (CharacterCodingException e) {
-            throw new IOException(file + ": " + (sign.equals("+ ") ? "include" : "exclude") + " file is not UTF-8 text", e);
+            throw new IllegalArgumentException(file + ": " + (sign.equals("+ ") ? "include" : "exclude")
+                    + " file is not UTF-8 text", e);
         }
         List<String> rules = new ArrayList<>();
         // Split on '\n' only: a lone '\r' inside a line is part of a file name.

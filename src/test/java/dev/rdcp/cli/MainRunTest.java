@@ -175,6 +175,23 @@ class MainRunTest {
     }
 
     @Test
+    void aMissingExcludeOrIncludeFileIsAnIoErrorInRsyncsWords(@TempDir Path tmp) {
+        for (String option : List.of("exclude", "include")) {
+            Result result = run("-r", "--" + option + "-from=" + tmp.resolve("norules"), tmp + "/", "host::x",
+                    "--port", "1");
+            assertEquals(ExitCode.FILE_IO.code(), result.exitCode(), result.err());
+            assertEquals(List.of("rdcp: failed to open " + option + " file " + tmp.resolve("norules")
+                    + ": No such file or directory"), result.errLines());
+        }
+    }
+
+    @Test
+    void anExcludeFileThatIsNotTextIsAUsageError(@TempDir Path tmp) throws Exception {
+        Path latin1 = Files.write(tmp.resolve("latin1"), new byte[] {'a', (byte) 0xE9, '\n'});
+        assertUsageError(run("-r", "--exclude-from=" + latin1, tmp + "/", "host::x", "--port", "1"));
+    }
+
+    @Test
     void aSuffixWithASlashIsAUsageErrorEvenWithoutBackups(@TempDir Path tmp) {
         Result result = run("-r", "--suffix=a/b", tmp + "/", "host::x", "--port", "1");
         assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());

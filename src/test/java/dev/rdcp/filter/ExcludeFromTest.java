@@ -83,9 +83,10 @@ class ExcludeFromTest {
     }
 
     @Test
-    void nonUtf8FileIsAnIoErrorNamingTheFile() throws IOException {
+    void nonUtf8FileIsRefusedNamingTheFile() throws IOException {
         Path excludes = Files.write(dir.resolve("latin1"), new byte[] {'a', (byte) 0xE9, '\n'});
-        IOException e = assertThrows(IOException.class, () -> FilterRules.readExcludeFrom(excludes));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FilterRules.readExcludeFrom(excludes));
         assertTrue(e.getMessage().contains("not UTF-8"), e.getMessage());
     }
 
