@@ -359,7 +359,7 @@ final class CopyCommand {
         this.rdma = rdma;
         PrintWriter out = spec.commandLine().getOut();
         try {
-            output.check();
+            output.check(logging.isVerbose() && !progress && !overallProgress);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -406,6 +406,10 @@ final class CopyCommand {
                 : null;
         TransferListener listener = TransferListener.all(report, display(display, overall),
                 output.listener(display, spec.commandLine().getErr(), destination.isRemote(), logging.isQuiet()));
+        if ((logging.isVerbose() || progress || overallProgress) && !logging.isQuiet()) {
+            display.println(destination.isRemote() ? "sending incremental file list" : "receiving incremental file list");
+            display.flush();
+        }
         if (destination.isRemote()) {
             push(sources, destination, options, listener);
         } else {
@@ -518,13 +522,13 @@ final class CopyCommand {
     private void summarize(PrintWriter out, PrintWriter display, TransferReport report) {
         if (json) {
             out.println(JsonSummary.toJson(report.summary(dryRun), report.transport()));
-        } else if (stats && !logging.isQuiet()) {
-            StatsPrinter.print(report.summary(dryRun), sizeFormat(), out);
-        }
-        if (progress || logging.isVerbose()) {
-            display.printf(Locale.ROOT, "%d file(s), %s bytes in %.3f s (%s)%n", report.filesDone(),
-                    sizeFormat().format(report.bytesDone()),
-                    report.seconds(), ProgressPrinter.rate(report.bytesDone() / Math.max(report.seconds(), 1e-9)));
+        } else if (!logging.isQuiet()) {
+            if (stats) {
+                StatsPrinter.print(report.summary(dryRun), sizeFormat(), out);
+            }
+            if (stats || logging.isVerbose()) {
+                ClosingLines.print(report.summary(dryRun), sizeFormat(), out);
+            }
         }
         out.flush();
     }
@@ -569,11 +573,9 @@ final class CopyCommand {
     /** What the user sees while it runs: errors on stderr, and the display the options ask for. */
     private TransferListener display(PrintWriter out, OverallProgressPrinter overall) {
         PrintWriter err = spec.commandLine().getErr();
-        boolean verbose = logging.isVerbose();
         TransferListener names = overall != null ? overall
                 : progress ? new ProgressPrinter(out, System.console() != null, sizeFormat())
-                : output.printsItems() ? TransferListener.NONE
-                : verbose ? new NameLister(out) : TransferListener.NONE;
+                : TransferListener.NONE;
         TransferListener errors = new TransferListener() {
             @Override
             public void transportChosen(String transport, String fallbackReason) {

@@ -14,6 +14,8 @@ import java.time.Instant;
  */
 final class ItemPrinter implements TransferListener {
 
+    private static final OutFormat DELETING = OutFormat.parse("deleting %n");
+
     private final PrintWriter out;
     private final OutFormat format;
     private final String operation;
@@ -38,9 +40,16 @@ final class ItemPrinter implements TransferListener {
         }
     }
 
+    /** As rsync: a format that cannot say what happened (-v's "%n%L") is replaced by "deleting %n". */
     @Override
     public void deleted(String name) {
-        print(ItemizedChange.deleted(name.getBytes(StandardCharsets.UTF_8)));
+        ItemizedChange deletion = ItemizedChange.deleted(name.getBytes(StandardCharsets.UTF_8));
+        if (prefix == null && !format.showsOperation()) {
+            out.println(DELETING.format(deletion, operation, Instant.now()));
+            out.flush();
+        } else {
+            print(deletion);
+        }
     }
 
     private boolean shown(ItemizedChange change) {

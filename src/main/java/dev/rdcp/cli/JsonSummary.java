@@ -35,7 +35,10 @@ final class JsonSummary {
                 .append(",\"transferred\":").append(s.transferred())
                 .append(",\"total_size\":").append(s.totalSize())
                 .append(",\"transferred_size\":").append(s.transferredSize())
+                .append(",\"bytes_sent\":").append(s.bytesSent())
+                .append(",\"bytes_received\":").append(s.bytesReceived())
                 .append(",\"seconds\":").append(fixed(s.seconds(), 3))
+                .append(",\"data_seconds\":").append(fixed(s.dataSeconds(), 3))
                 .append(",\"bytes_per_second\":").append(fixed(s.bytesPerSecond(), 0))
                 .append(",\"failures\":[");
         String separator = "";

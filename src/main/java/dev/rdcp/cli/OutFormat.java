@@ -81,6 +81,11 @@ final class OutFormat {
         return hasItemize;
     }
 
+    /** Whether the format shows what happened to an entry (%i or %o), so it can say "deleted". */
+    boolean showsOperation() {
+        return hasItemize || parts.stream().anyMatch(p -> p.escape() == 'o');
+    }
+
     /**
      * One line for {@code change}; {@code operation} is rsync's %o ("send", "recv" or "del."),
      * {@code now} the time for %t.

@@ -23,6 +23,8 @@ import picocli.CommandLine.Option;
 final class OutputOptions {
 
     static final String ITEMIZE_FORMAT = "%i %n%L";
+    /** -v's line per item when no other format is asked for, as rsync's. */
+    static final String VERBOSE_FORMAT = "%n%L";
 
     @Option(names = {"-i", "--itemize-changes"},
             description = "A line per changed entry with rsync's change string (%%i); -ii also for unchanged ones.")
@@ -51,26 +53,23 @@ final class OutputOptions {
     /**
      * Parses the formats; call it before anything else of this class.
      *
+     * @param listNames -v's list of names is wanted (and --progress does not print them itself)
      * @throws IllegalArgumentException for an escape rdcp does not take
      */
-    void check() {
+    void check(boolean listNames) {
         if (checked) {
             return;
         }
         checked = true;
-        String format = outFormat != null ? outFormat : itemize.length > 0 ? ITEMIZE_FORMAT : null;
+        String format = outFormat != null ? outFormat : itemize.length > 0 ? ITEMIZE_FORMAT
+                : listNames ? VERBOSE_FORMAT : null;
         stdoutFormat = format == null ? null : OutFormat.parse(format);
         logFormat = OutFormat.parse(logFileFormat != null ? logFileFormat : ITEMIZE_FORMAT);
     }
 
-    /** True when the per-item lines replace -v's list of names. */
-    boolean printsItems() {
-        return stdoutFormat != null;
-    }
-
     /** The REQUEST bits these options need. */
     long requestFlags() {
-        check();
+        check(false);
         if (stdoutFormat == null && logFile == null) {
             return 0;
         }

@@ -61,8 +61,9 @@ final class OverallProgressPrinter implements TransferListener {
     @Override
     public void listed(String name, EntryType type, long size) {
         entriesListed++;
-        bytesListed += size;
-        if (type != EntryType.FILE) {
+        if (type == EntryType.FILE) {
+            bytesListed += size;
+        } else {
             entriesChecked++;
         }
         printIfDue();

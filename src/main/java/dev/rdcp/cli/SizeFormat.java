@@ -41,4 +41,18 @@ enum SizeFormat {
         }
         return String.format(Locale.ROOT, "%.2f%c", value, UNITS.charAt(index));
     }
+
+    /** A rate or ratio with two decimals, as rsync shows "bytes/sec" and "speedup": 1,234.50, or 1.23K. */
+    String format(double value) {
+        if (unit == 0 || value < unit) {
+            return String.format(Locale.ROOT, "%,.2f", value);
+        }
+        int index = 0;
+        value /= unit;
+        while (value >= unit && index < UNITS.length() - 1) {
+            value /= unit;
+            index++;
+        }
+        return String.format(Locale.ROOT, "%.2f%c", value, UNITS.charAt(index));
+    }
 }

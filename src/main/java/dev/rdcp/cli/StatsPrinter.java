@@ -21,6 +21,8 @@ final class StatsPrinter {
         out.println("Number of regular files transferred: " + grouped(s.transferred()));
         out.println("Total file size: " + sizes.format(s.totalSize()) + " bytes");
         out.println("Total transferred file size: " + sizes.format(s.transferredSize()) + " bytes");
+        out.println("Total bytes sent: " + sizes.format(s.bytesSent()));
+        out.println("Total bytes received: " + sizes.format(s.bytesReceived()));
         out.println(String.format(Locale.ROOT, "Total time: %.3f s", s.seconds()));
         out.println("Transfer rate: " + rate(s.bytesPerSecond()));
         if (s.dryRun()) {

@@ -9,6 +9,7 @@ import dev.rdcp.transfer.StopRequest;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transport.BootstrapChannel;
+import dev.rdcp.transport.CountedTransport;
 import dev.rdcp.transport.DeviceOpening;
 import dev.rdcp.transport.RdmaSettings;
 import dev.rdcp.transport.RdmaTransport;
@@ -49,7 +50,7 @@ final class Roles {
             TransferOptions options, List<String> refused, List<SourceOperand> sources, Path sourceRoot,
             TransferListener listener, Runnable linked) throws IOException {
         try (StopRequest.Hold hold = StopRequest.hold();
-                Transport transport = connect(channel, config, kind, device, options);
+                CountedTransport transport = new CountedTransport(connect(channel, config, kind, device, options));
                 FileSender sender = FileSender.create(transport, options, listener, sources, sourceRoot)) {
             linked.run();
             try {
@@ -61,6 +62,7 @@ final class Roles {
                 throw e;
             }
             transport.disconnect();
+            listener.traffic(transport.bytesSent(), transport.messageBytesReceived());
         }
     }
 
@@ -69,7 +71,7 @@ final class Roles {
             TransferOptions options, Destination destination, TransferListener listener, Runnable linked)
             throws IOException {
         try (StopRequest.Hold hold = StopRequest.hold();
-                Transport transport = connect(channel, config, kind, device, options);
+                CountedTransport transport = new CountedTransport(connect(channel, config, kind, device, options));
                 FileReceiver receiver = FileReceiver.create(transport, destination, options, listener)) {
             linked.run();
             try {
@@ -81,6 +83,7 @@ final class Roles {
                 throw e;
             }
             transport.disconnect();
+            listener.traffic(transport.bytesSent(), transport.messageBytesReceived() + receiver.dataBytesReceived());
         }
     }
 

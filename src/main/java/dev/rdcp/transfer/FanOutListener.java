@@ -81,4 +81,11 @@ final class FanOutListener implements TransferListener {
             l.fileFailed(exitCode, message);
         }
     }
+
+    @Override
+    public void traffic(long bytesSent, long bytesReceived) {
+        for (TransferListener l : listeners) {
+            l.traffic(bytesSent, bytesReceived);
+        }
+    }
 }

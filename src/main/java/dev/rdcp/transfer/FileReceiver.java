@@ -57,6 +57,8 @@ public final class FileReceiver implements AutoCloseable {
     /** -S: runs of zero blocks become holes. */
     private final boolean sparse;
     private long created;
+    /** File data the peer wrote here, for rsync's "received N bytes". */
+    private long dataBytesReceived;
     private boolean endSent;
     private boolean byeReceived;
 
@@ -91,6 +93,11 @@ public final class FileReceiver implements AutoCloseable {
             ResourceStack.closeAfter(region, e);
             throw e;
         }
+    }
+
+    /** Bytes of file data received so far (the chunks taken in, whatever became of their files). */
+    public long dataBytesReceived() {
+        return dataBytesReceived;
     }
 
     /** Receives until the sender's END has been answered with every report and the sender has said BYE. */
@@ -238,6 +245,7 @@ public final class FileReceiver implements AutoCloseable {
         if (offset != incoming.received || offset + length > incoming.entry.size()) {
             throw new ProtocolException("piece at offset " + offset + " of " + incoming.name + " is out of order");
         }
+        dataBytesReceived += length;
         int at = batch.slotOffset(piece);
         buffer.clear().limit(at + length).position(at);
         crc.reset();

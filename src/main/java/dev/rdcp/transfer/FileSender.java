@@ -348,7 +348,8 @@ public final class FileSender implements AutoCloseable {
                 awaitingDecision.add(listed);
                 listener.listed(FileNames.display(entry.name()), EntryType.FILE, entry.size());
             }
-            case DIRECTORY, SYMLINK, DEVICE, SPECIAL -> listener.listed(FileNames.display(entry.name()), entry.type(), 0);
+            case SYMLINK -> listener.listed(FileNames.display(entry.name()), EntryType.SYMLINK, entry.extra().length);
+            case DIRECTORY, DEVICE, SPECIAL -> listener.listed(FileNames.display(entry.name()), entry.type(), 0);
             case HARDLINK -> listener.listed(FileNames.display(entry.name()), EntryType.FILE, 0);
             case PROBLEM -> listener.fileFailed(entry.mode(), new String(entry.extra(), StandardCharsets.UTF_8));
             case DIRECTORY_END, ID_NAME -> {

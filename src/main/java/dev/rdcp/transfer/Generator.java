@@ -238,7 +238,7 @@ final class Generator {
                         itemizeSymlink(reference, entry, before, symlinkXattrs(local, xattrs));
                     }
                     inPlace(entry);
-                    listener.listed(name, EntryType.SYMLINK, 0);
+                    listener.listed(name, EntryType.SYMLINK, entry.extra().length);
                 }
                 case DEVICE, SPECIAL -> node(entry, local, before, name);
                 case HARDLINK -> {

@@ -6,7 +6,10 @@ import dev.rdcp.protocol.ItemizedChange;
 /** What a transfer tells the command running it: progress and the outcome of each file. */
 public interface TransferListener {
 
-    /** An entry joined the file list (a regular file, directory or symlink); {@code size} is 0 but for files. */
+    /**
+     * An entry joined the file list (a regular file, directory or symlink); {@code size} is a
+     * file's size, a symlink's target length (rsync counts it in the total size), else 0.
+     */
     default void listed(String name, EntryType type, long size) {
     }
 
@@ -60,6 +63,13 @@ public interface TransferListener {
 
     TransferListener NONE = new TransferListener() {
     };
+
+    /**
+     * The session's traffic as this side saw it, once its role is done: messages and data sent, and
+     * messages and data received (set-up on the TCP connection not counted).
+     */
+    default void traffic(long bytesSent, long bytesReceived) {
+    }
 
     /** One listener that passes every event to each of {@code listeners}, in order. */
     static TransferListener all(TransferListener... listeners) {

@@ -39,6 +39,14 @@ public final class TransferReport implements TransferListener {
     private int filesDone;
     private long bytesDone;
     private String transport = "";
+    private long bytesSent;
+    private long bytesReceived;
+
+    @Override
+    public void traffic(long bytesSent, long bytesReceived) {
+        this.bytesSent = bytesSent;
+        this.bytesReceived = bytesReceived;
+    }
 
     @Override
     public void transportChosen(String transport, String fallbackReason) {
@@ -58,7 +66,10 @@ public final class TransferReport implements TransferListener {
                 totalSize += size;
             }
             case DIRECTORY -> directories++;
-            case SYMLINK -> symlinks++;
+            case SYMLINK -> {
+                symlinks++;
+                totalSize += size;
+            }
             case DEVICE -> devices++;
             case SPECIAL -> specials++;
             default -> {
@@ -162,6 +173,7 @@ public final class TransferReport implements TransferListener {
         double seconds = ((endNanos == 0 ? System.nanoTime() : endNanos) - sessionStartNanos) / 1e9;
         return new TransferSummary(regularFiles + directories + symlinks + devices + specials, regularFiles, directories,
                 symlinks, devices, specials, created,
-                deleted, filesDone, totalSize, bytesDone, seconds, dryRun, exitCode(), failures);
+                deleted, filesDone, totalSize, bytesDone, seconds, seconds(), bytesSent, bytesReceived, dryRun,
+                exitCode(), failures);
     }
 }

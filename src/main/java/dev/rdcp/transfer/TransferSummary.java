@@ -9,15 +9,18 @@ import java.util.List;
  * @param created entries that did not exist on the receiver and were made there
  * @param deleted entries removed from the receiver by {@code --delete}
  * @param transferred regular files whose data was sent
- * @param totalSize bytes of all regular files in the list
+ * @param totalSize bytes of all regular files in the list, and of symlinks' targets (as rsync counts it)
  * @param transferredSize bytes of file data sent (a resumed file counts only what was sent)
  * @param seconds the whole session, connection set-up included
+ * @param dataSeconds from the first file's start to the end: the data phase, without set-up
+ * @param bytesSent messages and data this side sent once connected (rsync's "sent")
+ * @param bytesReceived messages and data this side received once connected (rsync's "received")
  * @param dryRun nothing was changed ({@code -n}): the counters say what would have been
  */
 public record TransferSummary(long files, long regularFiles, long directories, long symlinks, long devices,
         long specials, long created,
-        long deleted, long transferred, long totalSize, long transferredSize, double seconds, boolean dryRun,
-        int exitCode, List<TransferReport.Failure> failures) {
+        long deleted, long transferred, long totalSize, long transferredSize, double seconds, double dataSeconds,
+        long bytesSent, long bytesReceived, boolean dryRun, int exitCode, List<TransferReport.Failure> failures) {
 
     public TransferSummary {
         failures = List.copyOf(failures);

@@ -36,7 +36,7 @@ class JsonSummaryTest {
     }
 
     private static TransferSummary withFailures(List<Failure> failures) {
-        return new TransferSummary(3, 2, 1, 0, 0, 0, 3, 1, 1, 4096, 1024, 0.5, false, 23, failures);
+        return new TransferSummary(3, 2, 1, 0, 0, 0, 3, 1, 1, 4096, 1024, 0.5, 0.25, 1100, 90, false, 23, failures);
     }
 
     private static String messageOf(String json) {
@@ -53,7 +53,8 @@ class JsonSummaryTest {
                 "tcp");
         assertEquals("{\"exit_code\":23,\"transport\":\"tcp\",\"dry_run\":false,\"files\":3,\"regular_files\":2,\"directories\":1,"
                 + "\"symlinks\":0,\"created\":3,\"deleted\":1,\"transferred\":1,\"total_size\":4096,"
-                + "\"transferred_size\":1024,\"seconds\":0.500,\"bytes_per_second\":2048,\"failures\":["
+                + "\"transferred_size\":1024,\"bytes_sent\":1100,\"bytes_received\":90,\"seconds\":0.500,"
+                + "\"data_seconds\":0.250,\"bytes_per_second\":2048,\"failures\":["
                 + "{\"code\":23,\"message\":\"b\\\"q\\\\x\\ny: caf\u00e9 \u65e5\u672c\\tend\"},"
                 + "{\"code\":11,\"message\":\"second\"}]}", json);
     }
@@ -61,10 +62,11 @@ class JsonSummaryTest {
     @Test
     void aParserReadsBackTheSameValues() {
         TransferSummary summary = new TransferSummary(2_016, 2_000, 15, 1, 0, 0, 2_016, 0, 2_000, 8_192_000_000L,
-                8_192_000_000L, 1.234, true, 0, List.of(new Failure(12, AWKWARD)));
+                8_192_000_000L, 1.234, 1.1, 8_200_000_000L, 123_456, true, 0, List.of(new Failure(12, AWKWARD)));
         Map<?, ?> object = (Map<?, ?>) StrictJson.parse(JsonSummary.toJson(summary, "rdma"));
         assertEquals(List.of("exit_code", "transport", "dry_run", "files", "regular_files", "directories", "symlinks", "created",
-                "deleted", "transferred", "total_size", "transferred_size", "seconds", "bytes_per_second",
+                "deleted", "transferred", "total_size", "transferred_size", "bytes_sent", "bytes_received", "seconds",
+                "data_seconds", "bytes_per_second",
                 "failures"), List.copyOf(object.keySet()));
         assertEquals(new BigDecimal(0), object.get("exit_code"));
         assertEquals("rdma", object.get("transport"));
@@ -73,6 +75,9 @@ class JsonSummaryTest {
         assertEquals(new BigDecimal(15), object.get("directories"));
         assertEquals(new BigDecimal(8_192_000_000L), object.get("total_size"));
         assertEquals(new BigDecimal("1.234"), object.get("seconds"));
+        assertEquals(new BigDecimal("1.100"), object.get("data_seconds"));
+        assertEquals(new BigDecimal(8_200_000_000L), object.get("bytes_sent"));
+        assertEquals(new BigDecimal(123_456), object.get("bytes_received"));
         assertEquals(new BigDecimal(6_638_573_744L), object.get("bytes_per_second"));
         assertEquals(List.of(Map.of("code", new BigDecimal(12), "message", AWKWARD)), object.get("failures"));
     }
@@ -107,13 +112,14 @@ class JsonSummaryTest {
 
     @Test
     void nonFiniteNumbersBecomeZero() {
-        TransferSummary noTime = new TransferSummary(1, 1, 0, 0, 0, 0, 1, 0, 1, 10, 10, Double.NaN, false, 0, List.of());
-        assertTrue(JsonSummary.toJson(noTime, "rdma").contains(",\"seconds\":0.000,\"bytes_per_second\":0,"));
-        // 10 bytes in the smallest double of seconds: the rate overflows to Infinity.
-        TransferSummary instant = new TransferSummary(1, 1, 0, 0, 0, 0, 1, 0, 1, 10, 10, Double.MIN_VALUE, false, 0,
+        TransferSummary noTime = new TransferSummary(1, 1, 0, 0, 0, 0, 1, 0, 1, 10, 10, Double.NaN, Double.NaN, 0, 0, false, 0,
                 List.of());
+        assertTrue(JsonSummary.toJson(noTime, "rdma").contains(",\"seconds\":0.000,\"data_seconds\":0.000,\"bytes_per_second\":0,"));
+        // 10 bytes in the smallest double of seconds: the rate overflows to Infinity.
+        TransferSummary instant = new TransferSummary(1, 1, 0, 0, 0, 0, 1, 0, 1, 10, 10, Double.MIN_VALUE, 0, 0, 0, false,
+                0, List.of());
         assertEquals(Double.POSITIVE_INFINITY, instant.bytesPerSecond());
-        assertTrue(JsonSummary.toJson(instant, "rdma").contains(",\"seconds\":0.000,\"bytes_per_second\":0,"));
+        assertTrue(JsonSummary.toJson(instant, "rdma").contains(",\"data_seconds\":0.000,\"bytes_per_second\":0,"));
     }
 
     @Test

@@ -39,7 +39,7 @@ class StatsPrinterTest {
 
     private static TransferSummary summary(long regular, long dirs, long links, boolean dryRun) {
         return new TransferSummary(regular + dirs + links, regular, dirs, links, 0, 0, regular + dirs + links, 0, regular,
-                8_192_000, 8_192_000, 1.234, dryRun, 0, List.of());
+                8_192_000, 8_192_000, 1.234, 1.0, 8_250_123, 4_321, dryRun, 0, List.of());
     }
 
     @Test
@@ -51,6 +51,8 @@ class StatsPrinterTest {
                 "Number of regular files transferred: 2,000",
                 "Total file size: 8,192,000 bytes",
                 "Total transferred file size: 8,192,000 bytes",
+                "Total bytes sent: 8,250,123",
+                "Total bytes received: 4,321",
                 "Total time: 1.234 s",
                 "Transfer rate: 6.64MB/s"), printed(summary(2_000, 15, 1, false)));
     }
@@ -58,9 +60,9 @@ class StatsPrinterTest {
     @Test
     void aDryRunEndsWithADryRunLine() {
         List<String> lines = printed(summary(2_000, 15, 1, true));
-        assertEquals(9, lines.size(), lines.toString());
-        assertEquals("Transfer rate: 6.64MB/s", lines.get(7));
-        assertEquals("(DRY RUN)", lines.get(8));
+        assertEquals(11, lines.size(), lines.toString());
+        assertEquals("Transfer rate: 6.64MB/s", lines.get(9));
+        assertEquals("(DRY RUN)", lines.get(10));
     }
 
     @Test
@@ -71,25 +73,28 @@ class StatsPrinterTest {
 
     @Test
     void anEmptyListHasNoKinds() {
-        TransferSummary empty = new TransferSummary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false, 0, List.of());
+        TransferSummary empty = new TransferSummary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false, 0,
+                List.of());
         List<String> lines = printed(empty);
         assertEquals("Number of files: 0", lines.get(0));
-        assertEquals("Total time: 0.000 s", lines.get(6));
-        assertEquals("Transfer rate: 0.00kB/s", lines.get(7));
+        assertEquals("Total time: 0.000 s", lines.get(8));
+        assertEquals("Transfer rate: 0.00kB/s", lines.get(9));
     }
 
     @Test
     void deletionsAndPartialTransfersAreCountedSeparately() {
         TransferSummary summary = new TransferSummary(10, 10, 0, 0, 0, 0, 4, 1_234_567, 3, 5_000_000_000L, 12_345,
-                2.5, false, 23, List.of());
+                2.5, 2.0, 12_400, 300, false, 23, List.of());
         List<String> lines = printed(summary);
         assertEquals("Number of created files: 4", lines.get(1));
         assertEquals("Number of deleted files: 1,234,567", lines.get(2));
         assertEquals("Number of regular files transferred: 3", lines.get(3));
         assertEquals("Total file size: 5,000,000,000 bytes", lines.get(4));
         assertEquals("Total transferred file size: 12,345 bytes", lines.get(5));
-        assertEquals("Total time: 2.500 s", lines.get(6));
-        assertEquals("Transfer rate: 4.94kB/s", lines.get(7));
+        assertEquals("Total bytes sent: 12,400", lines.get(6));
+        assertEquals("Total bytes received: 300", lines.get(7));
+        assertEquals("Total time: 2.500 s", lines.get(8));
+        assertEquals("Transfer rate: 4.94kB/s", lines.get(9));
     }
 
     /** As rsync -h --stats: sizes in units, counts still grouped digits. */
@@ -98,6 +103,7 @@ class StatsPrinterTest {
         List<String> lines = printed(summary(2_000, 15, 1, false), SizeFormat.DECIMAL_UNITS);
         assertEquals("Number of files: 2,016 (reg: 2,000, dir: 15, link: 1)", lines.get(0));
         assertEquals("Total file size: 8.19M bytes", lines.get(4));
+        assertEquals("Total bytes sent: 8.25M", lines.get(6));
         assertEquals("Total transferred file size: 8.19M bytes", lines.get(5));
     }
 }

@@ -1,0 +1,144 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * -v's output beside rsync's for the same copy: the opening line, a line per entry made or
+ * changed (directories and symlinks included), "deleting" lines, and the closing "sent …
+ * received …" and "total size is …" lines. rdcp lists a tree depth first, so names are compared
+ * as sets; its byte counts are its own protocol's, so only their form is compared.
+ */
+class VerboseOutputTest extends SideBySideTest {
+
+    private static final Pattern SENT = Pattern.compile(
+            "sent ([0-9,]+) bytes  received ([0-9,]+) bytes  [0-9,]+\\.\\d\\d bytes/sec");
+    private static final Pattern TOTAL = Pattern.compile("total size is ([0-9,]+)  speedup is [0-9,]+\\.\\d\\d( \\(DRY RUN\\))?");
+
+    /** rsync's or rdcp's -v output, in parts. */
+    private record Verbose(String opening, List<String> names, String sent, String total) {
+
+        static Verbose of(String output) {
+            List<String> lines = output.lines().toList();
+            int blank = lines.lastIndexOf("");
+            assertTrue(blank > 0 && lines.size() == blank + 3, output);
+            return new Verbose(lines.get(0), lines.subList(1, blank).stream().sorted().toList(),
+                    lines.get(blank + 1), lines.get(blank + 2));
+        }
+
+        long bytesSent() {
+            return number(SENT, sent, 1);
+        }
+
+        long bytesReceived() {
+            return number(SENT, sent, 2);
+        }
+
+        long totalSize() {
+            return number(TOTAL, total, 1);
+        }
+
+        private static long number(Pattern pattern, String line, int group) {
+            Matcher matcher = pattern.matcher(line);
+            assertTrue(matcher.matches(), line);
+            return Long.parseLong(matcher.group(group).replace(",", ""));
+        }
+    }
+
+    @BeforeEach
+    void tree() throws Exception {
+        SideBySide.write(sides.source, "top", 3_000);
+        SideBySide.write(sides.source, "d/e/f", 70_000);
+        SideBySide.symlink(sides.source, "link", "top");
+        SideBySide.datedDirectory(sides.source.resolve("d/e"));
+        SideBySide.datedDirectory(sides.source.resolve("d"));
+        SideBySide.datedDirectory(sides.source);
+        Files.createDirectories(sides.served.resolve("rdcp"));
+        Files.createDirectories(sides.served.resolve("rsync"));
+    }
+
+    private Verbose rdcp(String... options) {
+        List<String> args = new ArrayList<>(List.of(options));
+        args.addAll(List.of(sides.source + "/", "127.0.0.1::rdcp/"));
+        Cli.Result result = sides.rdcp(args.toArray(String[]::new));
+        assertEquals(0, result.exitCode(), result.toString());
+        return Verbose.of(result.out());
+    }
+
+    private Verbose rsync(String... options) throws Exception {
+        List<String> args = new ArrayList<>(List.of(options));
+        args.addAll(List.of("src/", "served/rsync/"));
+        RsyncComparison.Run run = RsyncComparison.run(tmp, args.toArray(String[]::new));
+        assertEquals(0, run.exitCode(), run::output);
+        return Verbose.of(run.output());
+    }
+
+    @Test
+    void aPushListsWhatRsyncListsBetweenItsOpeningAndClosingLines() throws Exception {
+        Verbose rsync = rsync("-av");
+        Verbose rdcp = rdcp("-av");
+
+        assertEquals("sending incremental file list", rdcp.opening());
+        assertEquals(rsync.opening(), rdcp.opening());
+        assertEquals(List.of("./", "d/", "d/e/", "d/e/f", "link -> top", "top"), rdcp.names());
+        assertEquals(rsync.names(), rdcp.names());
+        // rsync counts a symlink's target in the total size: 3,000 + 70,000 + 3.
+        assertEquals(73_003, rdcp.totalSize());
+        assertEquals(rsync.totalSize(), rdcp.totalSize());
+        assertTrue(rdcp.bytesSent() > 73_000, rdcp.sent());
+        assertTrue(rdcp.bytesReceived() > 0 && rdcp.bytesReceived() < 73_000, rdcp.sent());
+    }
+
+    @Test
+    void anUpToDateTreeListsNothingAndADeletionSaysDeleting() throws Exception {
+        assertEquals(0, RsyncComparison.run(tmp, "-a", "src/", "served/rsync/").exitCode());
+        assertEquals(0, sides.rdcp("-a", sides.source + "/", "127.0.0.1::rdcp/").exitCode());
+        Files.delete(sides.source.resolve("top"));
+        SideBySide.datedDirectory(sides.source);
+
+        Verbose rsync = rsync("-av", "--delete");
+        Verbose rdcp = rdcp("-av", "--delete");
+
+        assertEquals(List.of("deleting top"), rdcp.names());
+        assertEquals(rsync.names(), rdcp.names());
+        assertEquals(rsync.totalSize(), rdcp.totalSize());
+        assertTrue(rdcp.bytesSent() < 70_000, "no file data moved: " + rdcp.sent());
+    }
+
+    @Test
+    void aDryRunSaysSoOnItsLastLine() throws Exception {
+        Verbose rsync = rsync("-avn");
+        Verbose rdcp = rdcp("-avn");
+
+        assertEquals(rsync.names(), rdcp.names());
+        assertTrue(rdcp.total().endsWith(" (DRY RUN)"), rdcp.total());
+        assertTrue(rsync.total().endsWith(" (DRY RUN)"), rsync.total());
+        assertTrue(Files.notExists(sides.served.resolve("rdcp/top")));
+    }
+
+    @Test
+    void aPullReceivesTheFileDataItCounts() throws Exception {
+        Path target = tmp.resolve("pulled");
+        Files.createDirectories(target);
+        Cli.Result pushed = sides.rdcp("-a", sides.source + "/", "127.0.0.1::rdcp/");
+        assertEquals(0, pushed.exitCode(), pushed.toString());
+
+        Cli.Result pull = sides.rdcp("-av", "127.0.0.1::rdcp/", target + "/");
+
+        assertEquals(0, pull.exitCode(), pull.toString());
+        Verbose rdcp = Verbose.of(pull.out());
+        assertEquals("receiving incremental file list", rdcp.opening());
+        assertEquals(List.of("./", "d/", "d/e/", "d/e/f", "link -> top", "top"), rdcp.names());
+        assertTrue(rdcp.bytesReceived() > 73_000, rdcp.sent());
+        assertTrue(rdcp.bytesSent() < 73_000, rdcp.sent());
+    }
+}
