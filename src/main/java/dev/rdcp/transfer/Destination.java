@@ -28,6 +28,8 @@ import java.util.List;
 public final class Destination implements AutoCloseable {
 
     private final Path target;
+    /** The target as messages name it: as given, or for a daemon within its root. */
+    private final String shownTarget;
     private final boolean intoDirectory;
     /** The deepest directory of the way to the directory entries go into that exists now. */
     private final Path existing;
@@ -39,9 +41,10 @@ public final class Destination implements AutoCloseable {
     /** The directory entries go into (the target, or for one file its parent); null until prepared, or in a dry run with none. */
     private DirectoryHandle base;
 
-    private Destination(Path target, boolean intoDirectory, Path existing, List<byte[]> missing, Path realRoot,
-            FileStatus root) {
+    private Destination(Path target, String shownTarget, boolean intoDirectory, Path existing, List<byte[]> missing,
+            Path realRoot, FileStatus root) {
         this.target = target;
+        this.shownTarget = shownTarget;
         this.intoDirectory = intoDirectory;
         this.existing = existing;
         this.missing = List.copyOf(missing);
@@ -65,7 +68,7 @@ public final class Destination implements AutoCloseable {
         FileStatus rootStatus = realRoot == null ? null : FileStatus.of(realRoot, FileNames.absolute(realRoot), true);
         if (Files.isDirectory(target)) {
             requireInside(realRoot, target);
-            return new Destination(target, true, target, List.of(), realRoot, rootStatus);
+            return new Destination(target, shown(root, target), true, target, List.of(), realRoot, rootStatus);
         }
         if (directory && Files.exists(target)) {
             throw new RdcpException(ExitCode.FILE_SELECTION, target + " exists and is not a directory");
@@ -86,21 +89,31 @@ public final class Destination implements AutoCloseable {
             for (Path component : existing.relativize(way)) {
                 missing.add(FileNames.lastComponent(component));
             }
-            return new Destination(target, directory, existing, missing, realRoot, rootStatus);
+            return new Destination(target, shown(root, target), directory, existing, missing, realRoot, rootStatus);
         }
         if (parent == null || !Files.isDirectory(parent)) {
             // As rsync's receiver: a directory it cannot make is 11, a file's missing directory 3. A
             // daemon names it within its root.
             Path missing = directory ? target : parent;
-            Path shown = root == null || missing == null ? missing
-                    : root.toAbsolutePath().normalize().relativize(missing.toAbsolutePath().normalize());
             String call = directory ? "mkdir" : "change_dir";
-            throw new RdcpException(directory ? ExitCode.FILE_IO : ExitCode.FILE_SELECTION, call + " \"" + shown
+            throw new RdcpException(directory ? ExitCode.FILE_IO : ExitCode.FILE_SELECTION, call + " \""
+                    + (missing == null ? null : shown(root, missing))
                     + "\" failed: No such file or directory (the destination's directory does not exist; --mkpath makes it)");
         }
         requireInside(realRoot, parent);
-        return new Destination(target, directory, parent,
+        return new Destination(target, shown(root, target), directory, parent,
                 directory ? List.of(FileNames.lastComponent(target)) : List.of(), realRoot, rootStatus);
+    }
+
+    /** {@code path} as given, or with a root, within it: a daemon does not tell clients where it serves from. */
+    private static String shown(Path root, Path path) {
+        return root == null ? path.toString()
+                : root.toAbsolutePath().normalize().relativize(path.toAbsolutePath().normalize()).toString();
+    }
+
+    /** The destination as rsync's messages name it ("created directory DEST"). */
+    public String shownTarget() {
+        return shownTarget;
     }
 
     /**

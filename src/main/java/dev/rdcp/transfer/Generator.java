@@ -117,8 +117,15 @@ final class Generator {
         }, busy);
     }
 
-    /** Opens the reference directories (once the destination is prepared); a missing one is a warning. */
+    /**
+     * Once the destination is prepared: says a destination directory this run made, as rsync does
+     * with -v or -i (whose lines follow it), and opens the reference directories, a missing one a
+     * warning.
+     */
     void prepare() throws IOException {
+        if (destination.madeItself() && options.has(SessionRequest.ITEMIZE)) {
+            reports.failed(-1, ExitCode.OK.code(), "created directory " + destination.shownTarget());
+        }
         references.open(destination, warning -> reports.failed(-1, ExitCode.OK.code(), warning));
     }
 

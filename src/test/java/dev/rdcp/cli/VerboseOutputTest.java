@@ -98,6 +98,21 @@ class VerboseOutputTest extends SideBySideTest {
         assertTrue(rdcp.bytesReceived() > 0 && rdcp.bytesReceived() < 73_000, rdcp.sent());
     }
 
+    /** The directory made for the copy is told first, named as the receiver was given it (a daemon's within its root). */
+    @Test
+    void aDestinationDirectoryTheCopyMakesIsToldFirst() throws Exception {
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-av", "src/", "served/rsync/new/");
+        Cli.Result rdcp = sides.rdcp("-av", sides.source + "/", "127.0.0.1::rdcp/new/");
+
+        assertEquals(0, rdcp.exitCode(), rdcp.toString());
+        assertEquals(List.of("sending incremental file list", "created directory served/rsync/new", "./"),
+                rsync.output().lines().limit(3).toList());
+        assertEquals(List.of("sending incremental file list", "created directory rdcp/new", "./"),
+                rdcp.out().lines().limit(3).toList());
+        Cli.Result again = sides.rdcp("-av", sides.source + "/", "127.0.0.1::rdcp/new/");
+        assertTrue(again.out().lines().noneMatch(l -> l.startsWith("created directory")), again.out());
+    }
+
     @Test
     void anUpToDateTreeListsNothingAndADeletionSaysDeleting() throws Exception {
         assertEquals(0, RsyncComparison.run(tmp, "-a", "src/", "served/rsync/").exitCode());
