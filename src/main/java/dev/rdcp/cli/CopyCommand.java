@@ -608,8 +608,8 @@ final class CopyCommand {
         List<SourceOperand> operands = new ArrayList<>();
         if (filesFrom != null) {
             Path base = Path.of(singleSource(sources).path());
-            for (String relative : FilesFrom.read(filesFrom, from0)) {
-                operands.add(SourceOperand.relative(base, relative));
+            for (String listed : FilesFrom.read(filesFrom, from0)) {
+                operands.add(SourceOperand.listed(base, listed));
             }
         } else if (relative) {
             for (Location source : sources) {

@@ -2,6 +2,7 @@ package dev.rdcp.cli;
 
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.transfer.SourceOperand;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -49,7 +50,7 @@ final class FilesFrom {
             if (entry.isEmpty() || entry.startsWith("#") || entry.startsWith(";")) {
                 continue;
             }
-            paths.add(clean(entry));
+            paths.add(cleanListed(entry));
         }
         return paths;
     }
@@ -81,6 +82,24 @@ final class FilesFrom {
             return fse.getReason();
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /**
+     * An entry cleaned as {@link #clean} cleans it, each side of a "/./" apart: as in a -R
+     * operand, that marks where the kept path starts ("dir/./sub/f" is read from dir and arrives
+     * as sub/f), and it is kept for the sender, {@link SourceOperand#listed}.
+     */
+    static String cleanListed(String entry) {
+        int marker = entry.indexOf(SourceOperand.KEPT_PATH_MARKER);
+        if (marker <= 0) {
+            return clean(entry);
+        }
+        String directory = clean(entry.substring(0, marker));
+        String kept = clean(entry.substring(marker + SourceOperand.KEPT_PATH_MARKER.length()));
+        if (directory.equals("./")) {
+            return kept;
+        }
+        return directory.replaceFirst("/+$", "") + SourceOperand.KEPT_PATH_MARKER + kept;
     }
 
     /**

@@ -280,7 +280,7 @@ public final class ServerSession {
             try {
                 if (filesFrom && i > 0) {
                     // Checked by name only: the sender finds it beneath the root's descriptor, no symlink followed.
-                    sources.add(SourceOperand.relative(filesFromBase, SourceOperand.checkedRelative(path)));
+                    sources.add(SourceOperand.listed(filesFromBase, SourceOperand.checkedListed(path)));
                 } else if (!filesFrom) {
                     SourceOperand asked = SourceOperand.parse(path);
                     Path resolved = policy.resolve(path);

@@ -19,6 +19,28 @@ public record SourceOperand(Path path, boolean contents, Path base, String relat
     }
 
     /**
+     * In a --files-from name, as in a -R operand, where the kept path starts: "dir/./sub/file" is
+     * read from dir under the base and arrives as sub/file.
+     */
+    public static final String KEPT_PATH_MARKER = "/./";
+
+    /**
+     * A --files-from name as the sender may use it: each side of a {@link #KEPT_PATH_MARKER} is
+     * checked as {@link #checkedRelative} checks a whole name.
+     */
+    public static String checkedListed(String path) throws RdcpException {
+        int marker = path.indexOf(KEPT_PATH_MARKER);
+        if (marker <= 0) {
+            return checkedRelative(path);
+        }
+        String directory = checkedRelative(path.substring(0, marker));
+        if (directory.endsWith("/") || directory.equals(".")) {
+            throw new RdcpException(ExitCode.FILE_SELECTION, "empty path in --files-from");
+        }
+        return directory + KEPT_PATH_MARKER + checkedRelative(path.substring(marker + KEPT_PATH_MARKER.length()));
+    }
+
+    /**
      * A --files-from path as the sender may use it: leading '/' dropped as rsync does, and no
      * empty, "." or ".." component, so it stays under the base (only "." alone, the base
      * itself); a trailing '/' is kept (with -d it asks for the directory's contents).
@@ -38,6 +60,18 @@ public record SourceOperand(Path path, boolean contents, Path base, String relat
             throw new RdcpException(ExitCode.FILE_SELECTION, "path escapes the served directory: " + path);
         }
         return relative;
+    }
+
+    /**
+     * A --files-from name under {@code base}: with a {@link #KEPT_PATH_MARKER}, the part before it
+     * is a directory under the base the rest is read from, and only the rest is kept.
+     */
+    public static SourceOperand listed(Path base, String name) {
+        int marker = name.indexOf(KEPT_PATH_MARKER);
+        if (marker <= 0) {
+            return relative(base, name);
+        }
+        return relative(base.resolve(name.substring(0, marker)), name.substring(marker + KEPT_PATH_MARKER.length()));
     }
 
     /** A --files-from (or -R) path under {@code base}; a trailing '/' names the directory's contents. */

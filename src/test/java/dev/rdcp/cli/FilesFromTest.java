@@ -16,8 +16,15 @@ class FilesFromTest {
 
     @Test
     void linesAreCleanedAsRsyncCleansThem() throws IOException {
-        Path list = Files.writeString(tmp.resolve("list"), "./a//b/./c\r\n/abs/x\n\n# comment\n; too\ndir/\n./\n");
+        Path list = Files.writeString(tmp.resolve("list"), "./a//b/c\r\n/abs/x\n\n# comment\n; too\ndir/\n./\n");
         assertEquals(List.of("a/b/c", "abs/x", "dir/", "./"), FilesFrom.read(list, false));
+    }
+
+    /** "/./" marks where the kept path starts; each side is cleaned, and a marker after nothing is no marker. */
+    @Test
+    void aDotSlashMarkerIsKeptBetweenCleanedSides() throws IOException {
+        Path list = Files.writeString(tmp.resolve("list"), "./a//b/./c\nx/y/../z/./w/\n././q\n/./r\nd/./\n");
+        assertEquals(List.of("a/b/./c", "x/z/./w/", "q", "r", "d/././"), FilesFrom.read(list, false));
     }
 
     /** "dir/.." goes with the component before it; a ".." above the base stays, for the sender to refuse alone. */

@@ -72,6 +72,35 @@ class OperandOptionsTest extends SideBySideTest {
         sides.push(0, List.of("-aR"), "rel/", "src/./dirlink/f");
     }
 
+    /**
+     * "/./" in a --files-from name marks where the kept path starts, as in a -R operand: "d/./f"
+     * is read from d and arrives as f (it used to arrive as d/f). Pushed and pulled, where a
+     * daemon reads it beneath its root.
+     */
+    @Test
+    void aDotSlashMarkerInAFilesFromNameStartsTheKeptPath() throws Exception {
+        Path list = Files.writeString(tmp.resolve("list"), "d/./f\nsub/./g\na\n");
+        sides.push(0, List.of("-a", "--files-from=" + list), "ff/", "src/");
+        assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/ff/f")));
+        assertTrue(Files.notExists(sides.served.resolve("rdcp/ff/d")));
+        sides.pull(List.of("-a", "--files-from=" + list), "", "pulled/");
+        assertTrue(Files.isRegularFile(tmp.resolve("rdcp-pulled/g")));
+    }
+
+    /** A daemon checks each side of the marker: neither may climb out of the base. */
+    @Test
+    void aDaemonRefusesAMarkedNameThatClimbsOutOfTheBase() throws Exception {
+        sides.push(0, List.of("-a"), "", "src/");
+        Path target = Files.createDirectories(tmp.resolve("climbed"));
+        Path list = Files.writeString(tmp.resolve("list"), "../rdcp/./a\nsub/./../a\nd/./f\n");
+
+        Cli.Result pull = sides.rdcp("-a", "--files-from=" + list, "127.0.0.1::rdcp/", target + "/");
+
+        assertEquals(23, pull.exitCode(), pull.toString());
+        assertTrue(Files.isRegularFile(target.resolve("f")), "the good name still arrives");
+        assertTrue(Files.notExists(target.resolve("a")), pull.toString());
+    }
+
     /** A --files-from name whose directory is missing is a missing file (23), not a vanished one (24). */
     @Test
     void aFilesFromNameInAMissingDirectoryIsMissing() throws Exception {
