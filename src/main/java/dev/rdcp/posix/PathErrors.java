@@ -28,7 +28,9 @@ final class PathErrors {
             return new FileSystemException(path.toString(), null, "a symlink is in the way (" + reason + ")");
         }
         if (errno == Errno.EXDEV) {
-            return new FileSystemException(path.toString(), null, "the name leaves the destination");
+            // openat2's RESOLVE_BENEATH: the sender's served root or the receiver's destination.
+            return new FileSystemException(path.toString(), null,
+                    "a symlink on the way leads outside the directory being copied from or to");
         }
         return new FileSystemException(path.toString(), null, reason);
     }

@@ -107,6 +107,24 @@ class FileListBeneathRootTest {
         assertEquals(List.of("SYMLINK inlink"), shape(list(SessionRequest.LINKS, operand("inlink"))));
     }
 
+    /**
+     * A --files-from name whose directory is a symlink out of the root: nothing of it is sent, not
+     * even the symlink as its implied parent, and the name fails (rsync's daemon sends nothing for
+     * it either); one through a symlink inside the root arrives under the symlink's name.
+     */
+    @Test
+    void aFilesFromNameThroughASymlinkOutOfTheRootSendsNothingOfIt() {
+        for (String escape : List.of("d/secret.txt", "up/secret.txt", "d/sub/other")) {
+            List<Entry> entries = list(SessionRequest.LINKS | SessionRequest.FILES_FROM,
+                    SourceOperand.relative(root, escape));
+            assertEquals(List.of("PROBLEM "), shape(entries), escape);
+            String text = new String(entries.get(0).extra(), StandardCharsets.UTF_8);
+            assertTrue(text.contains("leads outside the directory being copied from"), text);
+        }
+        assertEquals(List.of("DIRECTORY inlink", "FILE inlink/ok"), shape(list(SessionRequest.LINKS
+                | SessionRequest.FILES_FROM, SourceOperand.relative(root, "inlink/ok"))));
+    }
+
     /** A missing operand is named as the client named it, within the root, not by the daemon's own path. */
     @Test
     void aMissingOperandDoesNotTellTheServedPath() {
