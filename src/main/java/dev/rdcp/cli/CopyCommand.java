@@ -309,7 +309,7 @@ final class CopyCommand {
         List<String> read() throws IOException;
     }
 
-    @Option(names = "--progress", description = "Show progress per file and a summary.")
+    @Option(names = "--progress", description = "Show progress per file.")
     boolean progress;
 
     @Option(names = "--stats", description = "Print rsync's statistics block at the end.")
@@ -341,7 +341,7 @@ final class CopyCommand {
 
     /** As rsync: -h is --human-readable; only "rdcp -h", with no operands, shows the help. */
     @Option(names = {"-h", "--human-readable"},
-            description = "Sizes in --progress, --stats and the summary with units: -h K=1000, -hh K=1024.")
+            description = "Sizes in --progress, --stats and -v's closing lines with units: -h K=1000, -hh K=1024.")
     boolean[] humanReadable = new boolean[0];
 
     @Spec(Spec.Target.MIXEE)

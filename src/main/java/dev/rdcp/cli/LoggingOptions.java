@@ -21,7 +21,7 @@ final class LoggingOptions {
         return quiet;
     }
 
-    @Option(names = {"-v", "--verbose"}, description = "More output: -v info, -vv debug, -vvv trace.")
+    @Option(names = {"-v", "--verbose"}, description = "More output: -v info (a copy lists what it changes, as rsync -v does), -vv debug, -vvv trace.")
     void setVerbose(boolean[] verbose) {
         this.verbose = verbose.length > 0;
         Level level = switch (verbose.length) {
