@@ -404,19 +404,22 @@ final class CopyCommand {
         OverallProgressPrinter overall = overallProgress ? new OverallProgressPrinter(display, System.console() != null,
                 sizeFormat())
                 : null;
+        // As rsync, a copy with both ends on this host: this process sends, a server in it receives.
+        boolean local = !destination.isRemote() && sources.stream().noneMatch(Location::isRemote);
+        boolean push = destination.isRemote() || local;
         TransferListener listener = TransferListener.all(report, display(display, overall),
-                output.listener(display, spec.commandLine().getErr(), destination.isRemote(), logging.isQuiet()));
+                output.listener(display, spec.commandLine().getErr(), push, local, logging.isQuiet()));
         if ((logging.isVerbose() || progress || overallProgress) && !logging.isQuiet()) {
-            display.println(destination.isRemote() ? "sending incremental file list" : "receiving incremental file list");
+            display.println(push ? "sending incremental file list" : "receiving incremental file list");
             display.flush();
         }
-        if (destination.isRemote()) {
+        if (push) {
             push(sources, destination, options, listener);
         } else {
             pull(sources, destination, options, listener);
         }
         report.finish();
-        output.finish(report, destination.isRemote());
+        output.finish(report, push);
         if (overall != null) {
             overall.finish();
         }
@@ -642,12 +645,9 @@ final class CopyCommand {
 
     private void pull(List<Location> sources, Location destination, TransferOptions options,
             TransferListener listener) throws IOException, InterruptedException {
-        Location remote = sources.get(0);
-        if (!remote.isRemote()) {
-            throw usage("one of SRC or DEST must be remote ([USER@]HOST:PATH, HOST::PATH or rdcp://HOST/PATH)");
-        }
+        Location remote = sources.stream().filter(Location::isRemote).findFirst().orElseThrow();
         if (!sources.stream().allMatch(remote::sameRemote)) {
-            throw usage("all sources must be on the same remote host");
+            throw usage("all sources must be on the same remote host, or all on this one");
         }
         warnOfUnknownTargets(options.ownerMaps());
         List<String> paths = new ArrayList<>();
@@ -691,8 +691,10 @@ final class CopyCommand {
         return sources.get(0);
     }
 
+    /** A local copy needs no RDMA device: it goes over loopback TCP unless --transport asks for RDMA. */
     private void withServer(Location remote, RemoteSession.Action action) throws IOException, InterruptedException {
-        withServer(remote, transportChoice(), action);
+        withServer(remote, !remote.isRemote() && transport.equals("auto") ? TransportChoice.TCP : transportChoice(),
+                action);
     }
 
     private void withServer(Location remote, TransportChoice transport, RemoteSession.Action action)

@@ -21,22 +21,25 @@ final class ItemPrinter implements TransferListener {
     private final String operation;
     /** --log-file's start of each line: the time and the process id; null on stdout. */
     private final OutFormat prefix;
+    private final boolean local;
 
     /**
      * @param operation rsync's %o for this side: "send" on a push, "recv" on a pull
      * @param logFile true for --log-file's lines, which start with the time and process id
+     * @param local a local copy: its files are shown as received ('>'), as rsync shows them
      */
-    ItemPrinter(PrintWriter out, OutFormat format, String operation, boolean logFile) {
+    ItemPrinter(PrintWriter out, OutFormat format, String operation, boolean logFile, boolean local) {
         this.out = out;
         this.format = format;
         this.operation = operation;
         this.prefix = logFile ? OutFormat.parse("%t [%p] ") : null;
+        this.local = local;
     }
 
     @Override
     public void itemized(ItemizedChange change) {
         if (shown(change)) {
-            print(change);
+            print(local ? change.asReceived() : change);
         }
     }
 

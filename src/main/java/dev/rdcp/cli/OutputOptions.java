@@ -79,12 +79,13 @@ final class OutputOptions {
 
     /**
      * The listeners for stdout (none with -q, as rsync) and the log file; opens the log file, and
-     * if it cannot, says so on {@code err} and goes on without it, as rsync does.
+     * if it cannot, says so on {@code err} and goes on without it, as rsync does. {@code local}: a
+     * copy on this host, whose sent files rsync shows as received ('>').
      */
-    TransferListener listener(PrintWriter out, PrintWriter err, boolean push, boolean quiet) {
+    TransferListener listener(PrintWriter out, PrintWriter err, boolean push, boolean local, boolean quiet) {
         String operation = push ? "send" : "recv";
         TransferListener stdout = stdoutFormat == null || quiet ? TransferListener.NONE
-                : new ItemPrinter(out, stdoutFormat, operation, false);
+                : new ItemPrinter(out, stdoutFormat, operation, false, local);
         if (logFile == null) {
             return stdout;
         }
@@ -97,7 +98,7 @@ final class OutputOptions {
             return stdout;
         }
         logLine("building file list");
-        return TransferListener.all(stdout, new ItemPrinter(log, logFormat, operation, true));
+        return TransferListener.all(stdout, new ItemPrinter(log, logFormat, operation, true, local));
     }
 
     /** The log file's last line, as rsync's: what moved and the total size; then closes it. */

@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
             "  rdcp FILE... [USER@]HOST:PATH     push over ssh",
             "  rdcp [USER@]HOST:PATH... DEST     pull over ssh",
             "  rdcp FILE... HOST::PATH           push to an 'rdcp serve' daemon (also rdcp://HOST[:PORT]/PATH)",
+            "  rdcp FILE... DEST                 copy on this host, as rsync does (over loopback TCP)",
             "  rdcp SRC                          list SRC (local or remote) as ls -l would (also --list-only)",
             "  rdcp devices                      list RDMA devices",
             "  rdcp doctor [HOST]                check that a copy can work, and what to fix", ""},

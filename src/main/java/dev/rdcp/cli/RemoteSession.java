@@ -3,6 +3,7 @@ package dev.rdcp.cli;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.session.ClientSession;
+import dev.rdcp.session.LocalServer;
 import dev.rdcp.transport.DeviceOpening;
 import dev.rdcp.session.SessionConfig;
 import dev.rdcp.session.SshServerProcess;
@@ -17,7 +18,10 @@ import java.util.List;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
-/** A copy's one session with the remote end: a daemon reached directly, or an rdcp started over ssh. */
+/**
+ * A copy's one session with the other end: a daemon reached directly, an rdcp started over ssh,
+ * or for a local copy a server in this process.
+ */
 final class RemoteSession {
 
     private static final Logger LOG = LogManager.getLogger(RemoteSession.class);
@@ -46,6 +50,14 @@ final class RemoteSession {
         // Opened while ssh starts and the connection is made; closed after the session (by then the
         // transport has taken it, unless TCP carried the session).
         try (DeviceOpening device = ClientSession.openDevice(config)) {
+            if (remote.kind() == Location.Kind.LOCAL) {
+                try (LocalServer server = LocalServer.start(config);
+                        BootstrapChannel channel = new BootstrapChannel(connect(server.address().getHostAddress(),
+                                server.port()), timeout)) {
+                    action.run(new ClientSession(channel, config, server.token(), device));
+                }
+                return;
+            }
             if (remote.kind() == Location.Kind.DAEMON) {
                 byte[] secret = secretFile == null ? null : Secrets.read(secretFile);
                 try (BootstrapChannel channel = new BootstrapChannel(connect(remote.host(), remote.port()), timeout)) {

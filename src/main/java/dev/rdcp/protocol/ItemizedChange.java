@@ -48,6 +48,12 @@ public record ItemizedChange(String flags, EntryType type, int mode, long size, 
                 name, link) : this;
     }
 
+    /** The same change as a receiving side prints it (a local copy's, where rsync shows {@code >}). */
+    public ItemizedChange asReceived() {
+        return flags.charAt(0) == '<' ? new ItemizedChange('>' + flags.substring(1), type, mode, size, mtimeSeconds,
+                name, link) : this;
+    }
+
     /** The same change with the size, mode and time of {@code entry}, as the sender listed it. */
     public ItemizedChange withDetails(Entry entry) {
         return new ItemizedChange(flags, type, entry.mode(), entry.size(), entry.mtimeSeconds(), name, link);

@@ -247,7 +247,10 @@ public final class ServerSession {
             if (admission.paths().size() != 1) {
                 throw new ProtocolException("a push names exactly one destination");
             }
-            destination = Destination.of(policy.resolve(admission.paths().get(0)),
+            String asked = admission.paths().get(0);
+            // Named in messages as the client named it; a daemon's within its root.
+            destination = Destination.of(policy.resolve(asked),
+                    policy.root() == null ? asked.replaceFirst("(?<=.)/+$", "") : null,
                     request.has(SessionRequest.DESTINATION_IS_DIRECTORY), policy.root(),
                     request.has(SessionRequest.MKPATH));
             destination.requireInside(request.references());
@@ -352,9 +355,14 @@ public final class ServerSession {
             this.daemon = daemon;
         }
 
+        /** A daemon's log tells each file; an ssh or local server's client does that itself. */
         @Override
         public void fileDone(String name, long bytes) {
-            LOG.info("{} ({} bytes)", PeerText.printable(name), bytes);
+            if (daemon) {
+                LOG.info("{} ({} bytes)", PeerText.printable(name), bytes);
+            } else {
+                LOG.debug("{} ({} bytes)", PeerText.printable(name), bytes);
+            }
         }
 
         @Override

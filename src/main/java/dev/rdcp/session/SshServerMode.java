@@ -56,12 +56,30 @@ public final class SshServerMode {
     private SshServerMode() {
     }
 
+    /** Told where the server listens, once it does: what its one client must connect to and prove. */
+    @FunctionalInterface
+    interface Listening {
+        void at(int port, String token);
+    }
+
     public static TransferReport run(SessionConfig config, PrintWriter out) throws IOException {
         return run(config, out, Path.of("").toAbsolutePath());
     }
 
     /** As {@link #run(SessionConfig, PrintWriter)}, serving {@code root}. */
     static TransferReport run(SessionConfig config, PrintWriter out, Path root) throws IOException {
+        return serve(config, root, listenAddress(), (port, token) -> {
+            out.println(GREETING + " " + port + " " + token);
+            out.flush();
+        });
+    }
+
+    /**
+     * Serves the one client that proves the token, listening on {@code address} (null: every
+     * address); {@code listening} learns the port and token once the port is open.
+     */
+    static TransferReport serve(SessionConfig config, Path root, InetAddress address, Listening listening)
+            throws IOException {
         byte[] tokenBytes = new byte[24];
         RANDOM.nextBytes(tokenBytes);
         String token = HexFormat.of().formatHex(tokenBytes);
@@ -71,9 +89,8 @@ public final class SshServerMode {
         // A channel's socket: the accepted connection has a channel, which a TCP transfer reads from.
         try (ServerSocket listener = ServerSocketChannel.open().socket();
                 Contenders contenders = new Contenders(session, listener, timeout)) {
-            listener.bind(new InetSocketAddress(listenAddress(), 0), MAX_CONNECTIONS);
-            out.println(GREETING + " " + listener.getLocalPort() + " " + token);
-            out.flush();
+            listener.bind(new InetSocketAddress(address, 0), MAX_CONNECTIONS);
+            listening.at(listener.getLocalPort(), token);
             return contenders.serveTheOneWithTheToken();
         }
     }

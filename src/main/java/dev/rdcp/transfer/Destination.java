@@ -64,11 +64,20 @@ public final class Destination implements AutoCloseable {
      * @param mkpath --mkpath: every missing component of the way is created, not only the last
      */
     public static Destination of(Path target, boolean directory, Path root, boolean mkpath) throws IOException {
+        return of(target, null, directory, root, mkpath);
+    }
+
+    /**
+     * @param named how messages name the target (as its client named it), or null: as given, or
+     *     with a root, within it
+     */
+    public static Destination of(Path target, String named, boolean directory, Path root, boolean mkpath)
+            throws IOException {
         Path realRoot = root == null ? null : root.toRealPath();
         FileStatus rootStatus = realRoot == null ? null : FileStatus.of(realRoot, FileNames.absolute(realRoot), true);
         if (Files.isDirectory(target)) {
             requireInside(realRoot, target);
-            return new Destination(target, shown(root, target), true, target, List.of(), realRoot, rootStatus);
+            return new Destination(target, named != null ? named : shown(root, target), true, target, List.of(), realRoot, rootStatus);
         }
         if (directory && Files.exists(target)) {
             throw new RdcpException(ExitCode.FILE_SELECTION, target + " exists and is not a directory");
@@ -89,7 +98,7 @@ public final class Destination implements AutoCloseable {
             for (Path component : existing.relativize(way)) {
                 missing.add(FileNames.lastComponent(component));
             }
-            return new Destination(target, shown(root, target), directory, existing, missing, realRoot, rootStatus);
+            return new Destination(target, named != null ? named : shown(root, target), directory, existing, missing, realRoot, rootStatus);
         }
         if (parent == null || !Files.isDirectory(parent)) {
             // As rsync's receiver: a directory it cannot make is 11, a file's missing directory 3. A
@@ -101,7 +110,7 @@ public final class Destination implements AutoCloseable {
                     + "\" failed: No such file or directory (the destination's directory does not exist; --mkpath makes it)");
         }
         requireInside(realRoot, parent);
-        return new Destination(target, shown(root, target), directory, parent,
+        return new Destination(target, named != null ? named : shown(root, target), directory, parent,
                 directory ? List.of(FileNames.lastComponent(target)) : List.of(), realRoot, rootStatus);
     }
 

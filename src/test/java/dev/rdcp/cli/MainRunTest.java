@@ -61,12 +61,20 @@ class MainRunTest {
     }
 
     @Test
-    void twoLocalOperandsAreAUsageErrorSayingOneSideMustBeRemote(@TempDir Path tmp) throws Exception {
+    void twoLocalOperandsCopyLocallyAsRsyncDoes(@TempDir Path tmp) throws Exception {
         Path a = Files.writeString(tmp.resolve("a"), "x");
         Result result = run(a.toString(), tmp.resolve("b").toString());
+        assertEquals(0, result.exitCode(), result.err());
+        assertEquals("x", Files.readString(tmp.resolve("b")));
+    }
+
+    @Test
+    void sourcesOnThisHostAndARemoteOneAreAUsageError(@TempDir Path tmp) throws Exception {
+        Path a = Files.writeString(tmp.resolve("a"), "x");
+        Result result = run(a.toString(), "host:b", tmp.resolve("c").toString());
         assertUsageError(result);
-        assertTrue(result.errLines().get(0).contains("must be remote"), result.err());
-        assertFalse(Files.exists(tmp.resolve("b")));
+        assertTrue(result.errLines().get(0).contains("all sources must be on the same remote host"), result.err());
+        assertFalse(Files.exists(tmp.resolve("c")));
     }
 
     @Test
