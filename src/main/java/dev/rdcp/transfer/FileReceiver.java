@@ -118,7 +118,9 @@ public final class FileReceiver implements AutoCloseable {
                 }
             }
         } catch (UncheckedIOException e) {
-            throw e.getCause();
+            throw StopRequest.afterStop(e.getCause());
+        } catch (IOException e) {
+            throw StopRequest.afterStop(e);
         }
     }
 

@@ -206,7 +206,9 @@ public final class FileSender implements AutoCloseable {
             }
             finishSession();
         } catch (UncheckedIOException e) {
-            throw e.getCause();
+            throw StopRequest.afterStop(e.getCause());
+        } catch (IOException e) {
+            throw StopRequest.afterStop(e);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -66,6 +67,23 @@ public final class StopRequest {
             }
             beat.beat();
         };
+    }
+
+    /**
+     * What a role ends with when {@code failure} came once a stop was requested: the stop, the
+     * failure attached to it. The peer may be stopping at the same moment (a hangup or a shutdown
+     * reaches both ends), and whichever end leaves first makes the other's next send or wait fail;
+     * that failure only echoes the stop, and reporting it instead would make the exit code depend
+     * on which end was quicker.
+     */
+    static IOException afterStop(IOException failure) {
+        String requested = signal;
+        if (requested == null || failure instanceof RdcpException own && own.exitCode() == ExitCode.SIGNAL) {
+            return failure;
+        }
+        RdcpException stop = stopped(requested);
+        stop.addSuppressed(failure);
+        return stop;
     }
 
     private static RdcpException stopped(String signalName) {

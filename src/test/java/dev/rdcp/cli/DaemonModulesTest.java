@@ -6,7 +6,6 @@ import static dev.rdcp.cli.Cli.sha256;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.session.AddressRange;
@@ -185,14 +184,6 @@ class DaemonModulesTest {
                 + "[data]\npath = " + data + "\ncomment = the data\n"
                 + "[guarded]\npath = " + guarded + "\nauth users = u\nsecrets file = " + tmp.resolve("none") + "\n"
                 + "[elsewhere]\npath = " + elsewhere + "\nhosts allow = 10.0.0.0/8\nlist = no\n");
-        int rsyncPort;
-        // A port the kernel just handed out, rather than a fixed one another run may hold.
-        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            rsyncPort = free.getLocalPort();
-        }
-        Process rsyncd = new ProcessBuilder("rsync", "--daemon", "--no-detach", "--address=127.0.0.1",
-                "--port=" + rsyncPort, "--config=" + conf).redirectErrorStream(true)
-                .redirectOutput(tmp.resolve("rsyncd.log").toFile()).start();
         try (commented) {
             Cli.Result listed = rdcp("--timeout", "10", "--transport", "tcp", "--port",
                     String.valueOf(commented.port()), "127.0.0.1::");
@@ -200,22 +191,7 @@ class DaemonModulesTest {
             assertEquals("data           \tthe data\nguarded        \t\n", listed.out());
             Cli.Result url = rdcp("--timeout", "10", "--transport", "tcp", "rdcp://127.0.0.1:" + commented.port() + "/");
             assertEquals(listed.out(), url.out(), url::toString);
-            Await.until("rsync's daemon listens or exits", 20_000, () -> {
-                if (!rsyncd.isAlive()) {
-                    return true;
-                }
-                try (java.net.Socket probe = new java.net.Socket("127.0.0.1", rsyncPort)) {
-                    return true;
-                } catch (IOException e) {
-                    return false;
-                }
-            });
-            if (!rsyncd.isAlive()) {
-                fail("rsync's daemon exited: " + Files.readString(tmp.resolve("rsyncd.log")));
-            }
-            assertEquals(RsyncComparison.rsync(tmp, "--port=" + rsyncPort, "127.0.0.1::"), listed.out());
-        } finally {
-            rsyncd.destroyForcibly().waitFor();
+            assertEquals(RsyncComparison.rsyncFromDaemon(tmp, conf, "127.0.0.1::"), listed.out());
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -32,9 +33,17 @@ final class RsyncComparison {
 
     /** Runs rsync in {@code cwd} and returns its exit code and output, whatever they are. */
     static Run run(Path cwd, String... args) throws IOException, InterruptedException {
+        return run(cwd, Map.of(), args);
+    }
+
+    /** As above, with {@code environment} added to rsync's. */
+    private static Run run(Path cwd, Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(RSYNC.toString()));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(60, TimeUnit.SECONDS));
         return new Run(process.exitValue(), output);
@@ -44,6 +53,17 @@ final class RsyncComparison {
     static String rsync(Path cwd, String... args) throws IOException, InterruptedException {
         Run run = run(cwd, args);
         assertEquals(0, run.exitCode(), "rsync " + List.of(args) + ": " + run.output());
+        return run.output();
+    }
+
+    /**
+     * rsync as the client of rsync's own daemon for {@code config}, which it starts over a pipe
+     * (RSYNC_CONNECT_PROG) instead of reaching it on a port: a port picked free and bound later
+     * can be taken in between by any other process.
+     */
+    static String rsyncFromDaemon(Path cwd, Path config, String... args) throws IOException, InterruptedException {
+        Run run = run(cwd, Map.of("RSYNC_CONNECT_PROG", RSYNC + " --daemon --config='" + config + "'"), args);
+        assertEquals(0, run.exitCode(), "rsync " + List.of(args) + " from its daemon: " + run.output());
         return run.output();
     }
 

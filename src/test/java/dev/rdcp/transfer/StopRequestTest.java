@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,6 +52,36 @@ class StopRequestTest {
         RdcpException stopped = assertInstanceOf(RdcpException.class, outcome.senderError());
         assertEquals(ExitCode.SIGNAL, stopped.exitCode());
         assertEquals("received SIGTERM: the transfer was stopped", stopped.getMessage());
+        assertFalse(Files.exists(target), "no file under the final name");
+        assertEquals(List.of(), leftovers(target.getParent()));
+    }
+
+    /**
+     * A stop that reaches both ends at once (a hangup, a shutdown): here the receiver sees it and
+     * leaves before the sender's next send, which finds the connection lost. The sender still ends
+     * with the stop, not with its echo.
+     */
+    @Test
+    void aStopTheReceiverLeftOnFirstStillEndsTheSenderWithCode20() throws Exception {
+        byte[] data = new byte[40 * CHUNK];
+        new Random(21).nextBytes(data);
+        Path source = Files.write(Files.createDirectories(dir.resolve("src")).resolve("big.bin"), data);
+        Path target = Files.createDirectories(dir.resolve("dst")).resolve("big.bin");
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                false, TransferOptions.of(CHUNK, 0), 5, (sender, receiver) -> sender.afterWrite(3, () -> {
+                    StopRequest.request("TERM");
+                    try {
+                        sender.awaitClose();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }));
+
+        RdcpException stopped = assertInstanceOf(RdcpException.class, outcome.senderError());
+        assertEquals(ExitCode.SIGNAL, stopped.exitCode(), stopped::toString);
+        assertEquals("received SIGTERM: the transfer was stopped", stopped.getMessage());
+        assertEquals(ExitCode.SIGNAL, assertInstanceOf(RdcpException.class, outcome.receiverError()).exitCode());
         assertFalse(Files.exists(target), "no file under the final name");
         assertEquals(List.of(), leftovers(target.getParent()));
     }
