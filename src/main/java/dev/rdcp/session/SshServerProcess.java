@@ -2,6 +2,7 @@ package dev.rdcp.session;
 
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.transfer.StopRequest;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -105,12 +106,12 @@ public final class SshServerProcess implements AutoCloseable {
     /**
      * Gives the remote rdcp a moment to end on its own before stopping it: after a failed session
      * it is still reporting (or cleaning up), and a SIGTERM there would print a second, misleading
-     * line on the user's terminal.
+     * line on the user's terminal. Once the user asked this rdcp to stop, it is stopped at once.
      */
     @Override
     public void close() {
         try {
-            if (process.waitFor(CLOSE_GRACE_SECONDS, TimeUnit.SECONDS)) {
+            if (!StopRequest.requested() && process.waitFor(CLOSE_GRACE_SECONDS, TimeUnit.SECONDS)) {
                 return;
             }
         } catch (InterruptedException e) {
