@@ -2,6 +2,7 @@ package dev.rdcp.cli;
 
 import dev.rdcp.transfer.TransferSummary;
 import java.io.PrintWriter;
+import java.util.Locale;
 
 /**
  * rsync's last lines for -v and --stats: what this side sent and received, at what rate over the
@@ -20,8 +21,10 @@ final class ClosingLines {
         double speedup = moved > 0 ? (double) s.totalSize() / moved : 0;
         out.println();
         out.println("sent " + sizes.format(s.bytesSent()) + " bytes  received " + sizes.format(s.bytesReceived())
-                + " bytes  " + sizes.format(rate) + " bytes/sec");
-        out.println("total size is " + sizes.format(s.totalSize()) + "  speedup is " + sizes.format(speedup)
+                + " bytes  " + sizes.formatRate(rate) + " bytes/sec");
+        // As rsync: the speedup is a plain number even with -h.
+        out.println("total size is " + sizes.format(s.totalSize()) + "  speedup is "
+                + String.format(Locale.ROOT, "%,.2f", speedup)
                 + (s.dryRun() ? " (DRY RUN)" : ""));
         out.flush();
     }

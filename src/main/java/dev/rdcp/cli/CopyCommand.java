@@ -359,7 +359,7 @@ final class CopyCommand {
         this.rdma = rdma;
         PrintWriter out = spec.commandLine().getOut();
         try {
-            output.check(logging.isVerbose() && !progress && !overallProgress);
+            output.check(logging.isVerbose() && !progress && !overallProgress && !json);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -409,7 +409,7 @@ final class CopyCommand {
         boolean push = destination.isRemote() || local;
         TransferListener listener = TransferListener.all(report, display(display, overall),
                 output.listener(display, spec.commandLine().getErr(), push, local, logging.isQuiet()));
-        if ((logging.isVerbose() || progress || overallProgress) && !logging.isQuiet()) {
+        if ((logging.isVerbose() || progress) && !logging.isQuiet()) {
             display.println(push ? "sending incremental file list" : "receiving incremental file list");
             display.flush();
         }
@@ -419,7 +419,7 @@ final class CopyCommand {
             pull(sources, destination, options, listener);
         }
         report.finish();
-        output.finish(report, push);
+        output.finish(report);
         if (overall != null) {
             overall.finish();
         }

@@ -28,10 +28,12 @@ final class OutFormat {
 
     private final List<Part> parts;
     private final boolean hasItemize;
+    private final boolean showsOperation;
 
     private OutFormat(List<Part> parts) {
         this.parts = parts;
         this.hasItemize = parts.stream().anyMatch(p -> p.escape() == 'i');
+        this.showsOperation = hasItemize || parts.stream().anyMatch(p -> p.escape() == 'o');
     }
 
     /** @throws IllegalArgumentException naming the first escape rdcp does not take */
@@ -83,7 +85,7 @@ final class OutFormat {
 
     /** Whether the format shows what happened to an entry (%i or %o), so it can say "deleted". */
     boolean showsOperation() {
-        return hasItemize || parts.stream().anyMatch(p -> p.escape() == 'o');
+        return showsOperation;
     }
 
     /**

@@ -101,15 +101,14 @@ final class OutputOptions {
         return TransferListener.all(stdout, new ItemPrinter(log, logFormat, operation, true, local));
     }
 
-    /** The log file's last line, as rsync's: what moved and the total size; then closes it. */
-    void finish(TransferReport report, boolean push) {
+    /** The log file's last line, as rsync's: the bytes sent and received and the total size; then closes it. */
+    void finish(TransferReport report) {
         if (log == null) {
             return;
         }
         var summary = report.summary(false);
-        long moved = summary.transferredSize();
-        logLine(String.format(Locale.ROOT, "sent %d bytes  received %d bytes  total size %d", push ? moved : 0,
-                push ? 0 : moved, summary.totalSize()));
+        logLine(String.format(Locale.ROOT, "sent %d bytes  received %d bytes  total size %d", summary.bytesSent(),
+                summary.bytesReceived(), summary.totalSize()));
         log.close();
         log = null;
     }

@@ -52,7 +52,7 @@ final class RemoteSession {
         try (DeviceOpening device = ClientSession.openDevice(config)) {
             if (remote.kind() == Location.Kind.LOCAL) {
                 try (LocalServer server = LocalServer.start(config);
-                        BootstrapChannel channel = new BootstrapChannel(connect(server.address().getHostAddress(),
+                        BootstrapChannel channel = new BootstrapChannel(connect(server.host().getHostAddress(),
                                 server.port()), timeout)) {
                     action.run(new ClientSession(channel, config, server.token(), device));
                 }
@@ -68,6 +68,7 @@ final class RemoteSession {
             try (SshServerProcess ssh = SshServerProcess.start(remoteShell.shell(), remote.userAtHost(),
                     remoteShell.rdcpPath, List.of(), config.timeoutSeconds())) {
                 try (BootstrapChannel channel = new BootstrapChannel(connect(remote.host(), ssh.port()), timeout)) {
+                    ssh.connected();
                     action.run(new ClientSession(channel, config, ssh.token(), device));
                 }
                 // The session already reported every failure; this only lets the remote rdcp exit cleanly.

@@ -33,22 +33,20 @@ enum SizeFormat {
         if (unit == 0 || bytes < unit) {
             return String.format(Locale.ROOT, "%,d", bytes);
         }
-        double value = (double) bytes / unit;
-        int index = 0;
-        while (value >= unit && index < UNITS.length() - 1) {
-            value /= unit;
-            index++;
-        }
-        return String.format(Locale.ROOT, "%.2f%c", value, UNITS.charAt(index));
+        return withUnit(bytes);
     }
 
-    /** A rate or ratio with two decimals, as rsync shows "bytes/sec" and "speedup": 1,234.50, or 1.23K. */
-    String format(double value) {
-        if (unit == 0 || value < unit) {
-            return String.format(Locale.ROOT, "%,.2f", value);
+    /** A rate with two decimals, as rsync shows "bytes/sec": 1,234.50, or with -h 1.23K. */
+    String formatRate(double bytesPerSecond) {
+        if (unit == 0 || bytesPerSecond < unit) {
+            return String.format(Locale.ROOT, "%,.2f", bytesPerSecond);
         }
-        int index = 0;
+        return withUnit(bytesPerSecond);
+    }
+
+    private String withUnit(double value) {
         value /= unit;
+        int index = 0;
         while (value >= unit && index < UNITS.length() - 1) {
             value /= unit;
             index++;

@@ -15,6 +15,8 @@ final class StatsPrinter {
     }
 
     static void print(TransferSummary s, SizeFormat sizes, PrintWriter out) {
+        // As rsync: a blank line sets the block off from the lines before it.
+        out.println();
         out.println("Number of files: " + grouped(s.files()) + kinds(s));
         out.println("Number of created files: " + grouped(s.created()));
         out.println("Number of deleted files: " + grouped(s.deleted()));

@@ -25,31 +25,35 @@ public final class LocalServer implements AutoCloseable {
     /** How long closing waits for the server to end after its session (it ends with the client's). */
     private static final long END_WAIT_MILLIS = 10_000;
 
-    private record Address(int port, String token) {
+    /** Where the server listens on the loopback address, and what its client must prove. */
+    private record Listening(int port, String token) {
     }
 
     private final Thread thread;
-    private final Address address;
+    private final Listening listening;
 
-    private LocalServer(Thread thread, Address address) {
+    private LocalServer(Thread thread, Listening listening) {
         this.thread = thread;
-        this.address = address;
+        this.listening = listening;
     }
 
     /** Starts the server, configured as a server from the client's {@code config}, and returns once it listens. */
     public static LocalServer start(SessionConfig config) throws IOException {
         SessionConfig serving = new SessionConfig(config.rdma(), config.timeoutSeconds());
-        CompletableFuture<Address> listening = new CompletableFuture<>();
+        CompletableFuture<Listening> listening = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
             try {
                 SshServerMode.serve(serving, Path.of("").toAbsolutePath(), InetAddress.getLoopbackAddress(),
-                        (port, token) -> listening.complete(new Address(port, token)));
-            } catch (IOException | RuntimeException e) {
-                // The session's own failures reach the client in the session, which reports them.
-                LOG.debug("local server: {}", PeerText.printable(String.valueOf(e.getMessage())));
+                        (port, token) -> listening.complete(new Listening(port, token)));
+            } catch (Throwable e) {
+                // The session's own failures reach the client in the session, which reports them;
+                // one before the server listened ends the client's wait below.
+                if (e instanceof Error) {
+                    LOG.error("the local copy's server failed: {}", String.valueOf(e));
+                } else {
+                    LOG.debug("local server: {}", PeerText.printable(String.valueOf(e.getMessage())));
+                }
                 listening.completeExceptionally(e);
-            } finally {
-                listening.completeExceptionally(new RdcpException(ExitCode.IPC, "the local server ended"));
             }
         }, "rdcp-local-server");
         thread.setDaemon(true);
@@ -65,16 +69,17 @@ public final class LocalServer implements AutoCloseable {
         }
     }
 
-    public InetAddress address() {
+    /** The loopback address the server listens on. */
+    public InetAddress host() {
         return InetAddress.getLoopbackAddress();
     }
 
     public int port() {
-        return address.port();
+        return listening.port();
     }
 
     public byte[] token() {
-        return address.token().getBytes(StandardCharsets.US_ASCII);
+        return listening.token().getBytes(StandardCharsets.US_ASCII);
     }
 
     /** Waits a while for the server to end: it does once the client's session has. */

@@ -17,6 +17,7 @@ import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
+import dev.rdcp.transport.ResourceStack;
 import dev.rdcp.transport.DeviceOpening;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -258,8 +259,24 @@ public final class ServerSession {
             refuse(channel, e);
             return;
         }
-        Accept accept = accept(channel, request, false, device);
-        Roles.receive(channel, config, accept.transport(), device, options, destination, listener, guard::setupDone);
+        try {
+            // Made before accepting, so a directory that cannot be made is refused with its reason
+            // (11, as rsync's mkdir failure), not seen by the client as a connection gone.
+            destination.prepare(options.dryRun());
+        } catch (IOException e) {
+            destination.close();
+            refuse(channel, e instanceof RdcpException refusal ? refusal
+                    : new RdcpException(ExitCode.FILE_IO, destination.shownTarget() + ": " + e.getMessage()));
+            return;
+        }
+        try {
+            Accept accept = accept(channel, request, false, device);
+            Roles.receive(channel, config, accept.transport(), device, options, destination, listener,
+                    guard::setupDone);
+        } catch (Throwable e) {
+            ResourceStack.closeAfter(destination, e);
+            throw e;
+        }
     }
 
     private void send(BootstrapChannel channel, ServedModules.Admission admission, DeviceOpening device,
@@ -367,7 +384,10 @@ public final class ServerSession {
 
         @Override
         public void fileFailed(int exitCode, String message) {
-            if (daemon) {
+            if (daemon && exitCode == ExitCode.OK.code()) {
+                // A note ("created directory ...", "cannot delete non-empty directory: ..."), not a failure.
+                LOG.info("{}", PeerText.printable(message));
+            } else if (daemon) {
                 LOG.warn("{} (exit code {})", PeerText.printable(message), exitCode);
             } else {
                 LOG.debug("{} (exit code {})", PeerText.printable(message), exitCode);

@@ -20,6 +20,7 @@ public final class SshServerProcess implements AutoCloseable {
     private static final long CLOSE_GRACE_SECONDS = 5;
 
     private final Process process;
+    private boolean connected;
     private final int port;
     private final String token;
 
@@ -103,15 +104,21 @@ public final class SshServerProcess implements AutoCloseable {
         return -1;
     }
 
+    /** The client reached the remote rdcp: from here it ends on its own, after the session. */
+    public void connected() {
+        connected = true;
+    }
+
     /**
      * Gives the remote rdcp a moment to end on its own before stopping it: after a failed session
      * it is still reporting (or cleaning up), and a SIGTERM there would print a second, misleading
-     * line on the user's terminal. Once the user asked this rdcp to stop, it is stopped at once.
+     * line on the user's terminal. One never reached, or once the user asked this rdcp to stop,
+     * is stopped at once.
      */
     @Override
     public void close() {
         try {
-            if (!StopRequest.requested() && process.waitFor(CLOSE_GRACE_SECONDS, TimeUnit.SECONDS)) {
+            if (connected && !StopRequest.requested() && process.waitFor(CLOSE_GRACE_SECONDS, TimeUnit.SECONDS)) {
                 return;
             }
         } catch (InterruptedException e) {

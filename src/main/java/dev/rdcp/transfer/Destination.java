@@ -150,10 +150,10 @@ public final class Destination implements AutoCloseable {
     /**
      * Creates the missing directories of the way (not in a dry run), each beneath the one before,
      * and opens the directory entries go into: with a root, beneath the root's descriptor, no
-     * symlink followed.
+     * symlink followed. Done once: a second call finds it done.
      */
     public void prepare(boolean dryRun) throws IOException {
-        if (dryRun && !missing.isEmpty()) {
+        if (base != null || dryRun && !missing.isEmpty()) {
             return;
         }
         DirectoryHandle directory = openExisting();
@@ -163,6 +163,10 @@ public final class Destination implements AutoCloseable {
                     directory.makeDirectory(component, 0777);
                 } catch (FileAlreadyExistsException e) {
                     // Made meanwhile: opening it below tells whether it is a directory.
+                } catch (IOException e) {
+                    // As rsync's receiver: a directory it cannot make is an I/O error (11).
+                    throw new RdcpException(ExitCode.FILE_IO, "mkdir \"" + shownTarget + "\" failed: "
+                            + FileReceiver.describe(e));
                 }
                 DirectoryHandle next;
                 try {

@@ -5,6 +5,7 @@ import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * One source as the user named it. {@code contents} is rsync's trailing-slash rule: "dir/" sends
@@ -71,7 +72,13 @@ public record SourceOperand(Path path, boolean contents, Path base, String relat
         if (marker <= 0) {
             return relative(base, name);
         }
-        return relative(base.resolve(name.substring(0, marker)), name.substring(marker + KEPT_PATH_MARKER.length()));
+        String directory = name.substring(0, marker);
+        String kept = name.substring(marker + KEPT_PATH_MARKER.length());
+        if (Arrays.asList(directory.split("/")).contains("..")) {
+            // Above the base: named whole, so the sender refuses it as it refuses any such name.
+            return relative(base, directory + "/" + kept);
+        }
+        return relative(base.resolve(directory), kept);
     }
 
     /** A --files-from (or -R) path under {@code base}; a trailing '/' names the directory's contents. */

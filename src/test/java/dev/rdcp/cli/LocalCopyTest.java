@@ -95,6 +95,14 @@ class LocalCopyTest {
         assertEquals(11, rdcpNoParent.exitCode(), rdcpNoParent.toString());
         assertTrue(rdcpNoParent.err().startsWith("rdcp: mkdir \"" + tmp.resolve("gone/deeper") + "\" failed"),
                 rdcpNoParent.err());
+
+        // A directory whose parent exists but that cannot be made there: refused with the reason, 11.
+        RsyncComparison.Run rsyncCannot = rsync("-a", "src/", "/proc/1/nope/");
+        Cli.Result rdcpCannot = rdcp("-a", source + "/", "/proc/1/nope/");
+        assertEquals(11, rsyncCannot.exitCode(), rsyncCannot.output());
+        assertEquals(11, rdcpCannot.exitCode(), rdcpCannot.toString());
+        assertEquals(List.of("rdcp: mkdir \"/proc/1/nope\" failed: No such file or directory"), rdcpCannot.err().lines()
+                .toList());
     }
 
     @Test

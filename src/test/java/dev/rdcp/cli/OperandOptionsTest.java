@@ -87,6 +87,16 @@ class OperandOptionsTest extends SideBySideTest {
         assertTrue(Files.isRegularFile(tmp.resolve("rdcp-pulled/g")));
     }
 
+    /** A ".." before the marker climbs out of the base: the name fails alone (23), as in rsync, and nothing outside is read. */
+    @Test
+    void aMarkedNameThatClimbsOutOfTheBaseFailsOnAPush() throws Exception {
+        SideBySide.write(tmp, "outside/secret", 10);
+        Path list = Files.writeString(tmp.resolve("list"), "../outside/./secret\na\n");
+        sides.push(23, List.of("-a", "--files-from=" + list), "ff/", "src/");
+        assertTrue(Files.notExists(sides.served.resolve("rdcp/ff/secret")));
+        assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/ff/a")));
+    }
+
     /** A daemon checks each side of the marker: neither may climb out of the base. */
     @Test
     void aDaemonRefusesAMarkedNameThatClimbsOutOfTheBase() throws Exception {

@@ -34,7 +34,9 @@ class StatsPrinterTest {
     private static List<String> printed(TransferSummary summary, SizeFormat sizes) {
         StringWriter text = new StringWriter();
         StatsPrinter.print(summary, sizes, new PrintWriter(text));
-        return text.toString().lines().toList();
+        List<String> lines = text.toString().lines().toList();
+        assertEquals("", lines.get(0), "a blank line first, as rsync's");
+        return lines.subList(1, lines.size());
     }
 
     private static TransferSummary summary(long regular, long dirs, long links, boolean dryRun) {

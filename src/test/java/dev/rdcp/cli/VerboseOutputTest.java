@@ -129,6 +129,27 @@ class VerboseOutputTest extends SideBySideTest {
         assertTrue(rdcp.bytesSent() < 70_000, "no file data moved: " + rdcp.sent());
     }
 
+    /** --log-file's last line counts what -v's closing line counts. */
+    @Test
+    void theLogFileEndsWithTheSameCounts() throws Exception {
+        Path log = tmp.resolve("log");
+        Verbose rdcp = rdcp("-av", "--log-file=" + log);
+        List<String> lines = Files.readAllLines(log);
+        String last = lines.get(lines.size() - 1);
+        assertTrue(last.endsWith("] sent " + rdcp.bytesSent() + " bytes  received " + rdcp.bytesReceived()
+                + " bytes  total size " + rdcp.totalSize()), last + " / " + rdcp.sent());
+    }
+
+    /** -h shows sizes and the rate with units, but the speedup stays a plain number, as rsync's. */
+    @Test
+    void humanReadableLeavesTheSpeedupANumber() throws Exception {
+        Verbose rsync = rsync("-avh");
+        Verbose rdcp = rdcp("-avh");
+        Pattern plain = Pattern.compile("total size is 73\\.00K  speedup is [0-9,]+\\.\\d\\d");
+        assertTrue(plain.matcher(rsync.total()).matches(), rsync.total());
+        assertTrue(plain.matcher(rdcp.total()).matches(), rdcp.total());
+    }
+
     @Test
     void aDryRunSaysSoOnItsLastLine() throws Exception {
         Verbose rsync = rsync("-avn");
