@@ -327,6 +327,11 @@ final class CopyCommand {
                     + "usable device, else TCP with a warning saying why (a missing --device is an error).")
     String transport;
 
+    @Option(names = "--contimeout", paramLabel = "SECONDS",
+            description = "How long connecting to the daemon (or to the rdcp ssh started) may take; past it, exit 35. "
+                    + "0: no limit (default: 10).")
+    Integer contimeout;
+
     @Option(names = "--port", paramLabel = "N", description = "Daemon port (default: 7471).")
     int port = Location.defaultPort();
 
@@ -379,6 +384,9 @@ final class CopyCommand {
         }
         if (output.listOnly || operands.size() == 1) {
             return listOnly(out);
+        }
+        if (contimeout != null && contimeout < 0) {
+            throw usage("--contimeout must be 0 (no limit) or more seconds, not " + contimeout);
         }
         if (rules.deleteBefore && deleteAfter) {
             throw usage("You may not combine multiple --delete-WHEN options.");
@@ -701,7 +709,7 @@ final class CopyCommand {
             throws IOException, InterruptedException {
         SessionConfig base = rdma.sessionConfig();
         SessionConfig config = new SessionConfig(base.rdma(), base.timeoutSeconds(), transport);
-        new RemoteSession(config, secretFile, remoteShell).run(remote, action);
+        new RemoteSession(config, secretFile, remoteShell, contimeout).run(remote, action);
     }
 
     private CommandLine.ParameterException usage(String message) {

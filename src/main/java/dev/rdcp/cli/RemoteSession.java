@@ -11,6 +11,7 @@ import dev.rdcp.transport.BootstrapChannel;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,7 +27,8 @@ final class RemoteSession {
 
     private static final Logger LOG = LogManager.getLogger(RemoteSession.class);
 
-    private static final int CONNECT_TIMEOUT_MS = 10_000;
+    /** How long a connection may take when --contimeout does not say. */
+    static final int DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
     /** What the copy does with the session once it is open. */
     @FunctionalInterface
@@ -37,11 +39,14 @@ final class RemoteSession {
     private final SessionConfig config;
     private final Path secretFile;
     private final RemoteShellOptions remoteShell;
+    /** --contimeout in seconds (0: no limit), or null: the default, past which the failure is a socket error. */
+    private final Integer contimeoutSeconds;
 
-    RemoteSession(SessionConfig config, Path secretFile, RemoteShellOptions remoteShell) {
+    RemoteSession(SessionConfig config, Path secretFile, RemoteShellOptions remoteShell, Integer contimeoutSeconds) {
         this.config = config;
         this.secretFile = secretFile;
         this.remoteShell = remoteShell;
+        this.contimeoutSeconds = contimeoutSeconds;
     }
 
     /** Connects (to the daemon, or through ssh to an rdcp it starts there) and runs {@code action}. */
@@ -77,14 +82,20 @@ final class RemoteSession {
         }
     }
 
-    private static Socket connect(String host, int port) throws IOException {
+    private Socket connect(String host, int port) throws IOException {
         // A channel's socket, so a TCP transfer can read straight into its staging buffers.
         Socket socket = SocketChannel.open().socket();
         try {
-            socket.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MS);
+            socket.connect(new InetSocketAddress(host, port), contimeoutSeconds == null ? DEFAULT_CONNECT_TIMEOUT_MS
+                    : (int) Math.min(Integer.MAX_VALUE, contimeoutSeconds * 1000L));
             LOG.debug("connected to {} port {}", host, port);
         } catch (IOException e) {
             socket.close();
+            if (e instanceof SocketTimeoutException && contimeoutSeconds != null) {
+                // As rsync: the connection did not come within --contimeout (35).
+                throw new RdcpException(ExitCode.CONNECTION_TIMEOUT, "timed out connecting to " + host + " port "
+                        + port + " (--contimeout=" + contimeoutSeconds + ")");
+            }
             throw new RdcpException(ExitCode.SOCKET_IO, "cannot connect to " + host + " port " + port + ": "
                     + e.getMessage());
         }

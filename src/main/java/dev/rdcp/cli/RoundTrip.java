@@ -55,7 +55,7 @@ final class RoundTrip {
             FirstFailure failure = new FirstFailure();
             Location there = Location.parse(userAtHost + ":" + directory + "/", Location.defaultPort());
             TransferOptions options = TransferOptions.of(TransferOptions.DEFAULT_CHUNK, 0);
-            RemoteSession session = new RemoteSession(config, null, remoteShell);
+            RemoteSession session = new RemoteSession(config, null, remoteShell, null);
             session.run(there, s -> s.push(List.of(SourceOperand.parse(local.resolve(NAME).toString())),
                     directory + "/", true, options, failure));
             if (failure.code == ExitCode.OK.code()) {

@@ -199,6 +199,45 @@ class MainRunTest {
         assertUsageError(run("-r", "--exclude-from=" + latin1, tmp + "/", "host::x", "--port", "1"));
     }
 
+    /**
+     * A daemon whose accept queue is full drops the connection's SYN: past --contimeout the client
+     * gives up with rsync's 35, naming the option.
+     */
+    @Test
+    void aConnectionThatDoesNotComeWithinContimeoutIs35(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("a"), "x");
+        try (ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            List<java.net.Socket> queued = new java.util.ArrayList<>();
+            try {
+                for (int i = 0; i < 3; i++) {
+                    java.net.Socket socket = new java.net.Socket();
+                    try {
+                        socket.connect(full.getLocalSocketAddress(), 500);
+                    } catch (SocketTimeoutException e) {
+                        socket.close();
+                        break;
+                    }
+                    queued.add(socket);
+                }
+                Result result = run("--contimeout=1", "--transport", "tcp", "--port",
+                        String.valueOf(full.getLocalPort()), file.toString(), "127.0.0.1::x");
+                assertEquals(ExitCode.CONNECTION_TIMEOUT.code(), result.exitCode(), result.err());
+                assertEquals(List.of("rdcp: timed out connecting to 127.0.0.1 port " + full.getLocalPort()
+                        + " (--contimeout=1)"), result.errLines());
+            } finally {
+                for (java.net.Socket socket : queued) {
+                    socket.close();
+                }
+            }
+        }
+    }
+
+    @Test
+    void aNegativeContimeoutIsAUsageError(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("a"), "x");
+        assertUsageError(run("--contimeout=-1", file.toString(), "127.0.0.1::x"));
+    }
+
     @Test
     void aSuffixWithASlashIsAUsageErrorEvenWithoutBackups(@TempDir Path tmp) {
         Result result = run("-r", "--suffix=a/b", tmp + "/", "host::x", "--port", "1");
