@@ -163,6 +163,12 @@ final class CopyCommand {
     @Option(names = "--size-only", description = "Skip files whose size matches.")
     boolean sizeOnly;
 
+    @Option(names = {"-I", "--ignore-times"}, description = "Do not skip files whose size and time match.")
+    boolean ignoreTimes;
+
+    @Option(names = {"-O", "--omit-dir-times"}, description = "Leave directories' times out of -t.")
+    boolean omitDirTimes;
+
     @Option(names = "--ignore-existing", description = "Skip files that exist on the receiver.")
     boolean ignoreExisting;
 
@@ -501,6 +507,8 @@ final class CopyCommand {
                 | (numericIds ? SessionRequest.NUMERIC_IDS : 0)
                 | (checksum ? SessionRequest.CHECKSUM : 0)
                 | (sizeOnly ? SessionRequest.SIZE_ONLY : 0)
+                | (ignoreTimes ? SessionRequest.IGNORE_TIMES : 0)
+                | (omitDirTimes ? SessionRequest.OMIT_DIR_TIMES : 0)
                 | (ignoreExisting ? SessionRequest.IGNORE_EXISTING : 0)
                 | (update ? SessionRequest.UPDATE : 0)
                 | (delete || deleteExcluded || deleteAfter ? SessionRequest.DELETE : 0)

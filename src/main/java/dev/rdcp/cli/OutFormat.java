@@ -131,9 +131,13 @@ final class OutFormat {
         };
     }
 
-    /** As rsync: when nothing but Y and X is set, the attribute letters are spaces, not dots. */
+    /**
+     * As rsync: when nothing but Y and X is set, the attribute letters are spaces, not dots; not
+     * for an entry whose data moved ({@code <} or {@code >}), which keeps its dots.
+     */
     static String itemized(String flags) {
-        if (flags.chars().skip(2).allMatch(c -> c == '.')) {
+        char update = flags.charAt(0);
+        if ((update == '.' || update == 'h' || update == 'c') && flags.chars().skip(2).allMatch(c -> c == '.')) {
             return flags.substring(0, 2) + " ".repeat(flags.length() - 2);
         }
         return flags;

@@ -46,6 +46,8 @@ final class OutputOptions {
     boolean listOnly;
 
     private boolean checked;
+    /** -v's list of names was asked for (see {@link #check}). */
+    private boolean listNames;
     private OutFormat stdoutFormat;
     private OutFormat logFormat;
     private PrintWriter log;
@@ -61,6 +63,7 @@ final class OutputOptions {
             return;
         }
         checked = true;
+        this.listNames = listNames;
         String format = outFormat != null ? outFormat : itemize.length > 0 ? ITEMIZE_FORMAT
                 : listNames ? VERBOSE_FORMAT : null;
         stdoutFormat = format == null ? null : OutFormat.parse(format);
@@ -74,7 +77,10 @@ final class OutputOptions {
             return 0;
         }
         boolean unchanged = itemize.length > 1 && stdoutFormat != null && stdoutFormat.hasItemize();
-        return SessionRequest.ITEMIZE | (unchanged ? SessionRequest.ITEMIZE_UNCHANGED : 0);
+        // As rsync: "created directory" comes with -v's names or with %i, not with any format.
+        boolean tellCreated = listNames || stdoutFormat != null && stdoutFormat.hasItemize();
+        return SessionRequest.ITEMIZE | (unchanged ? SessionRequest.ITEMIZE_UNCHANGED : 0)
+                | (tellCreated ? SessionRequest.TELL_CREATED_DESTINATION : 0);
     }
 
     /**

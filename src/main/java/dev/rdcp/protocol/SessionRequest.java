@@ -127,9 +127,18 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * ({@link OwnerMaps}), which the receiving server applies to the owners it sets.
      */
     public static final long OWNER_MAPS = 1L << 40;
+    /** Version 6, -I: the receiver's quick check does not take a file of the same size and time as up to date. */
+    public static final long IGNORE_TIMES = 1L << 41;
+    /** Version 6, -O: the receiver leaves directories the time they have, as with -t it would not. */
+    public static final long OMIT_DIR_TIMES = 1L << 42;
+    /**
+     * Version 6, -v or a format with %i: the receiver says "created directory DEST" (a report of
+     * exit code 0) when it makes the destination directory, as rsync's does.
+     */
+    public static final long TELL_CREATED_DESTINATION = 1L << 43;
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
-            | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS;
+            | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

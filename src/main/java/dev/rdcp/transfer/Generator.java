@@ -119,11 +119,11 @@ final class Generator {
 
     /**
      * Once the destination is prepared: says a destination directory this run made, as rsync does
-     * with -v or -i (whose lines follow it), and opens the reference directories, a missing one a
+     * with -v or %i (whose lines follow it), and opens the reference directories, a missing one a
      * warning.
      */
     void prepare() throws IOException {
-        if (destination.madeItself() && options.has(SessionRequest.ITEMIZE)) {
+        if (destination.madeItself() && options.has(SessionRequest.TELL_CREATED_DESTINATION)) {
             reports.failed(-1, ExitCode.OK.code(), "created directory " + destination.shownTarget());
         }
         references.open(destination, warning -> reports.failed(-1, ExitCode.OK.code(), warning));

@@ -100,11 +100,12 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
     }
 
     /**
-     * -t for directories: as rsync, -b without --backup-dir implies --omit-dir-times (the backups
-     * it leaves beside the files would change their directories' times anyway).
+     * -t for directories, unless -O: as rsync, -b without --backup-dir implies -O (the backups it
+     * leaves beside the files would change their directories' times anyway).
      */
     public boolean preserveDirectoryTimes() {
-        return preserveTimes() && !(has(SessionRequest.BACKUP) && backup.directory().isEmpty());
+        return preserveTimes() && !has(SessionRequest.OMIT_DIR_TIMES)
+                && !(has(SessionRequest.BACKUP) && backup.directory().isEmpty());
     }
 
     public boolean preservePermissions() {

@@ -40,6 +40,7 @@ final class UpdateCheck {
 
     private final boolean checksum;
     private final boolean sizeOnly;
+    private final boolean ignoreTimes;
     private final boolean ignoreExisting;
     private final boolean update;
 
@@ -51,6 +52,7 @@ final class UpdateCheck {
         this.heartbeat = heartbeat;
         this.checksum = options.has(SessionRequest.CHECKSUM);
         this.sizeOnly = options.has(SessionRequest.SIZE_ONLY);
+        this.ignoreTimes = options.has(SessionRequest.IGNORE_TIMES);
         this.ignoreExisting = options.has(SessionRequest.IGNORE_EXISTING);
         this.update = options.has(SessionRequest.UPDATE);
     }
@@ -96,7 +98,8 @@ final class UpdateCheck {
         if (checksum) {
             return entry.extra().length > 0 && Arrays.equals(entry.extra(), md5(base, name));
         }
-        return existing.mtime().equals(Attributes.mtime(entry));
+        // As rsync: --size-only and --checksum decide before -I, which sends what the time would skip.
+        return !ignoreTimes && existing.mtime().equals(Attributes.mtime(entry));
     }
 
     private byte[] md5(DirectoryHandle base, byte[] name) {

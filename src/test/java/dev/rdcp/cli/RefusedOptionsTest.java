@@ -31,9 +31,9 @@ class RefusedOptionsTest {
 
     @Test
     void aShortOptionInsideAClusterIsNamed() {
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-avO", "src", "host:dst"), "-O");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-avE", "src", "host:dst"), "-E");
         assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-aE", "src", "host:dst"), "-E");
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-Oav", "src", "host:dst"), "-O");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-Jav", "src", "host:dst"), "-J");
     }
 
     @Test

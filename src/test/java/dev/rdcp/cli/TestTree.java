@@ -40,6 +40,7 @@ final class TestTree {
     private long directories;
     private long symlinks;
     private long totalSize;
+    private long symlinkTargetBytes;
     private int stamps;
 
     private TestTree(Path root, long seed) {
@@ -78,6 +79,11 @@ final class TestTree {
 
     long totalSize() {
         return totalSize;
+    }
+
+    /** The symlinks' targets in bytes, which rsync's total size (and rdcp's) counts besides the files. */
+    long symlinkTargetBytes() {
+        return symlinkTargetBytes;
     }
 
     private void build() throws IOException {
@@ -155,6 +161,7 @@ final class TestTree {
     /** A symlink with its own mtime, set by touch -h, which keeps nanoseconds (the JDK would not). */
     private void symlink(String name, String target) throws IOException {
         Path link = Files.createSymbolicLink(root.resolve(name), Path.of(target));
+        symlinkTargetBytes += target.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
         Instant mtime = nextMtime().toInstant();
         Process touch = new ProcessBuilder("touch", "-h", "-d",
                 "@" + mtime.getEpochSecond() + "." + String.format("%09d", mtime.getNano()), link.toString())

@@ -113,6 +113,21 @@ class VerboseOutputTest extends SideBySideTest {
         assertTrue(again.out().lines().noneMatch(l -> l.startsWith("created directory")), again.out());
     }
 
+    /** A format without %i names entries but not the directory made, as rsync's; with %i it does. */
+    @Test
+    void onlyVerboseOrAFormatWithItemizeTellsTheDirectoryMade() throws Exception {
+        for (String format : List.of("%n", "%i %n")) {
+            String rsync = RsyncComparison.run(tmp, "-a", "--out-format=" + format, "src/",
+                    "served/rsync/new-" + format.length() + "/").output();
+            Cli.Result rdcp = sides.rdcp("-a", "--out-format=" + format, sides.source + "/",
+                    "127.0.0.1::rdcp/new-" + format.length() + "/");
+            assertEquals(0, rdcp.exitCode(), rdcp.toString());
+            boolean told = format.contains("%i");
+            assertEquals(told, rsync.lines().anyMatch(l -> l.startsWith("created directory ")), rsync);
+            assertEquals(told, rdcp.out().lines().anyMatch(l -> l.startsWith("created directory ")), rdcp.out());
+        }
+    }
+
     @Test
     void anUpToDateTreeListsNothingAndADeletionSaysDeleting() throws Exception {
         assertEquals(0, RsyncComparison.run(tmp, "-a", "src/", "served/rsync/").exitCode());

@@ -1,0 +1,79 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * -I and -O beside rsync: a pull from the daemon's served copy of src into rsync-DEST and
+ * rdcp-DEST, the -i lines of the same runs compared.
+ */
+class TimesOptionsTest extends SideBySideTest {
+
+    /** src: a, d/f, d/e/g; everything dated {@link SideBySide#OLD}. */
+    @BeforeEach
+    void tree() throws Exception {
+        SideBySide.write(sides.source, "a", 10);
+        SideBySide.write(sides.source, "d/f", 20);
+        SideBySide.write(sides.source, "d/e/g", 30);
+        SideBySide.datedDirectory(sides.source.resolve("d/e"));
+        SideBySide.datedDirectory(sides.source.resolve("d"));
+        SideBySide.datedDirectory(sides.source);
+        Path exported = Files.createDirectories(sides.served.resolve("exported"));
+        RsyncComparison.rsync(tmp, "-a", "src/", exported + "/");
+    }
+
+    /** Both pull the served tree with {@code options}; returns rsync's and rdcp's lines, sorted. */
+    private List<List<String>> pull(String... options) throws Exception {
+        List<String> rsyncArgs = new java.util.ArrayList<>(List.of(options));
+        rsyncArgs.addAll(List.of(sides.served.resolve("exported") + "/", "rsync-p/"));
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, rsyncArgs.toArray(String[]::new));
+        assertEquals(0, rsync.exitCode(), rsync.output());
+        List<String> rdcpArgs = new java.util.ArrayList<>(List.of(options));
+        rdcpArgs.addAll(List.of("127.0.0.1::exported/", tmp.resolve("rdcp-p") + "/"));
+        Cli.Result rdcp = sides.rdcp(rdcpArgs.toArray(String[]::new));
+        assertEquals(0, rdcp.exitCode(), rdcp.toString());
+        return List.of(rsync.output().lines().sorted().toList(), rdcp.out().lines().sorted().toList());
+    }
+
+    /** -I sends files whose size and time match, which the quick check would skip. */
+    @Test
+    void ignoreTimesSendsWhatTheQuickCheckWouldSkip() throws Exception {
+        pull("-a");
+        Object inode = Files.getAttribute(tmp.resolve("rdcp-p/d/f"), "unix:ino");
+
+        List<List<String>> lines = pull("-aIi");
+
+        // A file sent keeps its dots where nothing else changed (an unchanged entry shows spaces).
+        assertEquals(List.of(">f......... a", ">f......... d/e/g", ">f......... d/f"), lines.get(0));
+        assertEquals(lines.get(0), lines.get(1));
+        assertNotEquals(inode, Files.getAttribute(tmp.resolve("rdcp-p/d/f"), "unix:ino"), "written anew");
+        assertEquals(List.of(), pull("-ai").get(1), "without -I the same tree is up to date");
+    }
+
+    /** -O leaves directories the time of the copy, and -i shows no time change for them. */
+    @Test
+    void omitDirTimesLeavesDirectoriesTheirOwnTime() throws Exception {
+        pull("-aO");
+        FileTime old = FileTime.from(SideBySide.OLD);
+        assertNotEquals(old, Files.getLastModifiedTime(tmp.resolve("rdcp-p/d")));
+        assertEquals(old, Files.getLastModifiedTime(tmp.resolve("rdcp-p/d/f")), "files keep theirs");
+
+        Files.setLastModifiedTime(sides.served.resolve("exported/d"), FileTime.from(Instant.parse("2023-05-06T07:08:09Z")));
+        List<List<String>> lines = pull("-aOi");
+
+        assertEquals(List.of(), lines.get(0));
+        assertEquals(lines.get(0), lines.get(1));
+        List<List<String>> without = pull("-ai");
+        assertEquals(List.of(".d..t...... ./", ".d..t...... d/", ".d..t...... d/e/"), without.get(0),
+                "without -O each directory's time is a change");
+        assertEquals(without.get(0), without.get(1));
+    }
+}
