@@ -163,6 +163,9 @@ final class CopyCommand {
     @Option(names = "--size-only", description = "Skip files whose size matches.")
     boolean sizeOnly;
 
+    @Option(names = "--ignore-missing-args", description = "Leave out a source (or --files-from name) that does not exist, silently.")
+    boolean ignoreMissingArgs;
+
     @Option(names = {"-I", "--ignore-times"}, description = "Do not skip files whose size and time match.")
     boolean ignoreTimes;
 
@@ -508,6 +511,7 @@ final class CopyCommand {
                 | (checksum ? SessionRequest.CHECKSUM : 0)
                 | (sizeOnly ? SessionRequest.SIZE_ONLY : 0)
                 | (ignoreTimes ? SessionRequest.IGNORE_TIMES : 0)
+                | (ignoreMissingArgs ? SessionRequest.IGNORE_MISSING_ARGS : 0)
                 | (omitDirTimes ? SessionRequest.OMIT_DIR_TIMES : 0)
                 | (ignoreExisting ? SessionRequest.IGNORE_EXISTING : 0)
                 | (update ? SessionRequest.UPDATE : 0)
@@ -637,7 +641,7 @@ final class CopyCommand {
             }
         } else {
             sources.forEach(l -> operands.add(SourceOperand.parse(l.path())));
-            if (operands.stream().noneMatch(o -> Files.exists(o.path(), LinkOption.NOFOLLOW_LINKS))) {
+            if (!ignoreMissingArgs && operands.stream().noneMatch(o -> Files.exists(o.path(), LinkOption.NOFOLLOW_LINKS))) {
                 // Nothing could be sent: say so for each, as the transfer would, without connecting.
                 operands.forEach(o -> listener.fileFailed(ExitCode.PARTIAL.code(), o.path()
                         + ": no such file or directory"));

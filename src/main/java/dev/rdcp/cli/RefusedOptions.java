@@ -43,7 +43,7 @@ final class RefusedOptions {
                 "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--fsync", "--delete-missing-args");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
                 "-k", "--copy-dirlinks", "--open-noatime",
-                "--ignore-missing-args", "--copy-devices");
+                "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
         refuse(CLIENT_ONLY, "--stderr", "-8", "--8-bit-output", "--outbuf", "--address", "-4",
                 "--ipv4", "-6", "--ipv6", "--stop-after", "--stop-at", "--iconv", "-M", "--remote-option", "-C", "--cvs-exclude", "-F", "--max-alloc", "--copy-as");

@@ -69,6 +69,8 @@ final class FileList implements AutoCloseable {
     private final FilterRules filters;
     private final boolean delete;
     private final boolean ignoreErrors;
+    /** --ignore-missing-args: an operand or --files-from name that does not exist is left out, silently. */
+    private final boolean ignoreMissingArgs;
     /** -x: 1, -xx: 2, else 0. */
     private final int oneFileSystem;
     /** -x: the device of the operand being walked; a directory on another is a mount point. */
@@ -128,6 +130,7 @@ final class FileList implements AutoCloseable {
         this.filters = options.filters();
         this.delete = options.has(SessionRequest.DELETE);
         this.ignoreErrors = options.has(SessionRequest.IGNORE_ERRORS);
+        this.ignoreMissingArgs = options.has(SessionRequest.IGNORE_MISSING_ARGS);
         this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE) ? 2
                 : options.has(SessionRequest.ONE_FILE_SYSTEM) ? 1 : 0;
         this.firstNames = options.has(SessionRequest.HARD_LINKS) ? new HashMap<>() : null;
@@ -180,8 +183,10 @@ final class FileList implements AutoCloseable {
         try {
             beneath = beneathRoot(path, operand.contents());
         } catch (IOException e) {
-            ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0], shownName(path) + ": "
-                    + (e instanceof NoSuchFileException ? "no such file or directory" : FileReceiver.describe(e)))));
+            if (!(e instanceof NoSuchFileException && ignoreMissingArgs)) {
+                ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0], shownName(path) + ": "
+                        + (e instanceof NoSuchFileException ? "no such file or directory" : FileReceiver.describe(e)))));
+            }
             return;
         }
         try {
@@ -334,6 +339,9 @@ final class FileList implements AutoCloseable {
         } catch (NoSuchFileException e) {
             if (impliedOnly) {
                 // A --files-from name's missing parent: the name itself fails, as missing (23).
+                return true;
+            }
+            if (operand && ignoreMissingArgs) {
                 return true;
             }
             ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, shownName(path) + ": no such file or directory"))

@@ -111,6 +111,21 @@ class OperandOptionsTest extends SideBySideTest {
         assertTrue(Files.notExists(target.resolve("a")), pull.toString());
     }
 
+    /** --ignore-missing-args: missing sources and --files-from names are left out without a word, exit 0, as rsync. */
+    @Test
+    void ignoreMissingArgsLeavesOutWhatIsNotThere() throws Exception {
+        Cli.Result push = sides.push(0, List.of("-a", "--ignore-missing-args"), "im/", "src/nosuch", "src/a");
+        assertEquals("", push.err().lines().filter(l -> !l.startsWith("rdcp: warning: copying over TCP"))
+                .reduce("", String::concat), push.toString());
+        sides.push(0, List.of("-a", "--ignore-missing-args"), "none/", "src/nosuch");
+        assertTrue(Files.isDirectory(sides.served.resolve("rdcp/none")), "the destination is made, as rsync makes it");
+
+        Path list = Files.writeString(tmp.resolve("list"), "nosuch\ngone/x\nsub/g\n");
+        sides.push(0, List.of("-a", "--ignore-missing-args", "--files-from=" + list), "ff/", "src/");
+        sides.pull(List.of("-a", "--ignore-missing-args", "--files-from=" + list), "", "pulled/");
+        assertTrue(Files.isRegularFile(tmp.resolve("rdcp-pulled/sub/g")));
+    }
+
     /** A --files-from name whose directory is missing is a missing file (23), not a vanished one (24). */
     @Test
     void aFilesFromNameInAMissingDirectoryIsMissing() throws Exception {
