@@ -172,6 +172,9 @@ final class CopyCommand {
     @Option(names = {"-O", "--omit-dir-times"}, description = "Leave directories' times out of -t.")
     boolean omitDirTimes;
 
+    @Option(names = {"-J", "--omit-link-times"}, description = "Leave symlinks' times out of -t.")
+    boolean omitLinkTimes;
+
     @Option(names = "--ignore-existing", description = "Skip files that exist on the receiver.")
     boolean ignoreExisting;
 
@@ -513,6 +516,7 @@ final class CopyCommand {
                 | (ignoreTimes ? SessionRequest.IGNORE_TIMES : 0)
                 | (ignoreMissingArgs ? SessionRequest.IGNORE_MISSING_ARGS : 0)
                 | (omitDirTimes ? SessionRequest.OMIT_DIR_TIMES : 0)
+                | (omitLinkTimes ? SessionRequest.OMIT_LINK_TIMES : 0)
                 | (ignoreExisting ? SessionRequest.IGNORE_EXISTING : 0)
                 | (update ? SessionRequest.UPDATE : 0)
                 | (delete || deleteExcluded || deleteAfter ? SessionRequest.DELETE : 0)

@@ -138,10 +138,12 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public static final long TELL_CREATED_DESTINATION = 1L << 43;
     /** Version 6, --ignore-missing-args: the sender leaves out an operand or --files-from name that does not exist. */
     public static final long IGNORE_MISSING_ARGS = 1L << 44;
+    /** Version 6, -J: the receiver leaves symlinks the time they have, as with -t it would not. */
+    public static final long OMIT_LINK_TIMES = 1L << 45;
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION
-            | IGNORE_MISSING_ARGS;
+            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

@@ -29,6 +29,7 @@ final class Attributes {
 
     private final boolean times;
     private final boolean directoryTimes;
+    private final boolean linkTimes;
     private final boolean permissions;
     private final OwnerPolicy owners;
     private final Destination destination;
@@ -44,6 +45,7 @@ final class Attributes {
     Attributes(TransferOptions options, Destination destination, ProcessIdentity process) {
         this.times = options.preserveTimes();
         this.directoryTimes = options.preserveDirectoryTimes();
+        this.linkTimes = options.preserveLinkTimes();
         this.permissions = options.preservePermissions();
         this.owners = new OwnerPolicy(options, process);
         this.destination = destination;
@@ -196,7 +198,7 @@ final class Attributes {
         if (uid != OwnerPolicy.LEAVE || gid != OwnerPolicy.LEAVE) {
             directory.setLinkOwner(name, uid, gid);
         }
-        if (times) {
+        if (linkTimes) {
             directory.setLinkTimes(name, entry.mtimeSeconds(), entry.mtimeNanos());
         }
     }

@@ -29,6 +29,8 @@ final class Itemizer {
     private final boolean unchangedToo;
     private final boolean times;
     private final boolean directoryTimes;
+    /** -t with -J: a symlink's time is not compared; a retargeted one shows 't', as rsync's. */
+    private final boolean omitLinkTimes;
     private final boolean permissions;
     private final OwnerPolicy owners;
     private final boolean checksum;
@@ -38,6 +40,7 @@ final class Itemizer {
         this.unchangedToo = options.has(SessionRequest.ITEMIZE_UNCHANGED);
         this.times = options.preserveTimes();
         this.directoryTimes = options.preserveDirectoryTimes();
+        this.omitLinkTimes = times && !options.preserveLinkTimes();
         this.permissions = options.preservePermissions();
         this.owners = owners;
         this.checksum = options.has(SessionRequest.CHECKSUM);
@@ -103,7 +106,8 @@ final class Itemizer {
         }
         boolean retargeted = !Arrays.equals(before.target(), entry.extra());
         // A symlink made anew without -t has the time of its making, as a file sent does.
-        char t = timeDiffers(before.status(), entry) ? 't' : retargeted && !times ? 'T' : '.';
+        char t = omitLinkTimes ? (retargeted ? 't' : '.')
+                : timeDiffers(before.status(), entry) ? 't' : retargeted && !times ? 'T' : '.';
         return (retargeted ? "cLc" : ".L.") + "." + t + "." + owner(before.status(), entry) + "...";
     }
 

@@ -108,6 +108,11 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
                 && !(has(SessionRequest.BACKUP) && backup.directory().isEmpty());
     }
 
+    /** -t for symlinks, unless -J. */
+    public boolean preserveLinkTimes() {
+        return preserveTimes() && !has(SessionRequest.OMIT_LINK_TIMES);
+    }
+
     public boolean preservePermissions() {
         return has(SessionRequest.PRESERVE_PERMISSIONS);
     }

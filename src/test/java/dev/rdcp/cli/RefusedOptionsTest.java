@@ -33,7 +33,7 @@ class RefusedOptionsTest {
     void aShortOptionInsideAClusterIsNamed() {
         assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-avE", "src", "host:dst"), "-E");
         assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-aE", "src", "host:dst"), "-E");
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-Jav", "src", "host:dst"), "-J");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-Eav", "src", "host:dst"), "-E");
     }
 
     @Test

@@ -17,12 +17,13 @@ import org.junit.jupiter.api.Test;
  */
 class TimesOptionsTest extends SideBySideTest {
 
-    /** src: a, d/f, d/e/g; everything dated {@link SideBySide#OLD}. */
+    /** src: a, d/f, d/e/g, link -> a; everything dated {@link SideBySide#OLD}. */
     @BeforeEach
     void tree() throws Exception {
         SideBySide.write(sides.source, "a", 10);
         SideBySide.write(sides.source, "d/f", 20);
         SideBySide.write(sides.source, "d/e/g", 30);
+        SideBySide.symlink(sides.source, "link", "a");
         SideBySide.datedDirectory(sides.source.resolve("d/e"));
         SideBySide.datedDirectory(sides.source.resolve("d"));
         SideBySide.datedDirectory(sides.source);
@@ -56,6 +57,36 @@ class TimesOptionsTest extends SideBySideTest {
         assertEquals(lines.get(0), lines.get(1));
         assertNotEquals(inode, Files.getAttribute(tmp.resolve("rdcp-p/d/f"), "unix:ino"), "written anew");
         assertEquals(List.of(), pull("-ai").get(1), "without -I the same tree is up to date");
+    }
+
+    /**
+     * -J leaves symlinks the time of the copy: a symlink whose time alone changed is no change, a
+     * retargeted one shows 't', as rsync shows it.
+     */
+    @Test
+    void omitLinkTimesLeavesSymlinksTheirOwnTime() throws Exception {
+        pull("-aJ");
+        Path served = sides.served.resolve("exported/link");
+        assertNotEquals(Files.getLastModifiedTime(served, java.nio.file.LinkOption.NOFOLLOW_LINKS),
+                Files.getLastModifiedTime(tmp.resolve("rdcp-p/link"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
+
+        touchLink(served, "2023-05-06T07:08:09Z");
+        List<List<String>> timeOnly = pull("-aJi");
+        assertEquals(List.of(), timeOnly.get(0));
+        assertEquals(timeOnly.get(0), timeOnly.get(1));
+
+        Files.delete(served);
+        Files.createSymbolicLink(served, Path.of("d/f"));
+        touchLink(served, "2023-05-06T07:08:09Z");
+        SideBySide.datedDirectory(served.getParent());
+        List<List<String>> retargeted = pull("-aJi");
+        assertEquals(List.of("cLc.t...... link -> d/f"), retargeted.get(0));
+        assertEquals(retargeted.get(0), retargeted.get(1));
+    }
+
+    private static void touchLink(Path link, String instant) throws Exception {
+        Process touch = new ProcessBuilder("touch", "-h", "-d", instant, link.toString()).inheritIO().start();
+        assertEquals(0, touch.waitFor());
     }
 
     /** -O leaves directories the time of the copy, and -i shows no time change for them. */
