@@ -173,7 +173,7 @@ final class FileList implements AutoCloseable {
 
     private void listOperand(SourceOperand operand) {
         Path path = operand.path();
-        if (operand.relativeName() != null && leavesTheBase(operand.relativeName())) {
+        if (operand.relativeName() != null && SourceOperand.leavesTheBase(operand.relativeName())) {
             filesFrom = true;
             ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0],
                     FileNames.printable(operand.relativeName()) + ": outside the --files-from base directory")));
@@ -212,16 +212,6 @@ final class FileList implements AutoCloseable {
         if (beneath != null && beneath.directory() != root) {
             closeQuietly(beneath.directory());
         }
-    }
-
-    /** A --files-from name with a ".." component (what cleaning leaves of one leads above the base). */
-    private static boolean leavesTheBase(String relative) {
-        for (String component : relative.split("/")) {
-            if (component.equals("..")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -5,7 +5,6 @@ import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Arrays;
 
 /**
  * One source as the user named it. {@code contents} is rsync's trailing-slash rule: "dir/" sends
@@ -74,11 +73,21 @@ public record SourceOperand(Path path, boolean contents, Path base, String relat
         }
         String directory = name.substring(0, marker);
         String kept = name.substring(marker + KEPT_PATH_MARKER.length());
-        if (Arrays.asList(directory.split("/")).contains("..")) {
+        if (leavesTheBase(directory)) {
             // Above the base: named whole, so the sender refuses it as it refuses any such name.
             return relative(base, directory + "/" + kept);
         }
         return relative(base.resolve(directory), kept);
+    }
+
+    /** A --files-from name with a ".." component (what cleaning leaves of one leads above the base). */
+    static boolean leavesTheBase(String relative) {
+        for (String component : relative.split("/")) {
+            if (component.equals("..")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A --files-from (or -R) path under {@code base}; a trailing '/' names the directory's contents. */

@@ -237,7 +237,7 @@ class ItemizeChangesTest {
         assertEquals(rsync("src/"), rdcp(source + "/"), "a lone SRC lists it");
     }
 
-    /** rsync's itemized lines among -v's other output (its header and summary differ from rdcp's). */
+    /** The itemized lines among -v's other output (its header, names and closing lines). */
     private static String itemizedOnly(String output) {
         return String.join("\n", output.lines().filter(line -> line.matches("([<>ch.][fdL][.+a-zT ]{9}|\\*deleting  ) .*"))
                 .toList());
