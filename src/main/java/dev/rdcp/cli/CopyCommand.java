@@ -3,6 +3,7 @@ package dev.rdcp.cli;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ModuleList;
 import dev.rdcp.protocol.OwnerMaps;
+import dev.rdcp.protocol.PartialDirectory;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.session.SessionConfig;
@@ -474,7 +475,8 @@ final class CopyCommand {
             return local.print(out, sizeFormat());
         }
         TransferOptions asked = transferOptions();
-        long flags = (asked.flags() & ~(SessionRequest.DELETE | SessionRequest.DELETE_AFTER | SessionRequest.PARTIAL))
+        long flags = (asked.flags() & ~(SessionRequest.DELETE | SessionRequest.DELETE_AFTER | SessionRequest.PARTIAL
+                | SessionRequest.PARTIAL_DIR))
                 | SessionRequest.DRY_RUN | SessionRequest.ITEMIZE | SessionRequest.ITEMIZE_UNCHANGED | SessionRequest.LINKS
                 | (deep ? 0 : SessionRequest.DIRS);
         TransferOptions listing = new TransferOptions(asked.chunkSize(), asked.slots(), flags, asked.bandwidthLimit(),
@@ -537,10 +539,18 @@ final class CopyCommand {
                 | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0)
                 | output.requestFlags()
                 | rules.flags();
+        PartialDirectory partialDirectory = rules.partialDirectory(partial, System.getenv("RSYNC_PARTIAL_DIR"));
+        List<String> allRules = filterRules;
+        if (partialDirectory.any()) {
+            flags |= SessionRequest.PARTIAL | SessionRequest.PARTIAL_DIR;
+            // As rsync: the partial directories are neither sent nor deleted.
+            allRules = new ArrayList<>(filterRules);
+            allRules.add("- " + partialDirectory.directory() + "/");
+        }
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
-                    FilterRules.parse(filterRules), rules.limits(), rules.backup(), rules.references(),
-                    new OwnerMaps(usermap == null ? "" : usermap, groupmap == null ? "" : groupmap));
+                    FilterRules.parse(allRules), rules.limits(), rules.backup(), rules.references(),
+                    new OwnerMaps(usermap == null ? "" : usermap, groupmap == null ? "" : groupmap), partialDirectory);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

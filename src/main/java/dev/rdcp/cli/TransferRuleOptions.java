@@ -1,6 +1,7 @@
 package dev.rdcp.cli;
 
 import dev.rdcp.protocol.BackupRule;
+import dev.rdcp.protocol.PartialDirectory;
 import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransferLimits;
@@ -14,7 +15,8 @@ import picocli.CommandLine.Spec;
 /**
  * The receiver's rules that protocol 5 carries in the request: --mkpath, --existing, the size
  * limits, --max-delete, --remove-source-files and the backups; and protocol 6's --inplace,
- * --append, --append-verify and reference directories (--link-dest and its kin). They are applied where the files land, so a pull's server applies them as a push's does.
+ * --append, --append-verify, reference directories (--link-dest and its kin) and --partial-dir.
+ * They are applied where the files land, so a pull's server applies them as a push's does.
  */
 final class TransferRuleOptions {
 
@@ -63,6 +65,11 @@ final class TransferRuleOptions {
     @Option(names = "--append-verify",
             description = "Like --append, but the receiver's bytes are checked first and the whole file sent if they differ.")
     boolean appendVerify;
+
+    @Option(names = "--partial-dir", paramLabel = "DIR",
+            description = "Keep partially received files in DIR, relative to each file's directory, and resume them"
+                    + " from there (implies --partial).")
+    String partialDirectory;
 
     @Option(names = "--compare-dest", paramLabel = "DIR",
             description = "Also compare destination files relative to DIR: an unchanged file there is not sent.")
@@ -123,6 +130,32 @@ final class TransferRuleOptions {
                 | (inplace || append || appendVerify ? SessionRequest.INPLACE : 0)
                 | (append || appendVerify ? SessionRequest.APPEND : 0)
                 | (appendVerify ? SessionRequest.APPEND_VERIFY : 0);
+    }
+
+    /**
+     * Where partial files are kept: --partial-dir, or with --partial alone {@code fromEnvironment}
+     * (rsync's RSYNC_PARTIAL_DIR, null when unset). As rsync, an empty DIR is none, and --inplace
+     * and --append conflict with it.
+     */
+    PartialDirectory partialDirectory(boolean partial, String fromEnvironment) {
+        boolean named = partialDirectory != null && !partialDirectory.isEmpty();
+        String directory = named ? partialDirectory : partial ? fromEnvironment : null;
+        if (directory == null || directory.isEmpty() || (!named && inplace)) {
+            return PartialDirectory.NONE;
+        }
+        if (inplace || append || appendVerify) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--" + (inplace ? "inplace" : "append")
+                    + " cannot be used with --partial-dir");
+        }
+        if (directory.startsWith("/")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--partial-dir=" + directory
+                    + ": rdcp keeps partial files beneath each file's directory, so DIR must be relative");
+        }
+        try {
+            return new PartialDirectory(FilesFrom.clean(directory).replaceFirst("/+$", ""));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--partial-dir: " + e.getMessage());
+        }
     }
 
     /** Where -b keeps what the receiver replaces or deletes; as rsync, the suffix is ~ unless there is a directory. */

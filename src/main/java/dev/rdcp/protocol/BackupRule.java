@@ -74,20 +74,6 @@ public record BackupRule(String suffix, String directory) {
         if (directory.length == 0) {
             return null;
         }
-        int start = 0;
-        for (int i = 0; i <= directory.length; i++) {
-            if (i < directory.length && directory[i] == 0) {
-                return "the backup directory contains NUL";
-            }
-            if (i == directory.length || directory[i] == '/') {
-                int length = i - start;
-                if (length == 0 || (length == 1 && directory[start] == '.')
-                        || (length == 2 && directory[start] == '.' && directory[start + 1] == '.')) {
-                    return "the backup directory must be relative to the destination, without '.' or '..'";
-                }
-                start = i + 1;
-            }
-        }
-        return null;
+        return RelativeDirectory.problem(directory, "the backup directory", "the destination");
     }
 }

@@ -11,12 +11,13 @@ import java.util.List;
  * filter rules, limits, backup rule}, each path and rule as u16 length + UTF-8 bytes, the limits
  * as {@link TransferLimits}, the backup rule as {@link BackupRule}, then (version 6) the reference
  * directories as {@link ReferenceDirectories} and, with {@link #OWNER_MAPS}, the owner maps as
- * {@link OwnerMaps}. A push names the destination; a pull names the sources (with
+ * {@link OwnerMaps} and, with {@link #PARTIAL_DIR}, the partial directory as {@link PartialDirectory}.
+ * A push names the destination; a pull names the sources (with
  * {@link #FILES_FROM}, a base directory and then paths relative to it).
  */
 public record SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
         List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup,
-        ReferenceDirectories references, OwnerMaps ownerMaps) {
+        ReferenceDirectories references, OwnerMaps ownerMaps, PartialDirectory partialDirectory) {
 
     /** Who sends the files. */
     public enum Direction {
@@ -140,13 +141,26 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public static final long IGNORE_MISSING_ARGS = 1L << 44;
     /** Version 6, -J: the receiver leaves symlinks the time they have, as with -t it would not. */
     public static final long OMIT_LINK_TIMES = 1L << 45;
+    /**
+     * Version 6, --partial-dir (with {@link #PARTIAL}): the REQUEST ends with the directory
+     * ({@link PartialDirectory}) where the receiver keeps and looks for each file's partial copy.
+     */
+    public static final long PARTIAL_DIR = 1L << 58;
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION
-            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES;
+            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | PARTIAL_DIR;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;
+
+    /** A request without a partial directory. */
+    public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
+            List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup,
+            ReferenceDirectories references, OwnerMaps ownerMaps) {
+        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, limits, backup, references,
+                ownerMaps, PartialDirectory.NONE);
+    }
 
     /** A request without owner maps. */
     public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
@@ -179,6 +193,9 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         if (((flags & OWNER_MAPS) != 0) != ownerMaps.any()) {
             throw new IllegalArgumentException("the OWNER_MAPS flag and the owner maps disagree");
         }
+        if (((flags & PARTIAL_DIR) != 0) != partialDirectory.any() || (flags & (PARTIAL_DIR | PARTIAL)) == PARTIAL_DIR) {
+            throw new IllegalArgumentException("the PARTIAL_DIR flag, the PARTIAL flag and the partial directory disagree");
+        }
     }
 
     public boolean has(long flag) {
@@ -190,7 +207,8 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         List<byte[]> encodedPaths = utf8(paths);
         List<byte[]> encodedRules = utf8(filterRules);
         int size = FIXED_SIZE + TransferLimits.SIZE + backup.encodedSize() + references.encodedSize()
-                + (ownerMaps.any() ? ownerMaps.encodedSize() : 0) + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
+                + (ownerMaps.any() ? ownerMaps.encodedSize() : 0)
+                + (partialDirectory.any() ? partialDirectory.encodedSize() : 0) + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
                 + encodedRules.stream().mapToInt(b -> 2 + b.length).sum();
         ByteBuffer out = ByteBuffer.allocate(size);
         out.put((byte) (direction.ordinal() + 1)).putLong(flags).putInt(chunkSize).putShort((short) slots)
@@ -202,6 +220,9 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         references.encode(out);
         if (ownerMaps.any()) {
             ownerMaps.encode(out);
+        }
+        if (partialDirectory.any()) {
+            partialDirectory.encode(out);
         }
         return out;
     }
@@ -236,6 +257,11 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         BackupRule backup = BackupRule.decode(in);
         ReferenceDirectories references = ReferenceDirectories.decode(in);
         OwnerMaps ownerMaps = (flags & OWNER_MAPS) != 0 ? OwnerMaps.decode(in) : OwnerMaps.NONE;
+        PartialDirectory partialDirectory = (flags & PARTIAL_DIR) != 0 ? PartialDirectory.decode(in)
+                : PartialDirectory.NONE;
+        if ((flags & (PARTIAL_DIR | PARTIAL)) == PARTIAL_DIR) {
+            throw new ProtocolException("malformed REQUEST: a partial directory without PARTIAL");
+        }
         if (paths.isEmpty()) {
             throw new ProtocolException("REQUEST names no path");
         }
@@ -243,7 +269,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
             throw new ProtocolException("REQUEST has trailing bytes");
         }
         return new SessionRequest(Direction.values()[direction - 1], flags, chunkSize, slots, bandwidthLimit, paths,
-                rules, limits, backup, references, ownerMaps);
+                rules, limits, backup, references, ownerMaps, partialDirectory);
     }
 
     private static List<String> strings(ByteBuffer in) throws ProtocolException {

@@ -1,6 +1,7 @@
 package dev.rdcp.session;
 
 import dev.rdcp.protocol.OwnerMaps;
+import dev.rdcp.protocol.PartialDirectory;
 import dev.rdcp.protocol.Accept;
 import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.ExitCode;
@@ -121,9 +122,14 @@ public final class ClientSession {
             List<String> paths) {
         // The maps go to a receiving server; on a pull the client receives and applies them itself.
         OwnerMaps maps = direction == SessionRequest.Direction.PUSH ? options.ownerMaps() : OwnerMaps.NONE;
-        return new SessionRequest(direction, flags | (maps.any() ? SessionRequest.OWNER_MAPS : 0),
+        // Where the receiver keeps partial files; on a pull the client receives and keeps them itself.
+        PartialDirectory partialDirectory = direction == SessionRequest.Direction.PUSH ? options.partialDirectory()
+                : PartialDirectory.NONE;
+        return new SessionRequest(direction, (flags & ~SessionRequest.PARTIAL_DIR)
+                        | (maps.any() ? SessionRequest.OWNER_MAPS : 0)
+                        | (partialDirectory.any() ? SessionRequest.PARTIAL_DIR : 0),
                 options.chunkSize(), options.slots(), options.bandwidthLimit(), paths, options.filters().rules(),
-                options.limits(), options.backup(), options.references(), maps);
+                options.limits(), options.backup(), options.references(), maps, partialDirectory);
     }
 
     /**

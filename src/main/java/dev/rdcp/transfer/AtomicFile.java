@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -19,7 +20,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * rename, and data, mode, owner and times go through the file's own descriptor: a directory
  * swapped for a symlink meanwhile, or a symlink planted at the temporary name, is never written
  * or changed through. Closed without commit, a plain temporary file is removed; a --partial one
- * ({@code .NAME.rdcp-partial}) is kept, cut to the bytes written, for a later run to resume.
+ * ({@code .NAME.rdcp-partial}, or {@code DIR/NAME} with --partial-dir=DIR) is kept, cut to the
+ * bytes written, for a later run to resume.
  */
 final class AtomicFile implements ReceivingFile {
 
@@ -33,6 +35,8 @@ final class AtomicFile implements ReceivingFile {
     private final byte[] tempName;
     private final FileHandle file;
     private final boolean keepOnFailure;
+    /** The --partial-dir the file was kept in, removed once empty after the rename; null for none. */
+    private byte[] partialDirectory;
     /** The logical end: bytes written, and zeros left as a hole ({@link #zeros}). */
     private long written;
     /** The end of the bytes actually written: a hole at the end needs the file extended. */
@@ -62,12 +66,20 @@ final class AtomicFile implements ReceivingFile {
         }
     }
 
-    /** The --partial file of {@code name}, keeping its first {@code keep} bytes (0: start over). */
-    static AtomicFile partial(DirectoryHandle base, byte[] name, long keep) throws IOException {
+    /**
+     * The --partial file of {@code name}, keeping its first {@code keep} bytes (0: start over), in
+     * {@code partialDirectory} (relative to the file's directory; empty: beside the file). As
+     * rsync, only the last component of that directory is made, private to its owner.
+     */
+    static AtomicFile partial(DirectoryHandle base, byte[] name, long keep, byte[] partialDirectory)
+            throws IOException {
         DirectoryHandle directory = base.lendDirectory(FileNames.parent(name));
         try {
             byte[] leaf = FileNames.leaf(name);
-            byte[] temp = sibling(leaf, PARTIAL_SUFFIX);
+            byte[] temp = partialLeaf(leaf, partialDirectory);
+            if (partialDirectory.length > 0) {
+                makePartialDirectory(directory, partialDirectory);
+            }
             FileHandle file = directory.create(temp, false, 0666);
             try {
                 file.truncate(keep);
@@ -77,6 +89,7 @@ final class AtomicFile implements ReceivingFile {
             }
             AtomicFile partial = new AtomicFile(directory, leaf, temp, file, true, keep);
             partial.extent = keep;
+            partial.partialDirectory = partialDirectory.length > 0 ? partialDirectory : null;
             return partial;
         } catch (IOException | RuntimeException e) {
             directory.close();
@@ -84,9 +97,21 @@ final class AtomicFile implements ReceivingFile {
         }
     }
 
-    /** The --partial name of {@code name}, in the same directory. */
-    static byte[] partialName(byte[] name) {
-        return FileNames.join(FileNames.parent(name), sibling(FileNames.leaf(name), PARTIAL_SUFFIX));
+    /** The --partial name of {@code name}: beside it, or in {@code partialDirectory} beside it. */
+    static byte[] partialName(byte[] name, byte[] partialDirectory) {
+        return FileNames.join(FileNames.parent(name), partialLeaf(FileNames.leaf(name), partialDirectory));
+    }
+
+    private static byte[] partialLeaf(byte[] leaf, byte[] partialDirectory) {
+        return partialDirectory.length == 0 ? sibling(leaf, PARTIAL_SUFFIX) : FileNames.join(partialDirectory, leaf);
+    }
+
+    private static void makePartialDirectory(DirectoryHandle directory, byte[] partialDirectory) throws IOException {
+        try {
+            directory.makeDirectory(partialDirectory, 0700);
+        } catch (FileAlreadyExistsException e) {
+            // Kept from an earlier run, or made for another file of this directory.
+        }
     }
 
     /** A fresh hidden name beside {@code name} (a last component), for writing before the rename. */
@@ -158,7 +183,20 @@ final class AtomicFile implements ReceivingFile {
         file.close();
         directory.rename(tempName, finalName);
         open = false;
-        directory.close();
+        try (directory) {
+            if (partialDirectory != null) {
+                removeIfEmpty(partialDirectory);
+            }
+        }
+    }
+
+    /** As rsync, a --partial-dir left empty goes; one still holding other files stays. */
+    private void removeIfEmpty(byte[] partialDirectory) {
+        try {
+            directory.delete(partialDirectory, true);
+        } catch (IOException e) {
+            // Not empty, or gone already: either way nothing of this file is left in it.
+        }
     }
 
     /** Discards the temporary file unless it was committed (a --partial file is kept). */

@@ -233,7 +233,8 @@ public final class FileReceiver implements AutoCloseable {
                 incoming.file = incoming.inPlace
                         ? InPlaceFile.open(destination.base(), incoming.local, incoming.entry.size())
                         : options.has(SessionRequest.PARTIAL)
-                        ? AtomicFile.partial(destination.base(), incoming.local, offset)
+                        ? AtomicFile.partial(destination.base(), incoming.local, offset,
+                                options.partialDirectory().bytes())
                         : AtomicFile.create(destination.base(), incoming.local);
             } catch (IOException e) {
                 // As rsync: a file that cannot even be created is a partial transfer, not an I/O error.

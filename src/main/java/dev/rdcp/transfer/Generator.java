@@ -360,7 +360,8 @@ final class Generator {
         // --inplace writes the file there, or a new one under its name; anything else there is replaced as usual.
         boolean inPlace = options.has(SessionRequest.INPLACE) && (verdict.attributes() == null || regular);
         Partial partial = options.has(SessionRequest.PARTIAL) && !inPlace ? Partial.examine(destination.base(),
-                AtomicFile.partialName(local), scratch.get(), entry.size(), busy) : Partial.NONE;
+                AtomicFile.partialName(local, options.partialDirectory().bytes()), scratch.get(), entry.size(), busy)
+                : Partial.NONE;
         long appendAt = append && regular ? verdict.attributes().size() : 0;
         if (appendAt > 0 && options.has(SessionRequest.APPEND_VERIFY)) {
             // The sender checks all the bytes here, and sends the whole file if they are not its own.

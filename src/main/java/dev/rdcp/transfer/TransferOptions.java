@@ -4,6 +4,7 @@ import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ControlHeader;
 import dev.rdcp.protocol.OwnerMaps;
+import dev.rdcp.protocol.PartialDirectory;
 import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransferLimits;
@@ -17,10 +18,12 @@ import dev.rdcp.transport.RdmaTransport;
  * agreed on; {@code bandwidthLimit} is bytes/s (0: none); {@code limits} are the receiver's size
  * and deletion limits, {@code backup} where -b keeps what the receiver replaces or deletes,
  * {@code references} the --link-dest, --compare-dest or --copy-dest directories, {@code ownerMaps}
- * the --usermap and --groupmap rules the receiver applies.
+ * the --usermap and --groupmap rules the receiver applies, {@code partialDirectory} where --partial-dir
+ * keeps interrupted files.
  */
 public record TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
-        TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps) {
+        TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps,
+        PartialDirectory partialDirectory) {
 
     public static final int MIN_CHUNK = 4096;
     public static final int MAX_CHUNK = 64 << 20;
@@ -60,6 +63,13 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
     public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
             TransferLimits limits, BackupRule backup, ReferenceDirectories references) {
         this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, references, OwnerMaps.NONE);
+    }
+
+    /** Options without a partial directory. */
+    public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
+            TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps) {
+        this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, references, ownerMaps,
+                PartialDirectory.NONE);
     }
 
     public TransferOptions {

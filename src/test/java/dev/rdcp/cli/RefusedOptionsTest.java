@@ -25,8 +25,8 @@ class RefusedOptionsTest {
 
     @Test
     void aLongOptionWithAValueIsNamedWithoutIt() {
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("--partial-dir=.part", "src", "host:dst"),
-                "--partial-dir");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("--modify-window=2", "src", "host:dst"),
+                "--modify-window");
     }
 
     @Test

@@ -41,6 +41,25 @@ class RsyncOptionMappingTest {
     }
 
     @Test
+    void aPartialDirectoryImpliesPartialAndHidesItselfAsRsyncs() {
+        TransferOptions options = parsed("-a", "--exclude=*.o", "--partial-dir=./.p/", "a", "h:b").transferOptions();
+        assertEquals(flags("-a", "--exclude=*.o", "--partial", "a", "h:b") | SessionRequest.PARTIAL_DIR, options.flags());
+        assertEquals(".p", options.partialDirectory().directory());
+        assertEquals(List.of("- *.o", "- .p/"), options.filters().rules());
+        assertEquals(flags("-a", "a", "h:b"), flags("-a", "--partial-dir=", "a", "h:b"), "an empty DIR is none");
+    }
+
+    @Test
+    void rsyncPartialDirInTheEnvironmentServesPartialAlone() {
+        assertEquals(".q", parsed("-a", "--partial", "a", "h:b").rules.partialDirectory(true, ".q//").directory());
+        assertEquals("named", parsed("-a", "--partial-dir=named", "a", "h:b").rules.partialDirectory(true, ".q")
+                .directory(), "the option wins");
+        assertFalse(parsed("-a", "a", "h:b").rules.partialDirectory(false, ".q").any(), "not without --partial");
+        assertFalse(parsed("-a", "--inplace", "--partial", "a", "h:b").rules.partialDirectory(true, ".q").any(),
+                "as rsync, --inplace passes over it");
+    }
+
+    @Test
     void oneFileSystemCountsLikeRsyncs() {
         long plain = flags("-a", "a", "h:b");
         assertEquals(plain | SessionRequest.ONE_FILE_SYSTEM, flags("-ax", "a", "h:b"));

@@ -283,6 +283,72 @@ class SessionRequestTest {
     }
 
     @Test
+    void aPartialDirectoryRoundTrips() throws Exception {
+        for (String directory : List.of(".rsync-partial", "a/b", "p\u00e4rtial", "d".repeat(PartialDirectory.MAX_LENGTH))) {
+            SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH,
+                    SessionRequest.PARTIAL | SessionRequest.PARTIAL_DIR, 1 << 20, 8, 0, PATHS, RULES,
+                    TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE, OwnerMaps.NONE,
+                    new PartialDirectory(directory));
+            assertEquals(directory, roundTrip(sent).partialDirectory().directory());
+        }
+        assertEquals(PartialDirectory.NONE, roundTrip(push(SessionRequest.PARTIAL, List.of("x"))).partialDirectory());
+    }
+
+    @Test
+    void aPartialDirectoryMustBeRelativeAndComeWithItsFlags() {
+        for (String bad : List.of("/abs", "..", "a/../b", "a//b", "./a", "a/", "n\0ul", "d".repeat(PartialDirectory.MAX_LENGTH + 1))) {
+            assertThrows(IllegalArgumentException.class, () -> new PartialDirectory(bad), bad);
+        }
+        PartialDirectory directory = new PartialDirectory(".p");
+        assertThrows(IllegalArgumentException.class, () -> new SessionRequest(SessionRequest.Direction.PUSH,
+                SessionRequest.PARTIAL_DIR, 1 << 20, 8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE,
+                ReferenceDirectories.NONE, OwnerMaps.NONE, directory), "without PARTIAL");
+        assertThrows(IllegalArgumentException.class, () -> new SessionRequest(SessionRequest.Direction.PUSH,
+                SessionRequest.PARTIAL, 1 << 20, 8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE,
+                ReferenceDirectories.NONE, OwnerMaps.NONE, directory), "without PARTIAL_DIR");
+    }
+
+    /** A request with one path "x", {@code flags} and {@code field} after empty reference directories. */
+    private static ByteBuffer withPartialDirectory(long flags, byte[] field) {
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2 + TransferLimits.SIZE + 4 + 2 + field.length);
+        header(out, 1, flags).putShort((short) 1).putShort((short) 1).put((byte) 'x').putShort((short) 0);
+        return limits(out, 0, -1, -1).putShort((short) 0).putShort((short) 0).put((byte) 0).put((byte) 0).put(field)
+                .flip();
+    }
+
+    @Test
+    void malformedPartialDirectoriesAreProtocolErrors() {
+        long both = SessionRequest.PARTIAL | SessionRequest.PARTIAL_DIR;
+        byte[][] bad = {
+            {},
+            {0},
+            {0, 0},
+            {0, 2, '.'},
+            {0, 2, '.', '.'},
+            {0, 1, '/'},
+            {0, 3, 'a', '/', '/'},
+            {0, 2, 'a', 0},
+            {0, 2, (byte) 0xc3, (byte) 0x28},
+            {0, 1, 'p', 'z'},
+            {0x10, 1, 'p'},
+        };
+        for (byte[] field : bad) {
+            assertThrows(ProtocolException.class, () -> SessionRequest.decode(withPartialDirectory(both, field)),
+                    java.util.Arrays.toString(field));
+        }
+        assertThrows(ProtocolException.class,
+                () -> SessionRequest.decode(withPartialDirectory(SessionRequest.PARTIAL_DIR, new byte[] {0, 1, 'p'})),
+                "without PARTIAL");
+    }
+
+    @Test
+    void aWellFormedPartialDirectoryFieldDecodes() throws Exception {
+        SessionRequest request = SessionRequest.decode(withPartialDirectory(
+                SessionRequest.PARTIAL | SessionRequest.PARTIAL_DIR, new byte[] {0, 4, '.', 'p', '/', 'q'}));
+        assertEquals(".p/q", request.partialDirectory().directory());
+    }
+
+    @Test
     void truncatedLimitsAreRejected() {
         for (int missing = 1; missing <= TransferLimits.SIZE; missing++) {
             ByteBuffer whole = request(0, "x");

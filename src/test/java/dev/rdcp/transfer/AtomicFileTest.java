@@ -26,6 +26,8 @@ class AtomicFileTest {
 
     private static final ReceivingFile.Finisher NOTHING = temp -> {
     };
+    private static final byte[] NO_PARTIAL_DIRECTORY = new byte[0];
+    private static final byte[] PARTIAL_DIRECTORY = ".rsync-partial".getBytes(StandardCharsets.US_ASCII);
 
     @TempDir
     Path tmp;
@@ -47,7 +49,7 @@ class AtomicFileTest {
     }
 
     private Path partialPath(Path target) {
-        return FileNames.resolve(tmp, AtomicFile.partialName(name(target)));
+        return FileNames.resolve(tmp, AtomicFile.partialName(name(target), NO_PARTIAL_DIRECTORY));
     }
 
     private static ByteBuffer bytes(String text) {
@@ -176,7 +178,7 @@ class AtomicFileTest {
         Path target = tmp.resolve("big.bin");
         Path partial = partialPath(target);
         assertEquals(".big.bin" + AtomicFile.PARTIAL_SUFFIX, partial.getFileName().toString());
-        try (AtomicFile file = AtomicFile.partial(base, name(target), 0)) {
+        try (AtomicFile file = AtomicFile.partial(base, name(target), 0, NO_PARTIAL_DIRECTORY)) {
             assertEquals(partial, file.temp());
             file.write(bytes("0123456789"), 0);
         }
@@ -188,7 +190,7 @@ class AtomicFileTest {
     void reopeningAPartialFileKeepsOnlyTheRequestedPrefix() throws Exception {
         Path target = tmp.resolve("resume.bin");
         Files.writeString(partialPath(target), "ABCDEFGHIJ");
-        try (AtomicFile file = AtomicFile.partial(base, name(target), 4)) {
+        try (AtomicFile file = AtomicFile.partial(base, name(target), 4, NO_PARTIAL_DIRECTORY)) {
             assertEquals(4, Files.size(file.temp()));
             file.write(bytes("wxyz"), 4);
             file.commit(NOTHING);
@@ -201,10 +203,58 @@ class AtomicFileTest {
     void aPartialFileAbandonedBeforeAnyWriteKeepsItsResumedPrefix() throws Exception {
         Path target = tmp.resolve("again.bin");
         Files.write(partialPath(target), new byte[] {1, 2, 3, 4, 5, 6});
-        try (AtomicFile file = AtomicFile.partial(base, name(target), 3)) {
+        try (AtomicFile file = AtomicFile.partial(base, name(target), 3, NO_PARTIAL_DIRECTORY)) {
             assertEquals(3, Files.size(file.temp()));
         }
         assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(partialPath(target)));
+    }
+
+    @Test
+    void aPartialDirectoryIsMadeOwnerOnlyAndKeepsTheFileUnderItsOwnName() throws Exception {
+        Files.createDirectory(tmp.resolve("sub"));
+        byte[] name = "sub/big.bin".getBytes(StandardCharsets.US_ASCII);
+        Path kept = tmp.resolve("sub/.rsync-partial/big.bin");
+        assertEquals(kept, FileNames.resolve(tmp, AtomicFile.partialName(name, PARTIAL_DIRECTORY)));
+        try (AtomicFile file = AtomicFile.partial(base, name, 0, PARTIAL_DIRECTORY)) {
+            assertEquals(kept, file.temp());
+            file.write(bytes("0123456789"), 0);
+        }
+        assertFalse(Files.exists(tmp.resolve("sub/big.bin")));
+        assertEquals("0123456789", Files.readString(kept));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(kept.getParent())));
+    }
+
+    @Test
+    void aResumedFileLeavesItsPartialDirectoryOnlyIfOthersAreStillThere() throws Exception {
+        Path directory = Files.createDirectory(tmp.resolve(".rsync-partial"));
+        Files.writeString(directory.resolve("a"), "ABCDEFGH");
+        Files.writeString(directory.resolve("b"), "12345678");
+        try (AtomicFile file = AtomicFile.partial(base, "a".getBytes(StandardCharsets.US_ASCII), 4, PARTIAL_DIRECTORY)) {
+            file.write(bytes("wxyz"), 4);
+            file.commit(NOTHING);
+        }
+        assertEquals("ABCDwxyz", Files.readString(tmp.resolve("a")));
+        assertEquals(List.of("b"), names(directory));
+        try (AtomicFile file = AtomicFile.partial(base, "b".getBytes(StandardCharsets.US_ASCII), 8, PARTIAL_DIRECTORY)) {
+            file.commit(NOTHING);
+        }
+        assertEquals("12345678", Files.readString(tmp.resolve("b")));
+        assertFalse(Files.exists(directory), "emptied, it goes");
+    }
+
+    @Test
+    void aSymlinkAsThePartialDirectoryIsNotFollowed() throws Exception {
+        Path elsewhere = Files.createDirectory(tmp.resolve("elsewhere"));
+        Files.createSymbolicLink(tmp.resolve(".rsync-partial"), elsewhere);
+        assertThrows(java.io.IOException.class,
+                () -> AtomicFile.partial(base, "f".getBytes(StandardCharsets.US_ASCII), 0, PARTIAL_DIRECTORY));
+        assertEquals(List.of(), names(elsewhere));
+    }
+
+    private static List<String> names(Path directory) throws IOException {
+        try (Stream<Path> list = Files.list(directory)) {
+            return list.map(p -> p.getFileName().toString()).sorted().toList();
+        }
     }
 
     @Test
@@ -222,7 +272,7 @@ class AtomicFileTest {
         Path victim = Files.writeString(tmp.resolve("victim"), "untouched");
         Path target = tmp.resolve("f");
         Files.createSymbolicLink(partialPath(target), victim);
-        assertThrows(java.io.IOException.class, () -> AtomicFile.partial(base, name(target), 0));
+        assertThrows(java.io.IOException.class, () -> AtomicFile.partial(base, name(target), 0, NO_PARTIAL_DIRECTORY));
         assertEquals("untouched", Files.readString(victim));
     }
 
@@ -271,7 +321,7 @@ class AtomicFileTest {
         assertEquals(first.getFileName().toString(), second.getFileName().toString());
         assertArrayEquals(new byte[] {'.', 'p', (byte) 0xff, '.', 'r', 'd', 'c', 'p', '-', 'p', 'a', 'r', 't', 'i', 'a', 'l'},
                 FileNames.lastComponent(partialPath(first)));
-        try (AtomicFile a = AtomicFile.partial(base, name(first), 0); AtomicFile b = AtomicFile.partial(base, name(second), 0)) {
+        try (AtomicFile a = AtomicFile.partial(base, name(first), 0, NO_PARTIAL_DIRECTORY); AtomicFile b = AtomicFile.partial(base, name(second), 0, NO_PARTIAL_DIRECTORY)) {
             a.write(java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3}), 0);
             b.write(java.nio.ByteBuffer.wrap(new byte[] {4}), 0);
         }

@@ -6,9 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.OwnerMaps;
+import dev.rdcp.protocol.PartialDirectory;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.TransferLimits;
 import dev.rdcp.transport.LoopbackTransport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -133,6 +139,32 @@ class LoopbackDataPathTest {
         assertClean(outcome);
         assertTrue(FileUtils.contentEquals(source.toFile(), target.toFile()));
         assertEquals(size - 3L * CHUNK, outcome.receiverReport().bytesDone(), "the kept whole chunks are not sent");
+    }
+
+    @Test
+    void aPartialDirectoryKeepsWhatALostConnectionLeftAndTheNextRunResumesFromIt() throws Exception {
+        long size = 20L * CHUNK + 5;
+        Path source = randomFile(dir.resolve("src/big.bin"), size, 12);
+        Path target = dir.resolve("dst/big.bin");
+        Files.createDirectories(target.getParent());
+        TransferOptions options = new TransferOptions(CHUNK, TransferOptions.DEFAULT_SLOTS,
+                SessionRequest.PARTIAL | SessionRequest.PARTIAL_DIR, 0, FilterRules.NONE, TransferLimits.NONE,
+                BackupRule.NONE, ReferenceDirectories.NONE, OwnerMaps.NONE, new PartialDirectory(".part"));
+        Path kept = dir.resolve("dst/.part/big.bin");
+
+        LoopbackCopy.Outcome lost = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                false, options, 5, (sender, receiver) -> sender.loseConnectionAtChunks(4));
+        assertEquals(ExitCode.SOCKET_IO, assertInstanceOf(RdcpException.class, lost.receiverError()).exitCode());
+        assertFalse(Files.exists(target), "nothing under the final name");
+        long keptBytes = Files.size(kept);
+        assertTrue(keptBytes >= CHUNK && keptBytes < size, "kept " + keptBytes);
+
+        LoopbackCopy.Outcome resumed = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                false, options);
+        assertClean(resumed);
+        assertTrue(FileUtils.contentEquals(source.toFile(), target.toFile()));
+        assertEquals(size - keptBytes / CHUNK * CHUNK, resumed.receiverReport().bytesDone(), "resumed from the kept chunks");
+        assertFalse(Files.exists(kept.getParent()), "the emptied partial directory goes");
     }
 
     @Test
