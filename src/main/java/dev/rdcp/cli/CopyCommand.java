@@ -322,7 +322,7 @@ final class CopyCommand {
         List<String> read() throws IOException;
     }
 
-    @Option(names = "--progress", description = "Show progress per file.")
+    @Option(names = "--progress", description = "List names as -v does, with each file's progress under its name.")
     boolean progress;
 
     @Option(names = "--stats", description = "Print rsync's statistics block at the end.")
@@ -377,7 +377,8 @@ final class CopyCommand {
         this.rdma = rdma;
         PrintWriter out = spec.commandLine().getOut();
         try {
-            output.check(logging.isVerbose() && !progress && !overallProgress && !json);
+            // As rsync, --progress lists the names -v lists, each file's progress under its name.
+            output.check((logging.isVerbose() || progress) && !overallProgress && !json);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -429,7 +430,8 @@ final class CopyCommand {
         boolean local = !destination.isRemote() && sources.stream().noneMatch(Location::isRemote);
         boolean push = destination.isRemote() || local;
         TransferListener listener = TransferListener.all(report, display(display, overall),
-                output.listener(display, spec.commandLine().getErr(), push, local, logging.isQuiet()));
+                output.listener(display, spec.commandLine().getErr(), push, local, logging.isQuiet(),
+                        progress && overall == null));
         if ((logging.isVerbose() || progress) && !logging.isQuiet()) {
             display.println(push ? "sending incremental file list" : "receiving incremental file list");
             display.flush();

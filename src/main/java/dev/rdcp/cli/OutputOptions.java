@@ -51,6 +51,7 @@ final class OutputOptions {
     private OutFormat stdoutFormat;
     private OutFormat logFormat;
     private PrintWriter log;
+    private ProgressOrderedItems heldForProgress;
 
     /**
      * Parses the formats; call it before anything else of this class.
@@ -86,12 +87,18 @@ final class OutputOptions {
     /**
      * The listeners for stdout (none with -q, as rsync) and the log file; opens the log file, and
      * if it cannot, says so on {@code err} and goes on without it, as rsync does. {@code local}: a
-     * copy on this host, whose sent files rsync shows as received ('>').
+     * copy on this host, whose sent files rsync shows as received ('>'). With {@code progress}
+     * (--progress) the lines on stdout wait for the file they lead up to ({@link ProgressOrderedItems}).
      */
-    TransferListener listener(PrintWriter out, PrintWriter err, boolean push, boolean local, boolean quiet) {
+    TransferListener listener(PrintWriter out, PrintWriter err, boolean push, boolean local, boolean quiet,
+            boolean progress) {
         String operation = push ? "send" : "recv";
         TransferListener stdout = stdoutFormat == null || quiet ? TransferListener.NONE
                 : new ItemPrinter(out, stdoutFormat, operation, false, local);
+        if (progress && stdout != TransferListener.NONE) {
+            heldForProgress = new ProgressOrderedItems(stdout);
+            stdout = heldForProgress;
+        }
         if (logFile == null) {
             return stdout;
         }
@@ -107,8 +114,14 @@ final class OutputOptions {
         return TransferListener.all(stdout, new ItemPrinter(log, logFormat, operation, true, local));
     }
 
-    /** The log file's last line, as rsync's: the bytes sent and received and the total size; then closes it. */
+    /**
+     * Prints the lines still held for --progress, and the log file's last line, as rsync's: the
+     * bytes sent and received and the total size; then closes it.
+     */
     void finish(TransferReport report) {
+        if (heldForProgress != null) {
+            heldForProgress.release();
+        }
         if (log == null) {
             return;
         }

@@ -30,10 +30,8 @@ final class OverallProgressPrinter implements TransferListener {
     /** Length of the line now on the terminal: a shorter redraw must blank the rest of it. */
     private int shownLength;
 
-    private long entriesListed;
-    private long entriesChecked;
+    private final CheckCounts counts = new CheckCounts();
     private long bytesListed;
-    private long filesTransferred;
     /**
      * Bytes moved for the files before the current one. Files are pipelined: the next one starts
      * once the current one's data has moved, before its status is in, so bytes are folded in at
@@ -60,28 +58,24 @@ final class OverallProgressPrinter implements TransferListener {
     /** Directories and symlinks have nothing to move: they are checked as soon as they are listed. */
     @Override
     public void listed(String name, EntryType type, long size) {
-        entriesListed++;
+        counts.listed(type);
         if (type == EntryType.FILE) {
             bytesListed += size;
-        } else {
-            entriesChecked++;
         }
         printIfDue();
     }
 
     @Override
     public void upToDate(String name) {
-        entriesChecked++;
+        counts.upToDate();
         printIfDue();
     }
 
-    /** A file being sent counts as transferred and checked from its start (the sender hears of success only at the end). */
     @Override
     public void fileStarted(String name, long size) {
         bytesOfEarlierFiles += currentFileDone;
         currentFileDone = 0;
-        filesTransferred++;
-        entriesChecked++;
+        counts.started();
         printIfDue();
     }
 
@@ -111,12 +105,8 @@ final class OverallProgressPrinter implements TransferListener {
         double bytesPerSecond = elapsedNanos > 0 ? bytes * 1e9 / elapsedNanos : 0;
         // Capped: a file that grew after it was listed moves more than was listed.
         int percent = bytesListed == 0 ? 100 : (int) Math.min(100, bytes * 100 / bytesListed);
-        // Floored: an up-to-date or failed empty file is counted once more than it should be, as
-        // neither event says the file's size.
-        long toCheck = Math.max(0, entriesListed - entriesChecked);
-        String line = String.format(Locale.ROOT, "%15s %3d%% %11s %10s (xfr#%d, to-chk=%d/%d)", sizes.format(bytes),
-                percent, rate(bytesPerSecond), clock(elapsedNanos / 1_000_000_000L), filesTransferred, toCheck,
-                entriesListed);
+        String line = String.format(Locale.ROOT, "%15s %3d%% %11s %10s", sizes.format(bytes), percent,
+                rate(bytesPerSecond), clock(elapsedNanos / 1_000_000_000L)) + counts.suffix();
         if (terminal) {
             out.print("\r" + line + " ".repeat(Math.max(0, shownLength - line.length())));
             shownLength = line.length();

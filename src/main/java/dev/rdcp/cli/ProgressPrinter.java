@@ -1,12 +1,17 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.protocol.EntryType;
 import dev.rdcp.transfer.TransferListener;
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
- * rsync-style --progress: per file, bytes, percent, rate and ETA, redrawn in place on a terminal
- * and printed as a new line per update (at most one a second) when output is piped.
+ * rsync's --progress: under each file's name (which -v's list prints: --progress turns it on),
+ * its bytes, percent, rate and time, each update starting with a carriage return so that it
+ * redraws in place, on a terminal or not, as rsync's: {@code "\r%15s %3d%% %7.2f%s %4d:%02d:%02d"},
+ * then two spaces, or on the file's last update {@code " (xfr#N, to-chk=R/T)"} and a newline.
+ * While the file moves the time is what is left at the rate so far; on the last update, what it took.
  *
  * <p>Numbers are formatted with Locale.ROOT, here and in the helpers the other printers share:
  * scripts read this output, and it must not turn into "6,64MB/s" under a German locale.
@@ -15,42 +20,55 @@ final class ProgressPrinter implements TransferListener {
 
     private static final long TERMINAL_INTERVAL_NANOS = 200_000_000L;
     private static final long PIPE_INTERVAL_NANOS = 1_000_000_000L;
+    private static final double KIB = 1024;
 
     private final PrintWriter out;
-    private final boolean terminal;
     private final SizeFormat sizes;
     private final long interval;
+    private final LongSupplier nanoTime;
+    private final CheckCounts counts = new CheckCounts();
     private String name;
     private long size;
     private long startNanos;
     private long lastPrintNanos;
-    /** The current file's final line is out (all its bytes moved, or it was reported done). */
+    /** The current file's last update is out (all its bytes moved, or it was reported done). */
     private boolean finished = true;
 
     ProgressPrinter(PrintWriter out, boolean terminal, SizeFormat sizes) {
+        this(out, terminal, sizes, System::nanoTime);
+    }
+
+    /** {@code nanoTime} stands in for {@link System#nanoTime} so tests can drive the clock. */
+    ProgressPrinter(PrintWriter out, boolean terminal, SizeFormat sizes, LongSupplier nanoTime) {
         this.out = out;
-        this.terminal = terminal;
         this.sizes = sizes;
         this.interval = terminal ? TERMINAL_INTERVAL_NANOS : PIPE_INTERVAL_NANOS;
+        this.nanoTime = nanoTime;
+    }
+
+    @Override
+    public void listed(String entryName, EntryType type, long entrySize) {
+        counts.listed(type);
+    }
+
+    @Override
+    public void upToDate(String entryName) {
+        counts.upToDate();
     }
 
     @Override
     public void fileStarted(String fileName, long fileSize) {
-        if (!finished && terminal) {
-            out.println();
-        }
+        counts.started();
         this.finished = false;
         this.name = fileName;
         this.size = fileSize;
-        this.startNanos = System.nanoTime();
+        this.startNanos = nanoTime.getAsLong();
         this.lastPrintNanos = startNanos;
-        out.println(fileName);
-        out.flush();
     }
 
     @Override
     public void progress(long done) {
-        long now = System.nanoTime();
+        long now = nanoTime.getAsLong();
         if (done == size) {
             finish(now);
         } else if (now - lastPrintNanos >= interval) {
@@ -63,7 +81,7 @@ final class ProgressPrinter implements TransferListener {
     @Override
     public void fileDone(String fileName, long fileSize) {
         if (fileName.equals(name) && !finished) {
-            finish(System.nanoTime());
+            finish(nanoTime.getAsLong());
         }
     }
 
@@ -76,25 +94,29 @@ final class ProgressPrinter implements TransferListener {
         double seconds = Math.max((now - startNanos) / 1e9, 1e-9);
         double rate = done / seconds;
         int percent = size == 0 ? 100 : (int) (done * 100 / size);
-        long etaSeconds = last ? (long) seconds : (rate > 0 ? (long) ((size - done) / rate) : 0);
-        String line = String.format(Locale.ROOT, "%15s %3d%% %10s %s%s", sizes.format(done), percent, rate(rate),
-                clock(etaSeconds), last ? "" : " ETA");
-        if (terminal) {
-            out.print("\r" + line + (last ? "\n" : ""));
-        } else {
-            out.println(line);
-        }
+        long clockSeconds = last ? (long) seconds : (rate > 0 ? (long) ((size - done) / rate) : 0);
+        out.print(String.format(Locale.ROOT, "\r%15s %3d%% %s %4d:%02d:%02d", sizes.format(done), percent,
+                rsyncRate(rate), clockSeconds / 3600, clockSeconds / 60 % 60, clockSeconds % 60)
+                + (last ? counts.suffix() + "\n" : "  "));
         out.flush();
     }
 
+    /** "%7.2f" and kB/s, MB/s or GB/s, in units of 1024, as rsync's progress shows a rate. */
+    static String rsyncRate(double bytesPerSecond) {
+        double rate = bytesPerSecond / KIB;
+        String units = "kB/s";
+        if (rate > KIB * KIB) {
+            rate /= KIB * KIB;
+            units = "GB/s";
+        } else if (rate > KIB) {
+            rate /= KIB;
+            units = "MB/s";
+        }
+        return String.format(Locale.ROOT, "%7.2f%s", rate, units);
+    }
+
     static String rate(double bytesPerSecond) {
-        if (bytesPerSecond >= 1e9) {
-            return String.format(Locale.ROOT, "%.2fGB/s", bytesPerSecond / 1e9);
-        }
-        if (bytesPerSecond >= 1e6) {
-            return String.format(Locale.ROOT, "%.2fMB/s", bytesPerSecond / 1e6);
-        }
-        return String.format(Locale.ROOT, "%.2fkB/s", bytesPerSecond / 1e3);
+        return rsyncRate(bytesPerSecond).trim();
     }
 
     static String clock(long seconds) {

@@ -73,9 +73,9 @@ class OverallProgressPrinterTest {
         printer.finish();
 
         assertEquals(List.of(
-                "      1,000,000  10%    1.00MB/s    0:00:01 (xfr#1, to-chk=2/4)",
-                "      2,500,000  25%    1.25MB/s    0:00:02 (xfr#2, to-chk=0/4)",
-                "      4,000,000  40%    1.00MB/s    0:00:04 (xfr#2, to-chk=0/4)"), lines());
+                "      1,000,000  10%  976.56kB/s    0:00:01 (xfr#1, to-chk=2/4)",
+                "      2,500,000  25%    1.19MB/s    0:00:02 (xfr#2, to-chk=0/4)",
+                "      4,000,000  40%  976.56kB/s    0:00:04 (xfr#2, to-chk=0/4)"), lines());
     }
 
     @Test

@@ -3,9 +3,9 @@ package dev.rdcp.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.protocol.EntryType;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -13,8 +13,11 @@ import org.junit.jupiter.api.Test;
 
 class ProgressPrinterTest {
 
+    private static final long SECOND = 1_000_000_000L;
+
     private Locale saved;
     private final StringWriter text = new StringWriter();
+    private long now;
 
     @BeforeEach
     void fixLocale() {
@@ -27,85 +30,83 @@ class ProgressPrinterTest {
         Locale.setDefault(saved);
     }
 
-    private ProgressPrinter printer(boolean terminal) {
-        return new ProgressPrinter(new PrintWriter(text), terminal, SizeFormat.GROUPED);
+    private ProgressPrinter printer(SizeFormat sizes) {
+        return new ProgressPrinter(new PrintWriter(text), false, sizes, () -> now);
+    }
+
+    /** ".", big.iso and other listed: the directory is checked as it is listed. */
+    private ProgressPrinter listedThree() {
+        ProgressPrinter printer = printer(SizeFormat.GROUPED);
+        printer.listed(".", EntryType.DIRECTORY, 0);
+        printer.listed("big.iso", EntryType.FILE, 5_000_000);
+        printer.listed("other", EntryType.FILE, 7);
+        return printer;
     }
 
     @Test
-    void pipedOutputPrintsTheNameThenAFinalLineAt100Percent() {
-        ProgressPrinter printer = printer(false);
+    void aFilesLastUpdateIsRsyncsLineWithTheCounts() {
+        ProgressPrinter printer = listedThree();
         printer.fileStarted("big.iso", 5_000_000);
+        now += 2 * SECOND;
         printer.fileDone("big.iso", 5_000_000);
-        List<String> lines = text.toString().lines().toList();
-        assertEquals(2, lines.size(), text.toString());
-        assertEquals("big.iso", lines.get(0));
-        assertTrue(lines.get(1).contains("100%"), lines.get(1));
-        assertTrue(lines.get(1).contains("5,000,000"), lines.get(1));
-        assertTrue(lines.get(1).matches(".*[kMG]B/s.*"), lines.get(1));
-        assertTrue(!text.toString().contains("\r"), "no carriage returns when piped");
+        assertEquals("\r      5,000,000 100%    2.38MB/s    0:00:02 (xfr#1, to-chk=1/3)\n", text.toString());
     }
 
     @Test
-    void emptyFileIsAlso100Percent() {
-        ProgressPrinter printer = printer(false);
+    void updatesWhileItMovesRedrawInPlaceWithWhatIsLeft() {
+        ProgressPrinter printer = listedThree();
+        printer.fileStarted("big.iso", 5_000_000);
+        now += SECOND / 2;
+        printer.progress(1_000_000);
+        assertEquals("", text.toString(), "not a second yet since the start");
+        now += SECOND / 2;
+        printer.progress(1_000_000);
+        assertEquals("\r      1,000,000  20%  976.56kB/s    0:00:04  ", text.toString());
+        now += 4 * SECOND;
+        printer.progress(5_000_000);
+        assertTrue(text.toString().endsWith("\r      5,000,000 100%  976.56kB/s    0:00:05 (xfr#1, to-chk=1/3)\n"),
+                text.toString());
+    }
+
+    @Test
+    void anEmptyFileIsAlso100Percent() {
+        ProgressPrinter printer = printer(SizeFormat.GROUPED);
+        printer.listed("empty", EntryType.FILE, 0);
         printer.fileStarted("empty", 0);
         printer.fileDone("empty", 0);
-        assertTrue(text.toString().lines().toList().get(1).contains("100%"), text.toString());
-    }
-
-    @Test
-    void progressRightAfterTheStartIsNotPrinted() {
-        ProgressPrinter printer = printer(false);
-        printer.fileStarted("f", 1000);
-        printer.progress(10);
-        printer.progress(500);
-        assertEquals(List.of("f"), text.toString().lines().toList());
+        assertEquals("\r              0 100%    0.00kB/s    0:00:00 (xfr#1, to-chk=0/1)\n", text.toString());
     }
 
     @Test
     void doneForAnotherFileIsIgnored() {
-        ProgressPrinter printer = printer(false);
+        ProgressPrinter printer = printer(SizeFormat.GROUPED);
         printer.fileStarted("a", 10);
         printer.fileDone("b", 10);
-        assertEquals(List.of("a"), text.toString().lines().toList());
+        assertEquals("", text.toString());
     }
 
     @Test
     void aFileIsFinishedWhenItsLastByteMovesEvenIfItsStatusComesLater() {
-        ProgressPrinter printer = printer(false);
+        ProgressPrinter printer = printer(SizeFormat.GROUPED);
         printer.fileStarted("a", 10);
         printer.progress(10);
         printer.fileStarted("b", 20);
         printer.fileDone("a", 10);
         printer.fileDone("b", 20);
-        List<String> lines = text.toString().lines().toList();
-        assertEquals(4, lines.size(), text.toString());
-        assertEquals("a", lines.get(0));
-        assertTrue(lines.get(1).contains("100%"), lines.get(1));
-        assertEquals("b", lines.get(2));
-        assertTrue(lines.get(3).contains("20") && lines.get(3).contains("100%"), lines.get(3));
+        String[] lines = text.toString().split("\n");
+        assertEquals(2, lines.length, text.toString());
+        assertTrue(lines[0].startsWith("\r             10 100%") && lines[0].endsWith("(xfr#1, to-chk=0/0)"), lines[0]);
+        assertTrue(lines[1].startsWith("\r             20 100%") && lines[1].endsWith("(xfr#2, to-chk=0/0)"), lines[1]);
     }
 
     @Test
-    void terminalOutputRedrawsInPlaceAndEndsTheLine() {
-        ProgressPrinter printer = printer(true);
-        printer.fileStarted("t", 4096);
-        printer.fileDone("t", 4096);
-        String out = text.toString();
-        assertTrue(out.startsWith("t" + System.lineSeparator() + "\r"), out);
-        assertTrue(out.endsWith("\n"), out);
-        assertTrue(out.contains("100%"), out);
-    }
-
-    @Test
-    void rateFormatsKiloMegaAndGigabytesPerSecond() {
-        assertEquals("0.00kB/s", ProgressPrinter.rate(0));
-        assertEquals("1.50kB/s", ProgressPrinter.rate(1500));
-        assertEquals("999.99kB/s", ProgressPrinter.rate(999_990));
-        assertEquals("1.00MB/s", ProgressPrinter.rate(1e6));
-        assertEquals("2.50MB/s", ProgressPrinter.rate(2_500_000));
-        assertEquals("1.00GB/s", ProgressPrinter.rate(1e9));
-        assertEquals("12.35GB/s", ProgressPrinter.rate(12_345_678_901.0));
+    void ratesAreInUnitsOf1024AsRsyncs() {
+        assertEquals("   0.00kB/s", ProgressPrinter.rsyncRate(0));
+        assertEquals("   1.46kB/s", ProgressPrinter.rsyncRate(1500));
+        assertEquals("1024.00kB/s", ProgressPrinter.rsyncRate(1024 * 1024));
+        assertEquals("  95.37MB/s", ProgressPrinter.rsyncRate(1e8));
+        assertEquals("   2.00GB/s", ProgressPrinter.rsyncRate(2.0 * (1L << 30)));
+        assertEquals("95.37MB/s", ProgressPrinter.rate(1e8));
     }
 
     @Test
@@ -127,17 +128,16 @@ class ProgressPrinterTest {
     @Test
     void helpersIgnoreTheDefaultLocale() {
         Locale.setDefault(Locale.GERMANY);
-        assertEquals("6.64MB/s", ProgressPrinter.rate(6_640_000));
+        assertEquals("6.33MB/s", ProgressPrinter.rate(6_640_000));
         assertEquals("8,192,000", ProgressPrinter.grouped(8_192_000));
         assertEquals("0:00:05", ProgressPrinter.clock(5));
     }
 
     @Test
     void humanReadableShowsTheBytesInUnits() {
-        ProgressPrinter printer = new ProgressPrinter(new PrintWriter(text), false, SizeFormat.DECIMAL_UNITS);
+        ProgressPrinter printer = printer(SizeFormat.DECIMAL_UNITS);
         printer.fileStarted("big.iso", 5_000_000);
         printer.fileDone("big.iso", 5_000_000);
-        String last = text.toString().lines().toList().get(1);
-        assertTrue(last.startsWith("          5.00M 100% "), last);
+        assertTrue(text.toString().startsWith("\r          5.00M 100% "), text.toString());
     }
 }

@@ -56,14 +56,14 @@ class StatsPrinterTest {
                 "Total bytes sent: 8,250,123",
                 "Total bytes received: 4,321",
                 "Total time: 1.234 s",
-                "Transfer rate: 6.64MB/s"), printed(summary(2_000, 15, 1, false)));
+                "Transfer rate: 6.33MB/s"), printed(summary(2_000, 15, 1, false)));
     }
 
     @Test
     void aDryRunEndsWithADryRunLine() {
         List<String> lines = printed(summary(2_000, 15, 1, true));
         assertEquals(11, lines.size(), lines.toString());
-        assertEquals("Transfer rate: 6.64MB/s", lines.get(9));
+        assertEquals("Transfer rate: 6.33MB/s", lines.get(9));
         assertEquals("(DRY RUN)", lines.get(10));
     }
 
@@ -96,7 +96,7 @@ class StatsPrinterTest {
         assertEquals("Total bytes sent: 12,400", lines.get(6));
         assertEquals("Total bytes received: 300", lines.get(7));
         assertEquals("Total time: 2.500 s", lines.get(8));
-        assertEquals("Transfer rate: 4.94kB/s", lines.get(9));
+        assertEquals("Transfer rate: 4.82kB/s", lines.get(9));
     }
 
     /** As rsync -h --stats: sizes in units, counts still grouped digits. */

@@ -24,6 +24,11 @@ class VerboseOutputTest extends SideBySideTest {
             "sent ([0-9,]+) bytes  received ([0-9,]+) bytes  [0-9,]+\\.\\d\\d bytes/sec");
     private static final Pattern TOTAL = Pattern.compile("total size is ([0-9,]+)  speedup is [0-9,]+\\.\\d\\d( \\(DRY RUN\\))?");
 
+    /** rsync's --progress lines: updates redrawn with '\r', the last one with the counts. */
+    private static final Pattern PROGRESS = Pattern.compile(
+            "(\r {0,14}[0-9,]+ +\\d{1,3}% +\\d+\\.\\d\\d[kMG]B/s +\\d+:\\d\\d:\\d\\d  )*"
+            + "\r {0,14}[0-9,]+ 100% +\\d+\\.\\d\\d[kMG]B/s +\\d+:\\d\\d:\\d\\d \\(xfr#\\d, to-chk=\\d+/\\d+\\)");
+
     /** rsync's or rdcp's -v output, in parts. */
     private record Verbose(String opening, List<String> names, String sent, String total) {
 
@@ -96,6 +101,36 @@ class VerboseOutputTest extends SideBySideTest {
         assertEquals(rsync.totalSize(), rdcp.totalSize());
         assertTrue(rdcp.bytesSent() > 73_000, rdcp.sent());
         assertTrue(rdcp.bytesReceived() > 0 && rdcp.bytesReceived() < 73_000, rdcp.sent());
+    }
+
+    /** --progress alone: -v's names, in a set, and each file's progress right under its name. */
+    private static List<String> progressNames(String output) {
+        List<String> lines = List.of(output.split("\n"));
+        assertEquals("sending incremental file list", lines.get(0), output);
+        List<String> names = new ArrayList<>();
+        int files = 0;
+        for (int i = 1; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.indexOf('\r') < 0) {
+                names.add(line);
+                continue;
+            }
+            assertTrue(PROGRESS.matcher(line).matches(), line);
+            assertTrue(List.of("top", "d/e/f").contains(lines.get(i - 1)), "under its file's name: " + output);
+            files++;
+        }
+        assertEquals(2, files, output);
+        return names.stream().sorted().toList();
+    }
+
+    @Test
+    void progressListsWhatVerboseListsWithEachFilesProgressUnderItsName() throws Exception {
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", "--progress", "src/", "served/rsync/");
+        Cli.Result rdcp = sides.rdcp("-a", "--progress", sides.source + "/", "127.0.0.1::rdcp/");
+
+        assertEquals(0, rdcp.exitCode(), rdcp.toString());
+        assertEquals(List.of("./", "d/", "d/e/", "d/e/f", "link -> top", "top"), progressNames(rdcp.out()));
+        assertEquals(progressNames(rsync.output()), progressNames(rdcp.out()));
     }
 
     /** The directory made for the copy is told first, named as the receiver was given it (a daemon's within its root). */
