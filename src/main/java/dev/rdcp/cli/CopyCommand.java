@@ -433,7 +433,7 @@ final class CopyCommand {
                 output.listener(display, spec.commandLine().getErr(), push, local, logging.isQuiet(),
                         progress && overall == null));
         if ((logging.isVerbose() || progress) && !logging.isQuiet()) {
-            display.println(push ? "sending incremental file list" : "receiving incremental file list");
+            display.println(listHeader(push));
             display.flush();
         }
         if (push) {
@@ -448,6 +448,20 @@ final class CopyCommand {
         }
         summarize(out, display, report);
         return report.exitCode();
+    }
+
+    /**
+     * rsync's first line under -v: it says "incremental" where it recurses as it goes, and
+     * otherwise builds (or receives) the whole list first, as without -r and with the options
+     * that need it whole.
+     */
+    private String listHeader(boolean push) {
+        boolean incremental = recursive() && !deleteAfter && !rules.deleteBefore && filesFrom == null
+                && !rules.delayUpdates;
+        if (incremental) {
+            return push ? "sending incremental file list" : "receiving incremental file list";
+        }
+        return push ? "building file list ... done" : "receiving file list ... done";
     }
 
     /**
@@ -545,9 +559,12 @@ final class CopyCommand {
         List<String> allRules = filterRules;
         if (partialDirectory.any()) {
             flags |= SessionRequest.PARTIAL | SessionRequest.PARTIAL_DIR;
-            // As rsync: the partial directories are neither sent nor deleted.
+        }
+        String ownDirectory = partialDirectory.any() ? partialDirectory.directory() : rules.delayUpdates ? ".~tmp~" : null;
+        if (ownDirectory != null) {
+            // As rsync: the partial or holding directories are neither sent nor deleted.
             allRules = new ArrayList<>(filterRules);
-            allRules.add("- " + partialDirectory.directory() + "/");
+            allRules.add("- " + ownDirectory + "/");
         }
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,

@@ -39,7 +39,7 @@ final class RefusedOptions {
         refuse(RECEIVER_REQUEST, "--safe-links", "--munge-links", "--insecure-links",
                 "--confine-root", "-K", "--keep-dirlinks", "-E", "--executability", "--chmod", "-U", "--atimes",
                 "-N", "--crtimes", "--super", "--fake-super",
-                "--preallocate", "--force", "--delay-updates", "-m", "--prune-empty-dirs",
+                "--preallocate", "--force", "-m", "--prune-empty-dirs",
                 "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--fsync", "--delete-missing-args");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
                 "-k", "--copy-dirlinks", "--open-noatime",

@@ -71,6 +71,11 @@ final class TransferRuleOptions {
                     + " from there (implies --partial).")
     String partialDirectory;
 
+    @Option(names = "--delay-updates",
+            description = "Keep each updated file in a holding directory (.~tmp~, or --partial-dir) until the end,"
+                    + " then rename them all into place.")
+    boolean delayUpdates;
+
     @Option(names = "--compare-dest", paramLabel = "DIR",
             description = "Also compare destination files relative to DIR: an unchanged file there is not sent.")
     List<String> compareDest = new ArrayList<>();
@@ -129,7 +134,8 @@ final class TransferRuleOptions {
                 | (backup || backupDirectory != null ? SessionRequest.BACKUP : 0)
                 | (inplace || append || appendVerify ? SessionRequest.INPLACE : 0)
                 | (append || appendVerify ? SessionRequest.APPEND : 0)
-                | (appendVerify ? SessionRequest.APPEND_VERIFY : 0);
+                | (appendVerify ? SessionRequest.APPEND_VERIFY : 0)
+                | (delayUpdates ? SessionRequest.DELAY_UPDATES : 0);
     }
 
     /**
@@ -138,6 +144,10 @@ final class TransferRuleOptions {
      * and --append conflict with it.
      */
     PartialDirectory partialDirectory(boolean partial, String fromEnvironment) {
+        if (delayUpdates && (inplace || append || appendVerify)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--" + (inplace ? "inplace" : "append")
+                    + " cannot be used with --delay-updates");
+        }
         boolean named = partialDirectory != null && !partialDirectory.isEmpty();
         String directory = named ? partialDirectory : partial ? fromEnvironment : null;
         if (directory == null || directory.isEmpty() || (!named && inplace)) {

@@ -146,10 +146,16 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * ({@link PartialDirectory}) where the receiver keeps and looks for each file's partial copy.
      */
     public static final long PARTIAL_DIR = 1L << 58;
+    /**
+     * Version 6, --delay-updates: the receiver keeps each file it completes in a holding directory
+     * beside its final name (the --partial-dir, else {@code .~tmp~}) and renames them all into
+     * place when the sender's END comes.
+     */
+    public static final long DELAY_UPDATES = 1L << 59;
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION
-            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | PARTIAL_DIR;
+            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | PARTIAL_DIR | DELAY_UPDATES;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

@@ -78,7 +78,7 @@ final class AtomicFile implements ReceivingFile {
             byte[] leaf = FileNames.leaf(name);
             byte[] temp = partialLeaf(leaf, partialDirectory);
             if (partialDirectory.length > 0) {
-                makePartialDirectory(directory, partialDirectory);
+                makeOwnDirectory(directory, partialDirectory);
             }
             FileHandle file = directory.create(temp, false, 0666);
             try {
@@ -106,9 +106,10 @@ final class AtomicFile implements ReceivingFile {
         return partialDirectory.length == 0 ? sibling(leaf, PARTIAL_SUFFIX) : FileNames.join(partialDirectory, leaf);
     }
 
-    private static void makePartialDirectory(DirectoryHandle directory, byte[] partialDirectory) throws IOException {
+    /** A --partial-dir or --delay-updates directory: as rsync, only its last component is made, 0700. */
+    private static void makeOwnDirectory(DirectoryHandle directory, byte[] name) throws IOException {
         try {
-            directory.makeDirectory(partialDirectory, 0700);
+            directory.makeDirectory(name, 0700);
         } catch (FileAlreadyExistsException e) {
             // Kept from an earlier run, or made for another file of this directory.
         }
@@ -170,6 +171,33 @@ final class AtomicFile implements ReceivingFile {
      */
     @Override
     public void commit(Finisher finisher) throws IOException {
+        finishData(finisher);
+        directory.rename(tempName, finalName);
+        open = false;
+        try (directory) {
+            if (partialDirectory != null) {
+                removeIfEmpty(partialDirectory);
+            }
+        }
+    }
+
+    /**
+     * --delay-updates: as {@link #commit}, but the file goes under its final name into
+     * {@code holdingDirectory} beside that name (only its last component is made, private to its
+     * owner), for {@link DelayedUpdates} to rename into place at the end. Returns the file's status,
+     * by which it is known there.
+     */
+    FileStatus hold(byte[] holdingDirectory, Finisher finisher) throws IOException {
+        FileStatus mine = finishData(finisher);
+        makeOwnDirectory(directory, holdingDirectory);
+        directory.rename(tempName, FileNames.join(holdingDirectory, finalName));
+        open = false;
+        directory.close();
+        return mine;
+    }
+
+    /** Cuts the file to its length, applies the metadata and closes it, once its temporary name is checked to hold it. */
+    private FileStatus finishData(Finisher finisher) throws IOException {
         if (extent < written) {
             file.truncate(written);
         }
@@ -181,13 +209,7 @@ final class AtomicFile implements ReceivingFile {
                     "its temporary file " + temp() + " was replaced while it was written");
         }
         file.close();
-        directory.rename(tempName, finalName);
-        open = false;
-        try (directory) {
-            if (partialDirectory != null) {
-                removeIfEmpty(partialDirectory);
-            }
-        }
+        return mine;
     }
 
     /** As rsync, a --partial-dir left empty goes; one still holding other files stays. */

@@ -1,5 +1,6 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.ExitCode;
@@ -48,6 +49,7 @@ public final class FileReceiver implements AutoCloseable {
     private final ReportQueue reports;
     private final Generator generator;
     private final Backups backups;
+    private final DelayedUpdates delayedUpdates;
     private final SessionBudget budget = new SessionBudget();
     private final ArrayDeque<Incoming> wanted = new ArrayDeque<>();
     private final ChunkBatch batch = new ChunkBatch();
@@ -81,6 +83,7 @@ public final class FileReceiver implements AutoCloseable {
         this.reports = new ReportQueue(listener);
         this.generator = new Generator(destination, options, listener, attributes, reports, this::newEntry,
                 wanted::add, StopRequest.checking(watch::busy), budget);
+        this.delayedUpdates = new DelayedUpdates(destination, options, backups, reports, budget);
     }
 
     /** Registers the staging buffers: the only memory the peer may write. */
@@ -178,6 +181,7 @@ public final class FileReceiver implements AutoCloseable {
     private void endWhenFenced() throws IOException {
         if (!endHandled && order.endReady()) {
             endHandled = true;
+            delayedUpdates.renameAll(generator::inPlace);
             generator.finish();
             sendEnd();
         }
@@ -282,26 +286,32 @@ public final class FileReceiver implements AutoCloseable {
             return;
         }
         IOException[] xattrFailure = new IOException[1];
-        try {
-            // A kept --partial file may come from another run: give it all the metadata.
-            boolean fresh = !options.has(SessionRequest.PARTIAL) && !incoming.inPlace;
-            if (incoming.existed && backups.enabled() && !incoming.inPlace) {
-                backups.keep(incoming.local);
+        // A kept --partial file may come from another run: give it all the metadata.
+        boolean fresh = !options.has(SessionRequest.PARTIAL) && !incoming.inPlace;
+        ReceivingFile.Finisher finisher = temp -> {
+            if (fresh) {
+                attributes.applyToNew(temp, incoming.entry, incoming.replacedMode);
+            } else {
+                attributes.apply(temp, incoming.entry);
+                attributes.applyModeWithoutPermissions(temp, incoming.entry, incoming.replacedMode);
             }
-            incoming.file.commit(temp -> {
-                if (fresh) {
-                    attributes.applyToNew(temp, incoming.entry, incoming.replacedMode);
-                } else {
-                    attributes.apply(temp, incoming.entry);
-                    attributes.applyModeWithoutPermissions(temp, incoming.entry, incoming.replacedMode);
+            try {
+                attributes.applyXattrs(temp, incoming.xattrs);
+            } catch (IOException e) {
+                // As rsync: the data still lands; the attributes that would not go on fail it (exit 23).
+                xattrFailure[0] = e;
+            }
+        };
+        FileStatus held = null;
+        try {
+            if (delayedUpdates.enabled() && incoming.file instanceof AtomicFile atomic) {
+                held = atomic.hold(delayedUpdates.directory(), finisher);
+            } else {
+                if (incoming.existed && backups.enabled() && !incoming.inPlace) {
+                    backups.keep(incoming.local);
                 }
-                try {
-                    attributes.applyXattrs(temp, incoming.xattrs);
-                } catch (IOException e) {
-                    // As rsync: the data still lands; the attributes that would not go on fail it (exit 23).
-                    xattrFailure[0] = e;
-                }
-            });
+                incoming.file.commit(finisher);
+            }
         } catch (IOException e) {
             fail(incoming, e);
             return;
@@ -315,8 +325,10 @@ public final class FileReceiver implements AutoCloseable {
         }
         listener.fileDone(incoming.name, incoming.received - incoming.start);
         generator.linkTarget(incoming.entry, incoming.local);
-        if (xattrFailure[0] == null) {
-            // A copy without the attributes asked for is not the source's: --remove-source-files keeps it.
+        // A copy without the attributes asked for is not the source's: --remove-source-files keeps it.
+        if (held != null) {
+            delayedUpdates.add(incoming.entry, incoming.local, incoming.existed, xattrFailure[0] == null, held);
+        } else if (xattrFailure[0] == null) {
             generator.inPlace(incoming.entry);
         }
     }

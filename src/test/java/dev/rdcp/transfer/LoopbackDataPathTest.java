@@ -167,6 +167,29 @@ class LoopbackDataPathTest {
         assertFalse(Files.exists(kept.getParent()), "the emptied partial directory goes");
     }
 
+    /** --delay-updates: a file received whole waits in .~tmp~ until END, so a lost connection leaves it there. */
+    @Test
+    void delayedUpdatesWaitForTheEndAndALostConnectionLeavesThemHeld() throws Exception {
+        Path source = dir.resolve("src");
+        Path small = randomFile(source.resolve("a-small.bin"), CHUNK / 2, 13);
+        randomFile(source.resolve("b-big.bin"), 20L * CHUNK, 14);
+        Path target = dir.resolve("dst");
+        Files.createDirectories(target);
+        TransferOptions options = TransferOptions.of(CHUNK, SessionRequest.RECURSIVE | SessionRequest.DELAY_UPDATES);
+
+        LoopbackCopy.Outcome lost = LoopbackCopy.run(List.of(SourceOperand.parse(source + "/")), target, true,
+                options, 5, (sender, receiver) -> sender.loseConnectionAtChunks(6));
+        assertEquals(ExitCode.SOCKET_IO, assertInstanceOf(RdcpException.class, lost.receiverError()).exitCode());
+        assertFalse(Files.exists(target.resolve("a-small.bin")), "not renamed before the end");
+        assertTrue(FileUtils.contentEquals(small.toFile(), target.resolve(".~tmp~/a-small.bin").toFile()), "held whole");
+
+        LoopbackCopy.Outcome done = LoopbackCopy.run(List.of(SourceOperand.parse(source + "/")), target, true, options);
+        assertClean(done);
+        assertTrue(FileUtils.contentEquals(small.toFile(), target.resolve("a-small.bin").toFile()));
+        assertTrue(Files.exists(target.resolve("b-big.bin")));
+        assertFalse(Files.exists(target.resolve(".~tmp~")), "emptied, the holding directory goes");
+    }
+
     @Test
     void aPartialFileWithOtherContentIsSentWhole() throws Exception {
         long size = 6L * CHUNK;

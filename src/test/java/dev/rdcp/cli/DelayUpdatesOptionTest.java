@@ -1,0 +1,73 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** --delay-updates beside rsync: the trees, the holding directories hidden and protected, -b, its conflicts and its header. */
+class DelayUpdatesOptionTest extends SideBySideTest {
+
+    /** src: a, sub/b and the sender's own holding directory .~tmp~/x; each side's d has an old sub/b and a held sub/.~tmp~/keep. */
+    @BeforeEach
+    void tree() throws Exception {
+        SideBySide.write(sides.source, "a", 10);
+        SideBySide.write(sides.source, "sub/b", 30);
+        SideBySide.write(sides.source, ".~tmp~/x", 5);
+        for (String side : List.of("rsync", "rdcp")) {
+            SideBySide.write(sides.served.resolve(side), "d/sub/b", 7);
+            SideBySide.write(sides.served.resolve(side), "d/sub/.~tmp~/keep", 5);
+            SideBySide.write(sides.served.resolve(side), "d/gone", 5);
+        }
+    }
+
+    @Test
+    void aPushWithBackupsAndDeletionEndsAsRsyncsAndLeavesNoHoldingDirectory() throws Exception {
+        Cli.Result rdcp = sides.push(0, List.of("-a", "-b", "--delete", "--delay-updates"), "d/", "src/");
+
+        assertTrue(Files.exists(sides.served.resolve("rdcp/d/sub/b~")), "the old file kept at the rename");
+        assertTrue(Files.exists(sides.served.resolve("rdcp/d/sub/.~tmp~/keep")), "neither deleted nor emptied");
+        assertFalse(Files.exists(sides.served.resolve("rdcp/d/.~tmp~")), "neither sent nor left behind");
+        assertEquals("", rdcp.err());
+    }
+
+    @Test
+    void aPullHoldsInThePartialDirectoryWhenOneIsGiven() throws Exception {
+        SideBySide.write(sides.source, "sub/.p/y", 3);
+        sides.pull(List.of("-a", "--delay-updates", "--partial-dir=.p"), "", "pulled/");
+        assertTrue(Files.exists(tmp.resolve("rdcp-pulled/.~tmp~/x")), "only .p is hidden then, as in rsync");
+        assertFalse(Files.exists(tmp.resolve("rdcp-pulled/sub/.p")));
+    }
+
+    @Test
+    void inplaceAndAppendConflictWithItAsInRsync() throws Exception {
+        for (String option : List.of("--inplace", "--append")) {
+            RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", option, "--delay-updates", "src/", "x/");
+            Cli.Result rdcp = sides.rdcp("-a", option, "--delay-updates", sides.source + "/", "127.0.0.1::rdcp/");
+            assertEquals(rsync.exitCode(), rdcp.exitCode(), rdcp::toString);
+            assertTrue(rsync.output().contains(option + " cannot be used with --delay-updates"), rsync.output());
+            assertTrue(rdcp.err().startsWith("rdcp: " + option + " cannot be used with --delay-updates"), rdcp.err());
+        }
+    }
+
+    /** rsync builds the whole list first without -r and with the options that need it, and says so under -v. */
+    @Test
+    void verboseOpensAsRsyncDoesWhereTheListIsBuiltWhole() throws Exception {
+        for (List<String> options : List.of(List.of("-av"), List.of("-dv"), List.of("-av", "--delete-after"),
+                List.of("-av", "--delay-updates"))) {
+            List<String> rsyncArgs = new java.util.ArrayList<>(options);
+            rsyncArgs.addAll(List.of("src/", "x" + options.size() + options.get(0) + "/"));
+            String rsync = RsyncComparison.run(tmp, rsyncArgs.toArray(String[]::new)).output().lines().findFirst()
+                    .orElseThrow();
+            List<String> rdcpArgs = new java.util.ArrayList<>(options);
+            rdcpArgs.addAll(List.of(sides.source + "/", "127.0.0.1::rdcp/d/"));
+            Cli.Result rdcp = sides.rdcp(rdcpArgs.toArray(String[]::new));
+            assertEquals(0, rdcp.exitCode(), rdcp::toString);
+            assertEquals(rsync, rdcp.out().lines().findFirst().orElseThrow(), options.toString());
+        }
+    }
+}
