@@ -203,6 +203,25 @@ public final class Destination implements AutoCloseable {
         }
     }
 
+    /**
+     * rsync's note for the directories this destination made, or null when it made none:
+     * "created directory DEST" for the operand's missing last level, and with {@code mkpath}
+     * "created N directories for DIR", DIR the deepest of them (a file's directory, for a file).
+     */
+    String createdNote(boolean mkpath) {
+        if (missing.isEmpty()) {
+            return null;
+        }
+        if (!mkpath) {
+            return intoDirectory ? "created directory " + shownTarget : null;
+        }
+        String made = shownTarget.replaceFirst("/+$", "");
+        if (!intoDirectory) {
+            made = made.substring(0, Math.max(0, made.lastIndexOf('/')));
+        }
+        return "created " + missing.size() + (missing.size() == 1 ? " directory" : " directories") + " for " + made;
+    }
+
     /** Whether entries go into a directory this destination made (the operand's missing last level, or more with --mkpath). */
     boolean madeItself() {
         return intoDirectory && !missing.isEmpty();

@@ -123,8 +123,9 @@ final class Generator {
      * warning.
      */
     void prepare() throws IOException {
-        if (destination.madeItself() && options.has(SessionRequest.TELL_CREATED_DESTINATION)) {
-            reports.failed(-1, ExitCode.OK.code(), "created directory " + destination.shownTarget());
+        String created = destination.createdNote(options.has(SessionRequest.MKPATH));
+        if (created != null && options.has(SessionRequest.TELL_CREATED_DESTINATION)) {
+            reports.failed(-1, ExitCode.OK.code(), created);
         }
         references.open(destination, warning -> reports.failed(-1, ExitCode.OK.code(), warning));
     }

@@ -148,6 +148,23 @@ class VerboseOutputTest extends SideBySideTest {
         assertTrue(again.out().lines().noneMatch(l -> l.startsWith("created directory")), again.out());
     }
 
+    /** With --mkpath rsync counts the directories it made, for a directory or a file's directory. */
+    @Test
+    void mkpathCountsTheDirectoriesItMade() throws Exception {
+        List<String> rsyncNotes = new ArrayList<>();
+        List<String> rdcpNotes = new ArrayList<>();
+        for (List<String> operands : List.of(List.of("src/", "m/a/b/"), List.of("src/top", "n/q/file"))) {
+            rsyncNotes.add(RsyncComparison.run(tmp, "-av", "--mkpath", operands.get(0), "served/rsync/" + operands.get(1))
+                    .output().lines().skip(1).findFirst().orElseThrow().replace("served/rsync/", "rdcp/"));
+            String source = tmp.resolve(operands.get(0)) + (operands.get(0).endsWith("/") ? "/" : "");
+            Cli.Result rdcp = sides.rdcp("-av", "--mkpath", source, "127.0.0.1::rdcp/" + operands.get(1));
+            assertEquals(0, rdcp.exitCode(), rdcp.toString());
+            rdcpNotes.add(rdcp.out().lines().skip(1).findFirst().orElseThrow());
+        }
+        assertEquals(List.of("created 3 directories for rdcp/m/a/b", "created 2 directories for rdcp/n/q"), rdcpNotes);
+        assertEquals(rsyncNotes, rdcpNotes);
+    }
+
     /** A format without %i names entries but not the directory made, as rsync's; with %i it does. */
     @Test
     void onlyVerboseOrAFormatWithItemizeTellsTheDirectoryMade() throws Exception {
