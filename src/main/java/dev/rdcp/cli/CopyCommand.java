@@ -569,7 +569,8 @@ final class CopyCommand {
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
                     FilterRules.parse(allRules), rules.limits(), rules.backup(), rules.references(),
-                    new OwnerMaps(usermap == null ? "" : usermap, groupmap == null ? "" : groupmap), partialDirectory);
+                    new OwnerMaps(usermap == null ? "" : usermap, groupmap == null ? "" : groupmap), partialDirectory,
+                    rules.modifyWindow());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -104,6 +104,31 @@ final class TransferRuleOptions {
     }
 
     private long maxDelete = -1;
+    private int modifyWindow;
+
+    @Option(names = {"-@", "--modify-window"}, paramLabel = "NUM",
+            description = "Take modification times at most NUM seconds apart as the same (negative: compare"
+                    + " nanoseconds too).")
+    void modifyWindow(String value) {
+        long seconds;
+        try {
+            seconds = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--modify-window=" + value
+                    + ": invalid numeric value");
+        }
+        if (seconds < Integer.MIN_VALUE || seconds > Integer.MAX_VALUE) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--modify-window=" + value
+                    + ": number too large or too small");
+        }
+        // As rsync: any negative window compares nanoseconds.
+        modifyWindow = (int) Math.max(-1, seconds);
+    }
+
+    /** --modify-window's seconds: 0 for whole seconds, -1 for nanoseconds. */
+    int modifyWindow() {
+        return modifyWindow;
+    }
 
     @Option(names = "--max-delete", paramLabel = "NUM",
             description = "Delete at most NUM files or directories; 0 (or a negative number) deletes none. "

@@ -11,13 +11,14 @@ import java.util.List;
  * filter rules, limits, backup rule}, each path and rule as u16 length + UTF-8 bytes, the limits
  * as {@link TransferLimits}, the backup rule as {@link BackupRule}, then (version 6) the reference
  * directories as {@link ReferenceDirectories} and, with {@link #OWNER_MAPS}, the owner maps as
- * {@link OwnerMaps} and, with {@link #PARTIAL_DIR}, the partial directory as {@link PartialDirectory}.
+ * {@link OwnerMaps}, with {@link #PARTIAL_DIR}, the partial directory as {@link PartialDirectory} and, with
+ * {@link #MODIFY_WINDOW}, the window as an i32.
  * A push names the destination; a pull names the sources (with
  * {@link #FILES_FROM}, a base directory and then paths relative to it).
  */
 public record SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
         List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup,
-        ReferenceDirectories references, OwnerMaps ownerMaps, PartialDirectory partialDirectory) {
+        ReferenceDirectories references, OwnerMaps ownerMaps, PartialDirectory partialDirectory, int modifyWindow) {
 
     /** Who sends the files. */
     public enum Direction {
@@ -152,13 +153,27 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * place when the sender's END comes.
      */
     public static final long DELAY_UPDATES = 1L << 59;
+    /**
+     * Version 6, --modify-window: the REQUEST ends with an i32, the seconds two modification times
+     * may be apart and still be the same to the receiver's checks, or −1 to compare nanoseconds
+     * too. Without it the receiver compares whole seconds.
+     */
+    public static final long MODIFY_WINDOW = 1L << 60;
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION
-            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | PARTIAL_DIR | DELAY_UPDATES;
+            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | PARTIAL_DIR | DELAY_UPDATES | MODIFY_WINDOW;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;
+
+    /** A request without a modify window. */
+    public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
+            List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup,
+            ReferenceDirectories references, OwnerMaps ownerMaps, PartialDirectory partialDirectory) {
+        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, limits, backup, references,
+                ownerMaps, partialDirectory, 0);
+    }
 
     /** A request without a partial directory. */
     public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
@@ -202,6 +217,9 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         if (((flags & PARTIAL_DIR) != 0) != partialDirectory.any() || (flags & (PARTIAL_DIR | PARTIAL)) == PARTIAL_DIR) {
             throw new IllegalArgumentException("the PARTIAL_DIR flag, the PARTIAL flag and the partial directory disagree");
         }
+        if (((flags & MODIFY_WINDOW) != 0) != (modifyWindow != 0) || modifyWindow < -1) {
+            throw new IllegalArgumentException("the MODIFY_WINDOW flag and the window disagree, or the window is below -1");
+        }
     }
 
     public boolean has(long flag) {
@@ -214,7 +232,8 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         List<byte[]> encodedRules = utf8(filterRules);
         int size = FIXED_SIZE + TransferLimits.SIZE + backup.encodedSize() + references.encodedSize()
                 + (ownerMaps.any() ? ownerMaps.encodedSize() : 0)
-                + (partialDirectory.any() ? partialDirectory.encodedSize() : 0) + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
+                + (partialDirectory.any() ? partialDirectory.encodedSize() : 0) + (modifyWindow != 0 ? 4 : 0)
+                + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
                 + encodedRules.stream().mapToInt(b -> 2 + b.length).sum();
         ByteBuffer out = ByteBuffer.allocate(size);
         out.put((byte) (direction.ordinal() + 1)).putLong(flags).putInt(chunkSize).putShort((short) slots)
@@ -229,6 +248,9 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         }
         if (partialDirectory.any()) {
             partialDirectory.encode(out);
+        }
+        if (modifyWindow != 0) {
+            out.putInt(modifyWindow);
         }
         return out;
     }
@@ -268,6 +290,16 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         if ((flags & (PARTIAL_DIR | PARTIAL)) == PARTIAL_DIR) {
             throw new ProtocolException("malformed REQUEST: a partial directory without PARTIAL");
         }
+        int modifyWindow = 0;
+        if ((flags & MODIFY_WINDOW) != 0) {
+            if (in.remaining() < 4) {
+                throw new ProtocolException("REQUEST truncated in its modify window");
+            }
+            modifyWindow = in.getInt();
+            if (modifyWindow == 0 || modifyWindow < -1) {
+                throw new ProtocolException("malformed REQUEST modify window " + modifyWindow);
+            }
+        }
         if (paths.isEmpty()) {
             throw new ProtocolException("REQUEST names no path");
         }
@@ -275,7 +307,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
             throw new ProtocolException("REQUEST has trailing bytes");
         }
         return new SessionRequest(Direction.values()[direction - 1], flags, chunkSize, slots, bandwidthLimit, paths,
-                rules, limits, backup, references, ownerMaps, partialDirectory);
+                rules, limits, backup, references, ownerMaps, partialDirectory, modifyWindow);
     }
 
     private static List<String> strings(ByteBuffer in) throws ProtocolException {

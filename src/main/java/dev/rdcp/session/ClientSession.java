@@ -125,11 +125,14 @@ public final class ClientSession {
         // Where the receiver keeps partial files; on a pull the client receives and keeps them itself.
         PartialDirectory partialDirectory = direction == SessionRequest.Direction.PUSH ? options.partialDirectory()
                 : PartialDirectory.NONE;
-        return new SessionRequest(direction, (flags & ~SessionRequest.PARTIAL_DIR)
+        // The receiver compares the times; on a pull that is the client.
+        int modifyWindow = direction == SessionRequest.Direction.PUSH ? options.modifyWindow() : 0;
+        return new SessionRequest(direction, (flags & ~(SessionRequest.PARTIAL_DIR | SessionRequest.MODIFY_WINDOW))
                         | (maps.any() ? SessionRequest.OWNER_MAPS : 0)
-                        | (partialDirectory.any() ? SessionRequest.PARTIAL_DIR : 0),
+                        | (partialDirectory.any() ? SessionRequest.PARTIAL_DIR : 0)
+                        | (modifyWindow != 0 ? SessionRequest.MODIFY_WINDOW : 0),
                 options.chunkSize(), options.slots(), options.bandwidthLimit(), paths, options.filters().rules(),
-                options.limits(), options.backup(), options.references(), maps, partialDirectory);
+                options.limits(), options.backup(), options.references(), maps, partialDirectory, modifyWindow);
     }
 
     /**

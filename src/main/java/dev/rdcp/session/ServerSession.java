@@ -207,7 +207,8 @@ public final class ServerSession {
         try {
             TransferOptions options = new TransferOptions(request.chunkSize(), request.slots(), request.flags(),
                     request.bandwidthLimit(), FilterRules.parse(request.filterRules()), request.limits(),
-                    request.backup(), request.references(), request.ownerMaps(), request.partialDirectory());
+                    request.backup(), request.references(), request.ownerMaps(), request.partialDirectory(),
+                    request.modifyWindow());
             requireValid(request);
             if (options.maxPinnedBytes() > TransferOptions.MAX_PINNED) {
                 throw new IllegalArgumentException("chunk size × slots and message rings would pin "

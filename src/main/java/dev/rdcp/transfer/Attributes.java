@@ -28,6 +28,12 @@ final class Attributes {
     private static final int USUAL_UMASK = 022;
 
     private final boolean times;
+    /**
+     * How an unchanged file's time is compared before it is set again: to the nanosecond (rdcp
+     * brings a difference under a second in line), or under a --modify-window, within which a
+     * file system that keeps coarser times would never match.
+     */
+    private final TimeWindow applied;
     private final boolean directoryTimes;
     private final boolean linkTimes;
     private final boolean permissions;
@@ -44,6 +50,7 @@ final class Attributes {
 
     Attributes(TransferOptions options, Destination destination, ProcessIdentity process) {
         this.times = options.preserveTimes();
+        this.applied = new TimeWindow(options.modifyWindow() == 0 ? -1 : options.modifyWindow());
         this.directoryTimes = options.preserveDirectoryTimes();
         this.linkTimes = options.preserveLinkTimes();
         this.permissions = options.preservePermissions();
@@ -206,7 +213,8 @@ final class Attributes {
     /** True when {@link #apply} would change something of {@code existing}. */
     boolean differ(FileStatus existing, Entry entry) {
         return (permissions && (existing.mode() & 07777) != mode(entry, NOTHING_REPLACED))
-                || (times && (existing.mtimeSeconds() != entry.mtimeSeconds() || existing.mtimeNanos() != entry.mtimeNanos()))
+                || (times && !applied.same(existing.mtimeSeconds(), existing.mtimeNanos(), entry.mtimeSeconds(),
+                        entry.mtimeNanos()))
                 || (owners.uid(entry) != OwnerPolicy.LEAVE && existing.uid() != entry.uid())
                 || (owners.gid(entry) != OwnerPolicy.LEAVE && existing.gid() != entry.gid());
     }

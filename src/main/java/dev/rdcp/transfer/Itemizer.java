@@ -28,6 +28,7 @@ final class Itemizer {
     private final boolean enabled;
     private final boolean unchangedToo;
     private final boolean times;
+    private final TimeWindow window;
     private final boolean directoryTimes;
     /** -t with -J: a symlink's time is not compared; a retargeted one shows 't', as rsync's. */
     private final boolean omitLinkTimes;
@@ -39,6 +40,7 @@ final class Itemizer {
         this.enabled = options.has(SessionRequest.ITEMIZE);
         this.unchangedToo = options.has(SessionRequest.ITEMIZE_UNCHANGED);
         this.times = options.preserveTimes();
+        this.window = new TimeWindow(options.modifyWindow());
         this.directoryTimes = options.preserveDirectoryTimes();
         this.omitLinkTimes = times && !options.preserveLinkTimes();
         this.permissions = options.preservePermissions();
@@ -137,7 +139,8 @@ final class Itemizer {
             return "hf.........";
         }
         char s = before.size() != target.size() ? 's' : '.';
-        char t = times && before.mtimeSeconds() != target.mtimeSeconds() ? 't' : '.';
+        char t = times && !window.same(before.mtimeSeconds(), before.mtimeNanos(), target.mtimeSeconds(),
+                target.mtimeNanos()) ? 't' : '.';
         char p = permissions && (before.mode() & 07777) != (target.mode() & 07777) ? 'p' : '.';
         char o = owners.setsOwner() && before.uid() != target.uid() ? 'o' : '.';
         char g = owners.setsGroup(target.gid()) && before.gid() != target.gid() ? 'g' : '.';
@@ -190,11 +193,12 @@ final class Itemizer {
     }
 
     /**
-     * In whole seconds, as rsync compares times: rdcp still applies a difference under a second,
-     * but does not show it, so that its lines are rsync's.
+     * Under --modify-window (by default in whole seconds), as rsync compares times: rdcp still
+     * applies a difference under a second, but does not show it, so that its lines are rsync's.
      */
     private boolean timeDiffers(FileStatus before, Entry entry) {
-        return times && before.mtimeSeconds() != entry.mtimeSeconds();
+        return times && !window.same(before.mtimeSeconds(), before.mtimeNanos(), entry.mtimeSeconds(),
+                entry.mtimeNanos());
     }
 
     private static boolean isType(FileStatus status, int type) {

@@ -19,11 +19,12 @@ import dev.rdcp.transport.RdmaTransport;
  * and deletion limits, {@code backup} where -b keeps what the receiver replaces or deletes,
  * {@code references} the --link-dest, --compare-dest or --copy-dest directories, {@code ownerMaps}
  * the --usermap and --groupmap rules the receiver applies, {@code partialDirectory} where --partial-dir
- * keeps interrupted files.
+ * keeps interrupted files, {@code modifyWindow} --modify-window's seconds (0: whole seconds; −1:
+ * nanoseconds).
  */
 public record TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
         TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps,
-        PartialDirectory partialDirectory) {
+        PartialDirectory partialDirectory, int modifyWindow) {
 
     public static final int MIN_CHUNK = 4096;
     public static final int MAX_CHUNK = 64 << 20;
@@ -65,6 +66,14 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
         this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, references, OwnerMaps.NONE);
     }
 
+    /** Options without a modify window. */
+    public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
+            TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps,
+            PartialDirectory partialDirectory) {
+        this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, references, ownerMaps, partialDirectory,
+                0);
+    }
+
     /** Options without a partial directory. */
     public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
             TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps) {
@@ -88,6 +97,9 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
         }
         if (bandwidthLimit < 0) {
             throw new IllegalArgumentException("negative bandwidth limit");
+        }
+        if (modifyWindow < -1) {
+            throw new IllegalArgumentException("a modify window below -1");
         }
     }
 

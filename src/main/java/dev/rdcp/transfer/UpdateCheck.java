@@ -9,7 +9,6 @@ import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.attribute.FileTime;
 import java.util.Arrays;
 
 /**
@@ -43,6 +42,7 @@ final class UpdateCheck {
     private final boolean ignoreTimes;
     private final boolean ignoreExisting;
     private final boolean update;
+    private final TimeWindow window;
 
     private final Heartbeat heartbeat;
     /** --checksum: what each file is read through for its MD5, allocated at the first; one per session. */
@@ -55,6 +55,7 @@ final class UpdateCheck {
         this.ignoreTimes = options.has(SessionRequest.IGNORE_TIMES);
         this.ignoreExisting = options.has(SessionRequest.IGNORE_EXISTING);
         this.update = options.has(SessionRequest.UPDATE);
+        this.window = new TimeWindow(options.modifyWindow());
     }
 
     /** For entry {@code name}, beneath the destination's directory (in a dry run maybe not there yet). */
@@ -76,8 +77,8 @@ final class UpdateCheck {
         if (type == FileModes.S_IFDIR) {
             throw new DirectoryInTheWay();
         }
-        FileTime theirs = existing.mtime();
-        if (update && type == FileModes.S_IFREG && theirs.compareTo(Attributes.mtime(entry)) > 0) {
+        if (update && type == FileModes.S_IFREG && window.compare(existing.mtimeSeconds(), existing.mtimeNanos(),
+                entry.mtimeSeconds(), entry.mtimeNanos()) > 0) {
             return new Verdict(true, existing, false);
         }
         if (type != FileModes.S_IFREG) {
@@ -99,7 +100,8 @@ final class UpdateCheck {
             return entry.extra().length > 0 && Arrays.equals(entry.extra(), md5(base, name));
         }
         // As rsync: --size-only and --checksum decide before -I, which sends what the time would skip.
-        return !ignoreTimes && existing.mtime().equals(Attributes.mtime(entry));
+        return !ignoreTimes && window.same(existing.mtimeSeconds(), existing.mtimeNanos(), entry.mtimeSeconds(),
+                entry.mtimeNanos());
     }
 
     private byte[] md5(DirectoryHandle base, byte[] name) {

@@ -25,8 +25,8 @@ class RefusedOptionsTest {
 
     @Test
     void aLongOptionWithAValueIsNamedWithoutIt() {
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("--modify-window=2", "src", "host:dst"),
-                "--modify-window");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("--temp-dir=/var/tmp", "src", "host:dst"),
+                "--temp-dir");
     }
 
     @Test

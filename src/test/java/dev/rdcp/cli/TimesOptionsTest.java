@@ -107,4 +107,45 @@ class TimesOptionsTest extends SideBySideTest {
                 "without -O each directory's time is a change");
         assertEquals(without.get(0), without.get(1));
     }
+
+    /** Both destinations' a a fraction of a second off, and d/f one second off, the served tree's times. */
+    private void offsetDestinationTimes() throws Exception {
+        for (String side : List.of("rsync-p", "rdcp-p")) {
+            Files.setLastModifiedTime(tmp.resolve(side + "/a"), FileTime.from(SideBySide.OLD.plusMillis(700)));
+            Files.setLastModifiedTime(tmp.resolve(side + "/d/f"), FileTime.from(SideBySide.OLD.plusSeconds(1)));
+        }
+    }
+
+    /**
+     * The quick check compares whole seconds, as rsync's: a time a fraction of a second off is up
+     * to date; --modify-window=1 takes a second apart as the same; -@-1 compares nanoseconds.
+     */
+    @Test
+    void modifyWindowDecidesWhichTimesAreTheSame() throws Exception {
+        pull("-a");
+        offsetDestinationTimes();
+        List<List<String>> wholeSeconds = pull("-ai", "--dry-run");
+        assertEquals(List.of(">f..t...... d/f"), wholeSeconds.get(0));
+        assertEquals(wholeSeconds.get(0), wholeSeconds.get(1));
+
+        List<List<String>> window = pull("-ai", "--modify-window=1");
+        assertEquals(List.of(), window.get(0));
+        assertEquals(window.get(0), window.get(1));
+
+        offsetDestinationTimes();
+        List<List<String>> nanoseconds = pull("-ai", "-@", "-1");
+        assertEquals(List.of(">f..t...... a", ">f..t...... d/f"), nanoseconds.get(0));
+        assertEquals(nanoseconds.get(0), nanoseconds.get(1));
+    }
+
+    @Test
+    void aModifyWindowThatIsNoNumberIsRsyncsUsageError() throws Exception {
+        for (String value : List.of("abc", "99999999999")) {
+            RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", "--modify-window=" + value, "src/", "x/");
+            Cli.Result rdcp = sides.rdcp("-a", "--modify-window=" + value, sides.source + "/", "127.0.0.1::rdcp/");
+            assertEquals(rsync.exitCode(), rdcp.exitCode(), rdcp::toString);
+            String message = rsync.output().lines().findFirst().orElseThrow();
+            assertEquals(message, rdcp.err().lines().findFirst().orElseThrow().replaceFirst("^rdcp:", "rsync:"));
+        }
+    }
 }

@@ -308,8 +308,8 @@ class SessionRequestTest {
                 ReferenceDirectories.NONE, OwnerMaps.NONE, directory), "without PARTIAL_DIR");
     }
 
-    /** A request with one path "x", {@code flags} and {@code field} after empty reference directories. */
-    private static ByteBuffer withPartialDirectory(long flags, byte[] field) {
+    /** A request with one path "x", {@code flags} and {@code field} (the trailing fields) after empty reference directories. */
+    private static ByteBuffer withTrailingFields(long flags, byte[] field) {
         ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2 + TransferLimits.SIZE + 4 + 2 + field.length);
         header(out, 1, flags).putShort((short) 1).putShort((short) 1).put((byte) 'x').putShort((short) 0);
         return limits(out, 0, -1, -1).putShort((short) 0).putShort((short) 0).put((byte) 0).put((byte) 0).put(field)
@@ -333,19 +333,65 @@ class SessionRequestTest {
             {0x10, 1, 'p'},
         };
         for (byte[] field : bad) {
-            assertThrows(ProtocolException.class, () -> SessionRequest.decode(withPartialDirectory(both, field)),
+            assertThrows(ProtocolException.class, () -> SessionRequest.decode(withTrailingFields(both, field)),
                     java.util.Arrays.toString(field));
         }
         assertThrows(ProtocolException.class,
-                () -> SessionRequest.decode(withPartialDirectory(SessionRequest.PARTIAL_DIR, new byte[] {0, 1, 'p'})),
+                () -> SessionRequest.decode(withTrailingFields(SessionRequest.PARTIAL_DIR, new byte[] {0, 1, 'p'})),
                 "without PARTIAL");
     }
 
     @Test
     void aWellFormedPartialDirectoryFieldDecodes() throws Exception {
-        SessionRequest request = SessionRequest.decode(withPartialDirectory(
+        SessionRequest request = SessionRequest.decode(withTrailingFields(
                 SessionRequest.PARTIAL | SessionRequest.PARTIAL_DIR, new byte[] {0, 4, '.', 'p', '/', 'q'}));
         assertEquals(".p/q", request.partialDirectory().directory());
+    }
+
+    @Test
+    void aModifyWindowRoundTripsAfterThePartialDirectory() throws Exception {
+        for (int window : new int[] {-1, 1, 2, Integer.MAX_VALUE}) {
+            SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, SessionRequest.PARTIAL
+                    | SessionRequest.PARTIAL_DIR | SessionRequest.MODIFY_WINDOW, 1 << 20, 8, 0, PATHS, RULES,
+                    TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE, OwnerMaps.NONE,
+                    new PartialDirectory(".p"), window);
+            SessionRequest received = roundTrip(sent);
+            assertEquals(window, received.modifyWindow());
+            assertEquals(".p", received.partialDirectory().directory());
+        }
+        assertEquals(0, roundTrip(push(0, List.of("x"))).modifyWindow());
+    }
+
+    @Test
+    void aModifyWindowMustComeWithItsFlagAndBeAtLeastMinusOne() {
+        assertThrows(IllegalArgumentException.class, () -> new SessionRequest(SessionRequest.Direction.PUSH,
+                SessionRequest.MODIFY_WINDOW, 1 << 20, 8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE,
+                ReferenceDirectories.NONE, OwnerMaps.NONE, PartialDirectory.NONE, 0));
+        assertThrows(IllegalArgumentException.class, () -> new SessionRequest(SessionRequest.Direction.PUSH, 0,
+                1 << 20, 8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE,
+                OwnerMaps.NONE, PartialDirectory.NONE, 3));
+        assertThrows(IllegalArgumentException.class, () -> new SessionRequest(SessionRequest.Direction.PUSH,
+                SessionRequest.MODIFY_WINDOW, 1 << 20, 8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE,
+                ReferenceDirectories.NONE, OwnerMaps.NONE, PartialDirectory.NONE, -2));
+    }
+
+    @Test
+    void malformedModifyWindowsAreProtocolErrors() {
+        byte[][] bad = {{}, {0, 0, 0}, {0, 0, 0, 0}, {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xfe},
+            {0, 0, 0, 1, 9}};
+        for (byte[] field : bad) {
+            assertThrows(ProtocolException.class,
+                    () -> SessionRequest.decode(withTrailingFields(SessionRequest.MODIFY_WINDOW, field)),
+                    java.util.Arrays.toString(field));
+        }
+    }
+
+    @Test
+    void aWellFormedModifyWindowDecodes() throws Exception {
+        assertEquals(-1, SessionRequest.decode(withTrailingFields(SessionRequest.MODIFY_WINDOW,
+                new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff})).modifyWindow());
+        assertEquals(258, SessionRequest.decode(withTrailingFields(SessionRequest.MODIFY_WINDOW,
+                new byte[] {0, 0, 1, 2})).modifyWindow());
     }
 
     @Test
