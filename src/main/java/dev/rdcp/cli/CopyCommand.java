@@ -264,15 +264,11 @@ final class CopyCommand {
             description = "Limit the data rate: KiB/s, or with a K, M or G suffix.")
     long bandwidthLimit;
 
-    @Option(names = "--info", paramLabel = "FLAGS", description = "progress2: one progress line for the whole transfer.")
-    void info(String flags) {
-        for (String flag : flags.split(",")) {
-            if (!flag.equals("progress2")) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--info: unknown flag '" + flag
-                        + "' (supported: progress2)");
-            }
-            overallProgress = true;
-        }
+    @Option(names = "--info", paramLabel = "FLAGS",
+            description = "rsync's output levels, e.g. progress2 (one progress line for the whole transfer), name0 (no"
+                    + " list of names), stats2; --info=help lists them.")
+    void info(String words) {
+        infoWords.add(words);
     }
 
     @Option(names = {"-f", "--filter"}, paramLabel = "RULE",
@@ -369,16 +365,26 @@ final class CopyCommand {
     private RdmaOptions rdma;
 
     private final List<String> filterRules = new ArrayList<>();
-    private boolean overallProgress;
+    /** The --info values, applied in order over what -v, --progress and --stats set. */
+    private final List<String> infoWords = new ArrayList<>();
+    private InfoLevels info;
 
     /** Runs the copy the operands and options ask for, with the options it shares with the server mode. */
     int run(LoggingOptions logging, RdmaOptions rdma) throws IOException, InterruptedException {
         this.logging = logging;
         this.rdma = rdma;
         PrintWriter out = spec.commandLine().getOut();
+        info = new InfoLevels(logging.isVerbose(), progress, stats);
         try {
-            // As rsync, --progress lists the names -v lists, each file's progress under its name.
-            output.check((logging.isVerbose() || progress) && !overallProgress && !json);
+            for (String words : infoWords) {
+                if (InfoLevels.asksForHelp(words)) {
+                    out.print(InfoLevels.help());
+                    out.flush();
+                    return ExitCode.OK.code();
+                }
+                info.apply(words);
+            }
+            output.check(info.level(InfoLevels.Flag.NAME) >= 1 && !json);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -412,7 +418,7 @@ final class CopyCommand {
         LOG.debug("command line parsed");
         transportChoice();
         TransferOptions options = transferOptions();
-        if (logging.isVerbose() && !json) {
+        if (info.level(InfoLevels.Flag.MISC) >= 1 && !json) {
             moot.notes().forEach(note -> out.println("rdcp: " + note));
         }
         List<Location> sources = new ArrayList<>();
@@ -423,16 +429,17 @@ final class CopyCommand {
 
         PrintWriter display = json ? new PrintWriter(Writer.nullWriter()) : out;
         TransferReport report = new TransferReport();
-        OverallProgressPrinter overall = overallProgress ? new OverallProgressPrinter(display, System.console() != null,
-                sizeFormat())
+        // As rsync: redrawn in place, unless -v's names come between the updates.
+        OverallProgressPrinter overall = info.level(InfoLevels.Flag.PROGRESS) >= 2
+                ? new OverallProgressPrinter(display, info.level(InfoLevels.Flag.NAME) == 0, sizeFormat())
                 : null;
         // As rsync, a copy with both ends on this host: this process sends, a server in it receives.
         boolean local = !destination.isRemote() && sources.stream().noneMatch(Location::isRemote);
         boolean push = destination.isRemote() || local;
         TransferListener listener = TransferListener.all(report, display(display, overall),
                 output.listener(display, spec.commandLine().getErr(), push, local, logging.isQuiet(),
-                        progress && overall == null));
-        if ((logging.isVerbose() || progress) && !logging.isQuiet()) {
+                        info.level(InfoLevels.Flag.PROGRESS) == 1));
+        if (info.level(InfoLevels.Flag.FLIST) >= 1 && !logging.isQuiet()) {
             display.println(listHeader(push));
             display.flush();
         }
@@ -580,10 +587,10 @@ final class CopyCommand {
         if (json) {
             out.println(JsonSummary.toJson(report.summary(dryRun), report.transport()));
         } else if (!logging.isQuiet()) {
-            if (stats) {
+            if (info.level(InfoLevels.Flag.STATS) >= 2) {
                 StatsPrinter.print(report.summary(dryRun), sizeFormat(), out);
             }
-            if (stats || logging.isVerbose()) {
+            if (info.level(InfoLevels.Flag.STATS) >= 1) {
                 ClosingLines.print(report.summary(dryRun), sizeFormat(), out);
             }
         }
@@ -631,7 +638,8 @@ final class CopyCommand {
     private TransferListener display(PrintWriter out, OverallProgressPrinter overall) {
         PrintWriter err = spec.commandLine().getErr();
         TransferListener names = overall != null ? overall
-                : progress ? new ProgressPrinter(out, System.console() != null, sizeFormat())
+                : info.level(InfoLevels.Flag.PROGRESS) == 1 ? new ProgressPrinter(out, System.console() != null,
+                        sizeFormat())
                 : TransferListener.NONE;
         TransferListener errors = new TransferListener() {
             @Override

@@ -12,22 +12,22 @@ import java.util.function.LongSupplier;
 /**
  * rsync-style --info=progress2: one line for the whole transfer (bytes moved, percent of the bytes
  * listed so far, average rate, elapsed time, files transferred, entries left to check), redrawn in
- * place on a terminal at most every 200 ms and printed as a new line at most once a second when
- * output is piped.
+ * place with a carriage return at most every 200 ms, on a terminal or not, as rsync's; or, where
+ * -v's names are listed between the updates, printed as a new line at most once a second.
  */
 final class OverallProgressPrinter implements TransferListener {
 
-    private static final long TERMINAL_INTERVAL_NANOS = 200_000_000L;
-    private static final long PIPE_INTERVAL_NANOS = 1_000_000_000L;
+    private static final long REDRAW_INTERVAL_NANOS = 200_000_000L;
+    private static final long LINE_INTERVAL_NANOS = 1_000_000_000L;
 
     private final PrintWriter out;
-    private final boolean terminal;
+    private final boolean redraw;
     private final SizeFormat sizes;
     private final long interval;
     private final LongSupplier nanoTime;
     private final long startNanos;
     private long lastPrintNanos;
-    /** Length of the line now on the terminal: a shorter redraw must blank the rest of it. */
+    /** Length of the line now shown: a shorter redraw must blank the rest of it. */
     private int shownLength;
 
     private final CheckCounts counts = new CheckCounts();
@@ -40,16 +40,16 @@ final class OverallProgressPrinter implements TransferListener {
     private long bytesOfEarlierFiles;
     private long currentFileDone;
 
-    OverallProgressPrinter(PrintWriter out, boolean terminal, SizeFormat sizes) {
-        this(out, terminal, sizes, System::nanoTime);
+    OverallProgressPrinter(PrintWriter out, boolean redraw, SizeFormat sizes) {
+        this(out, redraw, sizes, System::nanoTime);
     }
 
     /** {@code nanoTime} stands in for {@link System#nanoTime} so tests can drive the clock. */
-    OverallProgressPrinter(PrintWriter out, boolean terminal, SizeFormat sizes, LongSupplier nanoTime) {
+    OverallProgressPrinter(PrintWriter out, boolean redraw, SizeFormat sizes, LongSupplier nanoTime) {
         this.out = out;
-        this.terminal = terminal;
+        this.redraw = redraw;
         this.sizes = sizes;
-        this.interval = terminal ? TERMINAL_INTERVAL_NANOS : PIPE_INTERVAL_NANOS;
+        this.interval = redraw ? REDRAW_INTERVAL_NANOS : LINE_INTERVAL_NANOS;
         this.nanoTime = nanoTime;
         this.startNanos = nanoTime.getAsLong();
         this.lastPrintNanos = startNanos;
@@ -107,7 +107,7 @@ final class OverallProgressPrinter implements TransferListener {
         int percent = bytesListed == 0 ? 100 : (int) Math.min(100, bytes * 100 / bytesListed);
         String line = String.format(Locale.ROOT, "%15s %3d%% %11s %10s", sizes.format(bytes), percent,
                 rate(bytesPerSecond), clock(elapsedNanos / 1_000_000_000L)) + counts.suffix();
-        if (terminal) {
+        if (redraw) {
             out.print("\r" + line + " ".repeat(Math.max(0, shownLength - line.length())));
             shownLength = line.length();
             if (last) {

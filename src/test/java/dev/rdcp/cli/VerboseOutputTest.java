@@ -148,6 +148,43 @@ class VerboseOutputTest extends SideBySideTest {
         assertTrue(again.out().lines().noneMatch(l -> l.startsWith("created directory")), again.out());
     }
 
+    /** stdout's lines, progress updates split at their carriage returns, blank ones and byte counts left out. */
+    private static List<String> infoLines(String output) {
+        return output.lines().flatMap(line -> List.of(line.split("\r")).stream()).filter(line -> !line.isBlank())
+                .map(line -> line.startsWith("sent ") ? "sent" : line.startsWith("total size is ") ? "total" : line)
+                .map(line -> line.matches(" +[0-9,]+ +\\d+% .*") ? "progress" : line).distinct().sorted().toList();
+    }
+
+    /** --info's words over -v's levels: rsync's idiom for one progress line and no names, and single levels. */
+    @Test
+    void infoWordsChooseWhatIsTold() throws Exception {
+        List<List<String>> all = List.of(List.of("-av", "--info=progress2", "--info=name0"), List.of("-a", "--info=name1"),
+                List.of("-a", "--info=stats1,flist1"), List.of("-av", "--info=stats0"));
+        List<List<String>> rdcpLines = new ArrayList<>();
+        for (List<String> options : all) {
+            List<String> rsyncArgs = new ArrayList<>(options);
+            rsyncArgs.addAll(List.of("src/", "served/rsync/i" + rdcpLines.size() + "/"));
+            RsyncComparison.Run rsync = RsyncComparison.run(tmp, rsyncArgs.toArray(String[]::new));
+            List<String> rdcpArgs = new ArrayList<>(options);
+            rdcpArgs.addAll(List.of(sides.source + "/", "127.0.0.1::rdcp/i" + rdcpLines.size() + "/"));
+            Cli.Result rdcp = sides.rdcp(rdcpArgs.toArray(String[]::new));
+            assertEquals(0, rdcp.exitCode(), rdcp.toString());
+            List<String> lines = infoLines(rdcp.out());
+            assertEquals(infoLines(rsync.output().replace("served/rsync/", "rdcp/")), lines, options.toString());
+            rdcpLines.add(lines);
+        }
+        assertEquals(List.of("progress", "sending incremental file list", "sent", "total"), rdcpLines.get(0));
+        assertEquals(List.of("sending incremental file list", "sent", "total"), rdcpLines.get(2));
+    }
+
+    @Test
+    void anUnknownInfoWordIsRsyncsUsageError() throws Exception {
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", "--info=bogus", "src/", "x/");
+        Cli.Result rdcp = sides.rdcp("-a", "--info=bogus", sides.source + "/", "127.0.0.1::rdcp/");
+        assertEquals(rsync.exitCode(), rdcp.exitCode(), rdcp::toString);
+        assertEquals("rdcp: " + rsync.output().lines().findFirst().orElseThrow(), rdcp.err().lines().findFirst().orElseThrow());
+    }
+
     /** With --mkpath rsync counts the directories it made, for a directory or a file's directory. */
     @Test
     void mkpathCountsTheDirectoriesItMade() throws Exception {
