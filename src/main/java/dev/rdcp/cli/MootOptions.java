@@ -24,7 +24,8 @@ final class MootOptions {
 
     private final Set<String> notes = new LinkedHashSet<>();
 
-    @Option(names = {"-z", "--compress"}, description = "No effect: RDMA moves the data uncompressed.")
+    @Option(names = {"-z", "--compress", "--no-z", "--no-compress"},
+            description = "No effect: RDMA moves the data uncompressed.")
     void compress(boolean on) {
         notes.add(COMPRESSION);
     }
@@ -65,7 +66,8 @@ final class MootOptions {
         notes.add(FILE_LIST);
     }
 
-    @Option(names = {"-s", "--secluded-args", "--old-args", "--blocking-io"},
+    @Option(names = {"-s", "--secluded-args", "--protect-args", "--old-args", "--blocking-io", "--no-s",
+        "--no-secluded-args", "--no-protect-args", "--no-old-args", "--no-blocking-io"},
             description = "No effect: no file name or option is passed on the remote command line.")
     void remoteShellArguments(boolean on) {
         notes.add(REMOTE_SHELL);

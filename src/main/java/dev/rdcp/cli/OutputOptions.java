@@ -30,7 +30,7 @@ final class OutputOptions {
             description = "A line per changed entry with rsync's change string (%%i); -ii also for unchanged ones.")
     boolean[] itemize = new boolean[0];
 
-    @Option(names = "--out-format", paramLabel = "FORMAT",
+    @Option(names = {"--out-format", "--log-format"}, paramLabel = "FORMAT",
             description = "A line per changed entry in FORMAT; rdcp takes the escapes %%i %%n %%L %%l %%b %%f %%o %%t %%M %%B %%p %%%%.")
     String outFormat;
 

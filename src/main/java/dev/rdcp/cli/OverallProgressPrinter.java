@@ -104,7 +104,8 @@ final class OverallProgressPrinter implements TransferListener {
         long elapsedNanos = now - startNanos;
         double bytesPerSecond = elapsedNanos > 0 ? bytes * 1e9 / elapsedNanos : 0;
         // Capped: a file that grew after it was listed moves more than was listed.
-        int percent = bytesListed == 0 ? 100 : (int) Math.min(100, bytes * 100 / bytesListed);
+        // Nothing listed yet is nothing done, but an empty transfer ends at 100 %.
+        int percent = bytesListed == 0 ? (last ? 100 : 0) : (int) Math.min(100, bytes * 100 / bytesListed);
         String line = String.format(Locale.ROOT, "%15s %3d%% %11s %10s", sizes.format(bytes), percent,
                 rate(bytesPerSecond), clock(elapsedNanos / 1_000_000_000L)) + counts.suffix();
         if (redraw) {

@@ -109,6 +109,14 @@ class OverallProgressPrinterTest {
     }
 
     @Test
+    void beforeAnythingIsListedNothingIsDone() {
+        OverallProgressPrinter printer = printer(false);
+        at(1_500);
+        printer.progress(0);
+        assertEquals(List.of("              0   0%    0.00kB/s    0:00:01 (xfr#0, to-chk=0/0)"), lines());
+    }
+
+    @Test
     void bytesOfAFileStayCountedWhenTheNextStartsBeforeItsStatusAndWhenItFails() {
         OverallProgressPrinter printer = printer(false);
         printer.listed("a", EntryType.FILE, 10);

@@ -76,6 +76,12 @@ class RsyncOptionMappingTest {
         assertEquals(plain, flags("-av", "--compress", "--compress-level", "9", "a", "h:b"));
         assertEquals(plain, flags("-av", "--zl=3", "a", "h:b"));
         assertEquals(plain, flags("-avW", "a", "h:b"));
+        for (String old : List.of("--protect-args", "--no-protect-args", "--no-s", "--no-secluded-args", "--no-old-args",
+                "--no-blocking-io", "--no-z", "--no-compress")) {
+            assertEquals(plain, flags("-av", old, "a", "h:b"), old);
+        }
+        assertEquals(flags("-av", "--out-format=%n", "a", "h:b"), flags("-av", "--log-format=%n", "a", "h:b"),
+                "rsync's old name for --out-format");
         assertEquals(plain, flags("-av", "--whole-file", "a", "h:b"));
         TransferOptions options = parsed("-avzW", "a", "h:b").transferOptions();
         TransferOptions reference = parsed("-av", "a", "h:b").transferOptions();
