@@ -47,6 +47,9 @@ final class CopyCommand {
     @Mixin
     TransferRuleOptions rules;
 
+    @Mixin
+    LinkOptions linkOptions;
+
     @Parameters(paramLabel = "SRC... DEST", arity = "0..*", description = "Sources, then the destination.")
     List<String> operands = new ArrayList<>();
 
@@ -536,6 +539,7 @@ final class CopyCommand {
                 | (sparse ? SessionRequest.SPARSE : 0)
                 | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0)
                 | output.requestFlags()
+                | linkOptions.flags()
                 | rules.flags();
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,

@@ -41,7 +41,7 @@ final class RefusedOptions {
                 "-N", "--crtimes", "--super", "--fake-super",
                 "--preallocate", "--force", "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs",
                 "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--fsync", "--delete-missing-args");
-        refuse(SENDER_REQUEST, "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
+        refuse(SENDER_REQUEST, "--no-implied-dirs", "--copy-unsafe-links",
                 "-k", "--copy-dirlinks", "--open-noatime",
                 "--copy-devices");
         refuse(IN_PLACE, "--write-devices");

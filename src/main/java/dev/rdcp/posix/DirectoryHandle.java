@@ -89,12 +89,28 @@ public final class DirectoryHandle extends OwnedDescriptor {
      * symlink is followed.
      */
     public DirectoryHandle openDirectoryFollowing(byte[] name) throws IOException {
-        int fd = walkOnly ? RdcpPosix.rdcp_open_beneath(fd(), CStrings.of(name), LibC.O_RDONLY | LibC.O_DIRECTORY, 0, 1)
-                : RdcpPosix.rdcp_open_directory_following(fd(), CStrings.of(name));
+        return new DirectoryHandle(display(name), openFollowing(name, LibC.O_RDONLY | LibC.O_DIRECTORY), this, name,
+                true, null);
+    }
+
+    /**
+     * The status of what {@code name} leads to, symlinks followed as {@link #openDirectoryFollowing}
+     * follows them (-L on a daemon): one leading outside this directory fails (EXDEV), a dangling
+     * one is missing (NoSuchFileException).
+     */
+    public FileStatus statusFollowing(byte[] name) throws IOException {
+        try (FileHandle target = new FileHandle(display(name), openFollowing(name, LibC.O_PATH))) {
+            return target.status();
+        }
+    }
+
+    private int openFollowing(byte[] name, int flags) throws IOException {
+        int fd = walkOnly ? RdcpPosix.rdcp_open_beneath(fd(), CStrings.of(name), flags, 0, 1)
+                : RdcpPosix.rdcp_open_following(fd(), CStrings.of(name), flags);
         if (fd < 0) {
             throw PathErrors.of(display(name), -fd);
         }
-        return new DirectoryHandle(display(name), fd, this, name, true, null);
+        return fd;
     }
 
     /**

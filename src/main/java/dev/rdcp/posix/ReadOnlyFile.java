@@ -28,13 +28,15 @@ public final class ReadOnlyFile implements AutoCloseable {
     }
 
     /**
-     * Opens the file a list entry was made from, never through a symlink in its last component,
-     * and only if it is still that file: same device, inode and size as when it was listed. A
-     * file swapped meanwhile (for a symlink, or its directory for one) fails with a
-     * FileSystemException; one that is gone with NoSuchFileException.
+     * Opens the file a list entry was made from, never through a symlink in its last component
+     * unless {@code followLink} (the list followed it: -L), and only if it is still that file:
+     * same device, inode and size as when it was listed. A file swapped meanwhile (for a symlink,
+     * or its directory for one) fails with a FileSystemException; one that is gone with
+     * NoSuchFileException.
      */
-    public static ReadOnlyFile openListed(Path path, byte[] name, FileStatus listed) throws IOException {
-        FileHandle handle = new FileHandle(path, openFlags(path, name, LibC.O_NOFOLLOW | LibC.O_NONBLOCK));
+    public static ReadOnlyFile openListed(Path path, byte[] name, FileStatus listed, boolean followLink)
+            throws IOException {
+        FileHandle handle = new FileHandle(path, openFlags(path, name, (followLink ? 0 : LibC.O_NOFOLLOW) | LibC.O_NONBLOCK));
         try {
             FileStatus now = handle.status();
             if (now.device() != listed.device() || now.inode() != listed.inode()) {

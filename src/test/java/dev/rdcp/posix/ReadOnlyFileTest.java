@@ -32,7 +32,7 @@ class ReadOnlyFileTest {
     void theListedFileOpensAndReads() throws Exception {
         Path file = Files.writeString(dir.resolve("f"), "listed");
         FileStatus listed = FileStatus.of(file, name(file), false);
-        try (ReadOnlyFile open = ReadOnlyFile.openListed(file, name(file), listed)) {
+        try (ReadOnlyFile open = ReadOnlyFile.openListed(file, name(file), listed, false)) {
             ByteBuffer buffer = ByteBuffer.allocateDirect(16);
             assertEquals(6, open.read(buffer, 0));
             assertEquals(6, open.size());
@@ -49,15 +49,32 @@ class ReadOnlyFileTest {
 
         Files.delete(file);
         Files.createSymbolicLink(file, other);
-        assertThrows(FileSystemException.class, () -> ReadOnlyFile.openListed(file, name(file), listed), "a symlink");
+        assertThrows(FileSystemException.class, () -> ReadOnlyFile.openListed(file, name(file), listed, false), "a symlink");
 
         Files.delete(file);
         Files.copy(other, file);
-        assertThrows(FileSystemException.class, () -> ReadOnlyFile.openListed(file, name(file), listed),
+        assertThrows(FileSystemException.class, () -> ReadOnlyFile.openListed(file, name(file), listed, false),
                 "another file of the same size");
 
         Files.delete(file);
-        assertThrows(NoSuchFileException.class, () -> ReadOnlyFile.openListed(file, name(file), listed));
+        assertThrows(NoSuchFileException.class, () -> ReadOnlyFile.openListed(file, name(file), listed, false));
+    }
+
+    /** -L: the sender opens through a symlink it followed, and still only the file it listed. */
+    @Test
+    void aFollowedSymlinkOpensOnlyTheFileListed() throws Exception {
+        Path file = Files.writeString(dir.resolve("f"), "listed");
+        Path link = Files.createSymbolicLink(dir.resolve("link"), file.getFileName());
+        FileStatus listed = FileStatus.of(link, name(link), true);
+        try (ReadOnlyFile open = ReadOnlyFile.openListed(link, name(link), listed, true)) {
+            assertEquals(6, open.size());
+        }
+        assertThrows(FileSystemException.class, () -> ReadOnlyFile.openListed(link, name(link), listed, false));
+        Files.writeString(Files.createDirectory(dir.resolve("sub")).resolve("f"), "others");
+        Files.delete(link);
+        Files.createSymbolicLink(link, Path.of("sub/f"));
+        assertThrows(FileSystemException.class, () -> ReadOnlyFile.openListed(link, name(link), listed, true),
+                "another file the symlink leads to now");
     }
 
     @Test
@@ -66,7 +83,7 @@ class ReadOnlyFileTest {
         FileStatus listed = FileStatus.of(file, name(file), false);
         Files.writeString(file, "listed and grown");
         FileSystemException e = assertThrows(FileSystemException.class,
-                () -> ReadOnlyFile.openListed(file, name(file), listed));
+                () -> ReadOnlyFile.openListed(file, name(file), listed, false));
         assertEquals("file changed size during the transfer", e.getReason());
     }
 

@@ -1,0 +1,119 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * rsync's options about symlinks beside rsync: pushes to the in-process daemon and pulls from
+ * it, trees, exit codes and messages compared.
+ */
+class SymlinkOptionsTest extends SideBySideTest {
+
+    private Path outside;
+
+    /**
+     * src: a, d/f, d/e/g, link -> a, dirlink -> d, d/up -> ../a, d/e/far -> ../../a; outside the
+     * tree, beside the scratch directory's src: outside.txt.
+     */
+    @BeforeEach
+    void tree() throws Exception {
+        SideBySide.write(sides.source, "a", 10);
+        SideBySide.write(sides.source, "d/f", 20);
+        SideBySide.write(sides.source, "d/e/g", 30);
+        SideBySide.symlink(sides.source, "link", "a");
+        SideBySide.symlink(sides.source, "dirlink", "d");
+        SideBySide.symlink(sides.source, "d/up", "../a");
+        SideBySide.symlink(sides.source, "d/e/far", "../../a");
+        outside = tmp.resolve("outside.txt");
+        SideBySide.writeText(tmp, "outside.txt", "outside");
+    }
+
+    /** The lines of rdcp's stderr but the TCP warning. */
+    private static List<String> errors(Cli.Result result) {
+        return result.err().lines().filter(l -> !l.startsWith("rdcp: warning: copying over TCP")).toList();
+    }
+
+    /**
+     * -L sends files and directories in place of the symlinks that lead to them, wherever they
+     * lead on the client (as rsync, outside the operand too); a dangling symlink fails alone
+     * with rsync's message (23).
+     */
+    @Test
+    void copyLinksSendsWhatSymlinksLeadTo() throws Exception {
+        SideBySide.symlink(sides.source, "abs", outside.toString());
+        SideBySide.symlink(sides.source, "d/climb", "../../outside.txt");
+        SideBySide.symlink(sides.source, "broken", "missing");
+
+        Cli.Result result = sides.push(23, List.of("-aL"), "", "src/");
+
+        assertTrue(Files.isDirectory(sides.served.resolve("rdcp/dirlink/e"), LinkOption.NOFOLLOW_LINKS));
+        assertEquals("outside", Files.readString(sides.served.resolve("rdcp/d/climb")));
+        assertEquals(List.of("rdcp: symlink has no referent: \"" + sides.source.resolve("broken") + "\""),
+                errors(result));
+    }
+
+    /** A symlink named as an operand is what it leads to, with -L as rsync's. */
+    @Test
+    void copyLinksFollowsSymlinkOperands() throws Exception {
+        sides.push(0, List.of("-aL"), "ops/", "src/link", "src/dirlink");
+        assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/ops/link"), LinkOption.NOFOLLOW_LINKS));
+    }
+
+    /**
+     * A symlink back to a directory being walked: rsync walks the loop until the path holds 40
+     * symlinks and then fails (23); rdcp lists the directory once more, does not walk it, and
+     * fails the same way.
+     */
+    @Test
+    void aDirectoryLoopEndsWithExitTwentyThree() throws Exception {
+        SideBySide.symlink(sides.source, "d/e/back", "..");
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-aL", "src/", "rsync-loop/");
+        assertEquals(23, rsync.exitCode(), rsync.output());
+
+        Cli.Result result = sides.rdcp("-aL", sides.source + "/", tmp.resolve("rdcp-loop") + "/");
+
+        assertEquals(23, result.exitCode(), result.toString());
+        assertEquals(List.of("rdcp: cannot read directory d/e/back: Too many levels of symbolic links (it is d again)",
+                "rdcp: cannot read directory dirlink/e/back: Too many levels of symbolic links (it is dirlink again)"),
+                errors(result));
+        Path back = tmp.resolve("rdcp-loop/d/e/back");
+        assertTrue(Files.isDirectory(back, LinkOption.NOFOLLOW_LINKS));
+        try (var inside = Files.list(back)) {
+            assertEquals(0, inside.count());
+        }
+        assertTrue(Files.isRegularFile(tmp.resolve("rdcp-loop/dirlink/e/g")));
+    }
+
+    /**
+     * A pull with -L from a daemon follows a symlink only while it stays beneath the served
+     * directory: one leading out fails alone (23), named as leading outside; the rest arrives as
+     * rsync pulls it.
+     */
+    @Test
+    void aDaemonFollowsOnlySymlinksThatStayInside() throws Exception {
+        Path exported = Files.createDirectories(sides.served.resolve("exported"));
+        RsyncComparison.rsync(tmp, "-a", "src/", exported + "/");
+        SideBySide.symlink(exported, "abs", outside.toString());
+        SideBySide.symlink(exported, "d/climb", "../../../outside.txt");
+        RsyncComparison.rsync(tmp, "-aL", "--exclude=abs", "--exclude=climb", exported + "/", "rsync-p/");
+
+        Cli.Result result = sides.rdcp("-aL", "127.0.0.1::exported/", tmp.resolve("rdcp-p") + "/");
+
+        assertEquals(23, result.exitCode(), result.toString());
+        List<String> leading = new ArrayList<>(errors(result));
+        leading.sort(null);
+        assertEquals(List.of("rdcp: abs: a symlink on the way leads outside the directory being copied from or to",
+                "rdcp: d/climb: a symlink on the way leads outside the directory being copied from or to",
+                "rdcp: dirlink/climb: a symlink on the way leads outside the directory being copied from or to"),
+                leading);
+        RsyncComparison.assertSameTree(tmp.resolve("rsync-p"), tmp.resolve("rdcp-p"));
+    }
+}
