@@ -5,15 +5,19 @@ import picocli.CommandLine.Option;
 
 /**
  * What becomes of symlinks beyond -l: which ones the sender follows (-L), so that a pull's
- * server must be told in the request, as a push's must be told what its receiver keeps.
+ * server must be told in the request, and which ones the receiver ignores (--safe-links), so
+ * that a push's must.
  */
 final class LinkOptions {
 
     @Option(names = {"-L", "--copy-links"}, description = "Copy what symlinks lead to (files and directories), not the symlinks.")
     boolean copyLinks;
 
+    @Option(names = "--safe-links", description = "Ignore symlinks that are absolute or lead above the top of the transfer.")
+    boolean safeLinks;
+
     /** The REQUEST bits these options need. */
     long flags() {
-        return copyLinks ? SessionRequest.COPY_LINKS : 0;
+        return (copyLinks ? SessionRequest.COPY_LINKS : 0) | (safeLinks ? SessionRequest.SAFE_LINKS : 0);
     }
 }

@@ -36,7 +36,7 @@ final class RefusedOptions {
     private static final Map<String, String> REASONS = new HashMap<>();
 
     static {
-        refuse(RECEIVER_REQUEST, "--safe-links", "--munge-links", "--insecure-links",
+        refuse(RECEIVER_REQUEST, "--munge-links", "--insecure-links",
                 "--confine-root", "-K", "--keep-dirlinks", "-E", "--executability", "--chmod", "-U", "--atimes",
                 "-N", "--crtimes", "--super", "--fake-super",
                 "--preallocate", "--force", "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs",

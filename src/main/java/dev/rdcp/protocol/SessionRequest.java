@@ -145,10 +145,15 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * only where it stays beneath the directory it serves).
      */
     public static final long COPY_LINKS = 1L << 51;
+    /**
+     * Version 6, --safe-links: the receiver ignores a symlink whose target is absolute or leads
+     * above the top of the transfer (rsync's unsafe symlink).
+     */
+    public static final long SAFE_LINKS = 1L << 52;
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION
-            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | COPY_LINKS;
+            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | COPY_LINKS | SAFE_LINKS;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

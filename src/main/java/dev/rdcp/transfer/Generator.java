@@ -236,6 +236,10 @@ final class Generator {
                     if (!options.has(SessionRequest.LINKS)) {
                         throw new RdcpException(ExitCode.PARTIAL, "a symlink, but -l was not asked for");
                     }
+                    if (options.has(SessionRequest.SAFE_LINKS) && SymlinkSafety.unsafe(entry.extra(), entry.name())) {
+                        ignoreUnsafe(entry, name);
+                        return null;
+                    }
                     ReferenceTrees.Match reference = before.status() == null && references.any()
                             ? references.find(entry, local, FileModes.S_IFLNK) : ReferenceTrees.Match.NONE;
                     if (!symlinkFromReference(reference, entry, local)) {
@@ -271,6 +275,17 @@ final class Generator {
             }
         }
         return null;
+    }
+
+    /**
+     * --safe-links: an unsafe symlink is neither made nor itemized; whatever has its name stays.
+     * rsync says so with -v; the request tells only that -v or %i is on.
+     */
+    private void ignoreUnsafe(Entry entry, String name) {
+        if (options.has(SessionRequest.TELL_CREATED_DESTINATION)) {
+            reports.failed(entry.index(), ExitCode.OK.code(), "ignoring unsafe symlink \"" + name + "\" -> \""
+                    + FileNames.display(entry.extra()) + "\"");
+        }
     }
 
     /** -D: a device file (made only where this receiver runs as root, as rsync), a FIFO or a socket. */

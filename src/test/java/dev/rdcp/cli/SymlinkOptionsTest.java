@@ -116,4 +116,38 @@ class SymlinkOptionsTest extends SideBySideTest {
                 leading);
         RsyncComparison.assertSameTree(tmp.resolve("rsync-p"), tmp.resolve("rdcp-p"));
     }
+
+    /** The "ignoring unsafe symlink" lines of {@code output}, sorted. */
+    private static List<String> ignoring(String output) {
+        return output.lines().filter(l -> l.startsWith("ignoring unsafe symlink")).sorted().toList();
+    }
+
+    /**
+     * --safe-links: the receiver makes no symlink that is absolute or climbs above the top of the
+     * transfer (counted from the link's own depth), and leaves what has its name alone, --delete
+     * or not; -v says so for each, as rsync says it, on a push and on a pull.
+     */
+    @Test
+    void safeLinksIgnoresUnsafeSymlinks() throws Exception {
+        SideBySide.symlink(sides.source, "abs", outside.toString());
+        SideBySide.symlink(sides.source, "d/e/climb", "../../../outside.txt");
+        sides.bothSides("abs", 5);
+        sides.bothSides("extra", 5);
+
+        Cli.Result push = sides.push(0, List.of("-av", "--safe-links", "--delete"), "", "src/");
+
+        List<String> expected = List.of("ignoring unsafe symlink \"abs\" -> \"" + outside + "\"",
+                "ignoring unsafe symlink \"d/e/climb\" -> \"../../../outside.txt\"");
+        assertEquals(expected, ignoring(push.out()), push.toString());
+        assertTrue(Files.isSymbolicLink(sides.served.resolve("rdcp/d/e/far")));
+
+        Path exported = Files.createDirectories(sides.served.resolve("exported"));
+        RsyncComparison.rsync(tmp, "-a", "src/", exported + "/");
+        String rsync = RsyncComparison.rsync(tmp, "-av", "--safe-links", exported + "/", "rsync-p/");
+        Cli.Result pull = sides.rdcp("-av", "--safe-links", "127.0.0.1::exported/", tmp.resolve("rdcp-p") + "/");
+        assertEquals(0, pull.exitCode(), pull.toString());
+        assertEquals(ignoring(rsync), ignoring(pull.out()));
+        assertEquals(expected, ignoring(pull.out()));
+        RsyncComparison.assertSameTree(tmp.resolve("rsync-p"), tmp.resolve("rdcp-p"));
+    }
 }
