@@ -41,8 +41,7 @@ final class RefusedOptions {
                 "-N", "--crtimes", "--super", "--fake-super",
                 "--preallocate", "--force", "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs",
                 "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--fsync", "--delete-missing-args");
-        refuse(SENDER_REQUEST, "--no-implied-dirs", "--copy-unsafe-links",
-                "-k", "--copy-dirlinks", "--open-noatime",
+        refuse(SENDER_REQUEST, "--no-implied-dirs", "--open-noatime",
                 "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
         refuse(CLIENT_ONLY, "--stderr", "-8", "--8-bit-output", "--outbuf", "--address", "-4",

@@ -150,10 +150,14 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * above the top of the transfer (rsync's unsafe symlink).
      */
     public static final long SAFE_LINKS = 1L << 52;
+    /** Version 6, --copy-unsafe-links: as {@link #COPY_LINKS}, for the symlinks {@link #SAFE_LINKS} calls unsafe only. */
+    public static final long COPY_UNSAFE_LINKS = 1L << 53;
+    /** Version 6, -k: as {@link #COPY_LINKS}, for the symlinks that lead to a directory only. */
+    public static final long COPY_DIRLINKS = 1L << 54;
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION
-            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | COPY_LINKS | SAFE_LINKS;
+            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | COPY_LINKS | SAFE_LINKS | COPY_UNSAFE_LINKS | COPY_DIRLINKS;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

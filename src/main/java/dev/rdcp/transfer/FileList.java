@@ -417,7 +417,7 @@ final class FileList implements AutoCloseable {
     }
 
     /**
-     * A symlink the options may have the list follow (-L): what it leads to, found as rsync finds
+     * A symlink the options may have the list follow (-L, --copy-unsafe-links, -k): what it leads to, found as rsync finds
      * it on a client (by its path, wherever it leads) and beneath the root's descriptor on a
      * server, whose clients must not reach outside it; the symlink itself where the options leave
      * it one; null when it leads nowhere the list may go, listed as a problem (exit 23).
@@ -432,6 +432,9 @@ final class FileList implements AutoCloseable {
             return itself;
         }
         boolean wanted = followedLinks.followsWhatever(name, target);
+        if (!wanted && !followedLinks.followsDirectories()) {
+            return itself;
+        }
         Reached reached;
         try {
             if (sourceRoot == null) {
@@ -449,6 +452,7 @@ final class FileList implements AutoCloseable {
                     : FileNames.display(name) + ": " + FileReceiver.describe(e))));
             return null;
         }
+        // -k: only a directory is followed; a symlink it cannot follow stays a symlink.
         return wanted || FileModes.type(reached.attributes().mode()) == FileModes.S_IFDIR ? reached : itself;
     }
 

@@ -150,4 +150,55 @@ class SymlinkOptionsTest extends SideBySideTest {
         assertEquals(expected, ignoring(pull.out()));
         RsyncComparison.assertSameTree(tmp.resolve("rsync-p"), tmp.resolve("rdcp-p"));
     }
+
+    /**
+     * --copy-unsafe-links: only the symlinks --safe-links calls unsafe are followed, whether
+     * they lead to a file or a directory; a dangling one fails alone (23), the safe ones stay
+     * symlinks.
+     */
+    @Test
+    void copyUnsafeLinksFollowsOnlyUnsafeSymlinks() throws Exception {
+        SideBySide.writeText(tmp, "outdir/x", "x");
+        SideBySide.symlink(sides.source, "abs", outside.toString());
+        SideBySide.symlink(sides.source, "escdir", "../outdir");
+        SideBySide.symlink(sides.source, "d/e/climb", "../../../outside.txt");
+        SideBySide.symlink(sides.source, "d/gone", "../../missing");
+
+        sides.push(23, List.of("-a", "--copy-unsafe-links"), "", "src/");
+
+        assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/escdir/x"), LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.isSymbolicLink(sides.served.resolve("rdcp/d/up")));
+    }
+
+    /**
+     * A pull with --copy-unsafe-links counts from the top of the transfer (d/ here): d/up -> ../a
+     * and d/e/far -> ../../a climb above it and are followed, still beneath the daemon's served
+     * directory.
+     */
+    @Test
+    void copyUnsafeLinksOnAPullCountsFromTheTopOfTheTransfer() throws Exception {
+        sides.pull(List.of("-a", "--copy-unsafe-links"), "d/", "u/");
+        assertTrue(Files.isRegularFile(tmp.resolve("rdcp-u/up"), LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.isRegularFile(tmp.resolve("rdcp-u/e/far"), LinkOption.NOFOLLOW_LINKS));
+    }
+
+    /**
+     * -k: a symlink to a directory is sent as the directory (an operand too), one to a file stays
+     * a symlink, pushed and pulled.
+     */
+    @Test
+    void copyDirlinksSendsDirectoriesForSymlinksToThem() throws Exception {
+        SideBySide.writeText(tmp, "outdir/x", "x");
+        SideBySide.symlink(sides.source, "escdir", "../outdir");
+        sides.push(0, List.of("-ak"), "", "src/");
+        assertTrue(Files.isDirectory(sides.served.resolve("rdcp/escdir"), LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.isSymbolicLink(sides.served.resolve("rdcp/link")));
+
+        sides.push(0, List.of("-ak"), "ops/", "src/dirlink");
+        assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/ops/dirlink/e/g")));
+
+        Files.delete(sides.source.resolve("escdir"));
+        sides.pull(List.of("-ak"), "", "k/");
+        assertTrue(Files.isDirectory(tmp.resolve("rdcp-k/dirlink"), LinkOption.NOFOLLOW_LINKS));
+    }
 }
