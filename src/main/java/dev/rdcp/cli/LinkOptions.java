@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 /**
  * What becomes of symlinks beyond -l: which ones the sender follows (-L, --copy-unsafe-links,
  * -k), so that a pull's server must be told in the request, and which ones the receiver ignores
- * (--safe-links), so that a push's must.
+ * (--safe-links) or keeps as directories (-K), so that a push's must.
  */
 final class LinkOptions {
 
@@ -20,6 +20,10 @@ final class LinkOptions {
     @Option(names = {"-k", "--copy-dirlinks"}, description = "Copy symlinks to directories as the directories.")
     boolean copyDirlinks;
 
+    @Option(names = {"-K", "--keep-dirlinks"},
+            description = "Keep a symlink to a directory on the receiver where the sender has a directory, and copy into it.")
+    boolean keepDirlinks;
+
     @Option(names = "--safe-links", description = "Ignore symlinks that are absolute or lead above the top of the transfer.")
     boolean safeLinks;
 
@@ -27,6 +31,7 @@ final class LinkOptions {
     long flags() {
         return (copyLinks ? SessionRequest.COPY_LINKS : 0) | (safeLinks ? SessionRequest.SAFE_LINKS : 0)
                 | (copyUnsafeLinks ? SessionRequest.COPY_UNSAFE_LINKS : 0)
-                | (copyDirlinks ? SessionRequest.COPY_DIRLINKS : 0);
+                | (copyDirlinks ? SessionRequest.COPY_DIRLINKS : 0)
+                | (keepDirlinks ? SessionRequest.KEEP_DIRLINKS : 0);
     }
 }

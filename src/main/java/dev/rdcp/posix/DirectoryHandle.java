@@ -33,6 +33,8 @@ public final class DirectoryHandle extends OwnedDescriptor {
     /** For a lent handle: the cache entry it gives back on close, or null when it lends its opener's own descriptor. */
     private final DirectoryCache.Entry lent;
     private final boolean owned;
+    /** -K: {@link #followDirectoryLinks}. */
+    private boolean followsDirectoryLinks;
 
     private DirectoryHandle(Path path, int fd, DirectoryHandle openedFrom, byte[] nameThere, boolean owned,
             DirectoryCache.Entry lent) {
@@ -78,8 +80,19 @@ public final class DirectoryHandle extends OwnedDescriptor {
 
     /** The directory {@code name} ("." for this one), opened for listing and as a base for more names. */
     public DirectoryHandle openDirectory(byte[] name) throws IOException {
-        int fd = openBeneath(name, LibC.O_RDONLY | LibC.O_DIRECTORY, 0);
+        int flags = LibC.O_RDONLY | LibC.O_DIRECTORY;
+        int fd = followsDirectoryLinks ? openFollowing(name, flags) : openBeneath(name, flags, 0);
         return new DirectoryHandle(display(name), fd, this, name, true, null);
+    }
+
+    /**
+     * -K: from now on a directory on the way to a name, or opened by {@link #openDirectory}, may
+     * be a symlink, followed while it stays beneath this directory (one leading out fails, EXDEV);
+     * the last component of any other call is still never followed.
+     */
+    public void followDirectoryLinks() {
+        followsDirectoryLinks = true;
+        parents.followLinks();
     }
 
     /**

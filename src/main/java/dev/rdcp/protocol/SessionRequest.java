@@ -154,10 +154,16 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public static final long COPY_UNSAFE_LINKS = 1L << 53;
     /** Version 6, -k: as {@link #COPY_LINKS}, for the symlinks that lead to a directory only. */
     public static final long COPY_DIRLINKS = 1L << 54;
+    /**
+     * Version 6, -K: where the sender lists a directory and the receiver has a symlink to one
+     * (beneath the destination), the receiver keeps the symlink and puts the directory's entries
+     * where it leads.
+     */
+    public static final long KEEP_DIRLINKS = 1L << 55;
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION
-            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | COPY_LINKS | SAFE_LINKS | COPY_UNSAFE_LINKS | COPY_DIRLINKS;
+            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | COPY_LINKS | SAFE_LINKS | COPY_UNSAFE_LINKS | COPY_DIRLINKS | KEEP_DIRLINKS;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

@@ -201,4 +201,61 @@ class SymlinkOptionsTest extends SideBySideTest {
         sides.pull(List.of("-ak"), "", "k/");
         assertTrue(Files.isDirectory(tmp.resolve("rdcp-k/dirlink"), LinkOption.NOFOLLOW_LINKS));
     }
+
+    /** In rsync's and rdcp's destination: {@code name} a symlink to {@code target}, a directory made if relative. */
+    private void linkInBothDestinations(String name, String target) throws Exception {
+        for (String side : List.of("rsync", "rdcp")) {
+            Path destination = Files.createDirectories(sides.served.resolve(side));
+            if (!target.startsWith("/")) {
+                SideBySide.datedDirectory(destination.resolve(target));
+            }
+            SideBySide.symlink(destination, name, target);
+        }
+    }
+
+    /**
+     * -K: where the sender has a directory and the receiver a symlink to one, the symlink stays
+     * and the entries go where it leads, -i lines as rsync's (the directory's unchanged time, no
+     * line); a pull's receiver does the same.
+     */
+    @Test
+    void keepDirlinksCopiesIntoTheDirectoryASymlinkLeadsTo() throws Exception {
+        SideBySide.datedDirectory(sides.source.resolve("d/e"));
+        SideBySide.datedDirectory(sides.source.resolve("d"));
+        linkInBothDestinations("d", "real");
+
+        Cli.Result push = sides.push(0, List.of("-aiK"), "", "src/");
+
+        assertTrue(Files.isSymbolicLink(sides.served.resolve("rdcp/d")));
+        assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/real/e/g")));
+        assertEquals(List.of("<f+++++++++ d/e/g", "<f+++++++++ d/f", "cL+++++++++ d/e/far -> ../../a",
+                "cL+++++++++ d/up -> ../a", "cd+++++++++ d/e/"),
+                push.out().lines().filter(l -> l.contains(" d/")).sorted().toList());
+
+        for (String side : List.of("rsync-k", "rdcp-k")) {
+            SideBySide.datedDirectory(tmp.resolve(side + "/real"));
+            SideBySide.symlink(tmp.resolve(side), "d", "real");
+        }
+        sides.pull(List.of("-aK"), "", "k/");
+        assertTrue(Files.isRegularFile(tmp.resolve("rdcp-k/real/f")));
+    }
+
+    /**
+     * A kept symlink never leads out of the destination (rsync 3.5 refuses it too): the
+     * directory and what it holds fail (23), the symlink stays and nothing is written outside.
+     */
+    @Test
+    void keepDirlinksNeverLeadsOutOfTheDestination() throws Exception {
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+        linkInBothDestinations("d", elsewhere.toString());
+        // rsync gives the symlink the directory's time; rdcp leaves a symlink it does not keep alone.
+        SideBySide.datedDirectory(sides.source.resolve("d"));
+
+        sides.push(23, List.of("-aK"), "", "src/");
+
+        assertTrue(Files.isSymbolicLink(sides.served.resolve("rdcp/d")));
+        try (var written = Files.list(elsewhere)) {
+            assertEquals(0, written.count());
+        }
+    }
 }

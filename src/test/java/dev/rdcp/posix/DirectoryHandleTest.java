@@ -68,6 +68,21 @@ class DirectoryHandleTest extends BeneathRootTest {
         assertThrows(FileSystemException.class, () -> handle.statusFollowing(bytes("dangling")));
     }
 
+    /** -K: once asked, directories on the way may be symlinks that stay beneath; the last component is never followed. */
+    @Test
+    void directoryLinksAreFollowedOnlyWhenAskedAndOnlyBeneath() throws IOException {
+        DirectoryHandle.walkOnly = false;
+        Files.createSymbolicLink(root.resolve("lb"), Path.of("a/b"));
+        assertThrows(FileSystemException.class, () -> read(bytes("lb/file")));
+        handle.followDirectoryLinks();
+        assertEquals("inside", read(bytes("lb/file")));
+        try (DirectoryHandle through = handle.openDirectory(bytes("lb"))) {
+            assertEquals(List.of("file"), through.names().stream().map(n -> new String(n, StandardCharsets.UTF_8)).toList());
+        }
+        assertThrows(FileSystemException.class, () -> read(bytes("up/secret")));
+        assertThrows(FileSystemException.class, () -> read(bytes("a/link")));
+    }
+
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void magicLinksAreNotFollowed(boolean walk) throws IOException {
