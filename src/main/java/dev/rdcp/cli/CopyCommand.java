@@ -204,6 +204,10 @@ final class CopyCommand {
             description = "Copy directories without recursing: a name ending in '/' (or '.') has its contents copied, one level.")
     boolean dirs;
 
+    @Option(names = {"-m", "--prune-empty-dirs"},
+            description = "Leave out directories that hold no file, symlink or device (after the filters).")
+    boolean pruneEmptyDirs;
+
     @Option(names = {"-R", "--relative"},
             description = "Keep each source's path below the destination; '/./' in a source marks where the kept part starts.")
     boolean relative;
@@ -525,6 +529,7 @@ final class CopyCommand {
                 | (delete || deleteExcluded || deleteAfter ? SessionRequest.DELETE : 0)
                 | (deleteAfter ? SessionRequest.DELETE_AFTER : 0)
                 | (dirs() ? SessionRequest.DIRS : 0)
+                | (pruneEmptyDirs ? SessionRequest.PRUNE_EMPTY_DIRS : 0)
                 | (implied(devices) ? SessionRequest.DEVICES : 0)
                 | (implied(specials) ? SessionRequest.SPECIALS : 0)
                 | (deleteExcluded ? SessionRequest.DELETE_EXCLUDED : 0)

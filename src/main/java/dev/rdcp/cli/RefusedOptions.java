@@ -39,7 +39,7 @@ final class RefusedOptions {
         refuse(RECEIVER_REQUEST, "--munge-links", "--insecure-links",
                 "--confine-root", "-E", "--executability", "--chmod", "-U", "--atimes",
                 "-N", "--crtimes", "--super", "--fake-super",
-                "--preallocate", "--force", "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs",
+                "--preallocate", "--force", "--partial-dir", "--delay-updates",
                 "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--fsync", "--delete-missing-args");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "--open-noatime",
                 "--copy-devices");

@@ -84,6 +84,8 @@ final class FileList implements AutoCloseable {
     private final boolean specials;
     private final boolean links;
     private final FollowedLinks followedLinks;
+    /** -m, or null. */
+    private final EmptyDirectoryPruning pruning;
     private final boolean checksums;
     private final FilterRules filters;
     private final boolean delete;
@@ -154,10 +156,16 @@ final class FileList implements AutoCloseable {
         this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE) ? 2
                 : options.has(SessionRequest.ONE_FILE_SYSTEM) ? 1 : 0;
         this.firstNames = options.has(SessionRequest.HARD_LINKS) ? new HashMap<>() : null;
+        this.pruning = options.has(SessionRequest.PRUNE_EMPTY_DIRS) ? new EmptyDirectoryPruning(this::listed) : null;
     }
 
     /** The next entry, or null when the list is complete. */
     ListedEntry next() {
+        return pruning != null ? pruning.next() : listed();
+    }
+
+    /** The next entry before -m, or null when the list is complete. */
+    private ListedEntry listed() {
         while (ready.isEmpty()) {
             if (!stack.isEmpty()) {
                 Frame top = stack.peek();
