@@ -204,6 +204,10 @@ final class CopyCommand {
             description = "Copy directories without recursing: a name ending in '/' (or '.') has its contents copied, one level.")
     boolean dirs;
 
+    @Option(names = "--open-noatime",
+            description = "Read files and directories without changing their access times (O_NOATIME: only their owner or root may).")
+    boolean openNoAtime;
+
     @Option(names = {"-m", "--prune-empty-dirs"},
             description = "Leave out directories that hold no file, symlink or device (after the filters).")
     boolean pruneEmptyDirs;
@@ -530,6 +534,7 @@ final class CopyCommand {
                 | (deleteAfter ? SessionRequest.DELETE_AFTER : 0)
                 | (dirs() ? SessionRequest.DIRS : 0)
                 | (pruneEmptyDirs ? SessionRequest.PRUNE_EMPTY_DIRS : 0)
+                | (openNoAtime ? SessionRequest.OPEN_NOATIME : 0)
                 | (implied(devices) ? SessionRequest.DEVICES : 0)
                 | (implied(specials) ? SessionRequest.SPECIALS : 0)
                 | (deleteExcluded ? SessionRequest.DELETE_EXCLUDED : 0)

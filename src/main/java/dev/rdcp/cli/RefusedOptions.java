@@ -41,8 +41,7 @@ final class RefusedOptions {
                 "-N", "--crtimes", "--super", "--fake-super",
                 "--preallocate", "--force", "--partial-dir", "--delay-updates",
                 "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--fsync", "--delete-missing-args");
-        refuse(SENDER_REQUEST, "--no-implied-dirs", "--open-noatime",
-                "--copy-devices");
+        refuse(SENDER_REQUEST, "--no-implied-dirs", "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
         refuse(CLIENT_ONLY, "--stderr", "-8", "--8-bit-output", "--outbuf", "--address", "-4",
                 "--ipv4", "-6", "--ipv6", "--stop-after", "--stop-at", "--iconv", "-M", "--remote-option", "-C", "--cvs-exclude", "-F", "--max-alloc", "--copy-as");

@@ -69,8 +69,9 @@ final class DirectoryCache implements AutoCloseable {
             return entry;
         }
         int flags = LibC.O_PATH | LibC.O_DIRECTORY;
-        int fd = followLinks && !DirectoryHandle.walkOnly ? RdcpPosix.rdcp_open_following(top, CStrings.of(directory), flags)
-                : RdcpPosix.rdcp_open_beneath(top, CStrings.of(directory), flags, 0, DirectoryHandle.walkOnly ? 1 : 0);
+        byte[] name = CStrings.of(directory);
+        int fd = followLinks && !DirectoryHandle.walkOnly ? RdcpPosix.rdcp_open_following(top, name, flags)
+                : RdcpPosix.rdcp_open_beneath(top, name, flags, 0, DirectoryHandle.walkOnly ? 1 : 0);
         if (fd < 0) {
             lastError = fd;
             return null;

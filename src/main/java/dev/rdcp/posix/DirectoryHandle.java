@@ -35,23 +35,41 @@ public final class DirectoryHandle extends OwnedDescriptor {
     private final boolean owned;
     /** -K: {@link #followDirectoryLinks}. */
     private boolean followsDirectoryLinks;
+    /** --open-noatime: O_NOATIME on the opens that read (this one's own too), inherited by the handles opened from it. */
+    private final int readFlags;
 
     private DirectoryHandle(Path path, int fd, DirectoryHandle openedFrom, byte[] nameThere, boolean owned,
             DirectoryCache.Entry lent) {
+        this(path, fd, openedFrom, nameThere, owned, lent, openedFrom == null ? 0 : openedFrom.readFlags);
+    }
+
+    private DirectoryHandle(Path path, int fd, DirectoryHandle openedFrom, byte[] nameThere, boolean owned,
+            DirectoryCache.Entry lent, int readFlags) {
         super(path, fd);
         this.openedFrom = openedFrom;
         this.nameThere = nameThere;
         this.owned = owned;
         this.lent = lent;
+        this.readFlags = readFlags;
     }
 
     /** The directory at {@code path} as the user or operator named it (links followed): the top of a confined tree. */
     public static DirectoryHandle open(Path path, byte[] name) throws IOException {
-        int fd = LibC.open(CStrings.of(name), LibC.O_RDONLY | LibC.O_DIRECTORY | LibC.O_CLOEXEC);
+        return open(path, name, false);
+    }
+
+    /**
+     * As {@link #open(Path, byte[])}; with {@code noAtime} (--open-noatime) this directory and every
+     * directory or file read through it is opened with O_NOATIME, which only the owner (or a
+     * privileged process) may use: any other's open fails with EPERM, as rsync's does.
+     */
+    public static DirectoryHandle open(Path path, byte[] name, boolean noAtime) throws IOException {
+        int readFlags = noAtime ? LibC.O_NOATIME : 0;
+        int fd = LibC.open(CStrings.of(name), LibC.O_RDONLY | LibC.O_DIRECTORY | LibC.O_CLOEXEC | readFlags);
         if (fd < 0) {
             throw PathErrors.of(path, Native.getLastError());
         }
-        return new DirectoryHandle(path, fd, null, null, true, null);
+        return new DirectoryHandle(path, fd, null, null, true, null, readFlags);
     }
 
     private Path display(byte[] name) {
@@ -80,7 +98,7 @@ public final class DirectoryHandle extends OwnedDescriptor {
 
     /** The directory {@code name} ("." for this one), opened for listing and as a base for more names. */
     public DirectoryHandle openDirectory(byte[] name) throws IOException {
-        int flags = LibC.O_RDONLY | LibC.O_DIRECTORY;
+        int flags = LibC.O_RDONLY | LibC.O_DIRECTORY | readFlags;
         int fd = followsDirectoryLinks ? openFollowing(name, flags) : openBeneath(name, flags, 0);
         return new DirectoryHandle(display(name), fd, this, name, true, null);
     }
@@ -102,8 +120,8 @@ public final class DirectoryHandle extends OwnedDescriptor {
      * symlink is followed.
      */
     public DirectoryHandle openDirectoryFollowing(byte[] name) throws IOException {
-        return new DirectoryHandle(display(name), openFollowing(name, LibC.O_RDONLY | LibC.O_DIRECTORY), this, name,
-                true, null);
+        return new DirectoryHandle(display(name), openFollowing(name, LibC.O_RDONLY | LibC.O_DIRECTORY | readFlags),
+                this, name, true, null);
     }
 
     /**
@@ -166,7 +184,7 @@ public final class DirectoryHandle extends OwnedDescriptor {
 
     /** {@code name} for reading; a FIFO or device does not block the open. */
     public FileHandle openRead(byte[] name) throws IOException {
-        return new FileHandle(display(name), openBeneath(name, LibC.O_RDONLY | LibC.O_NONBLOCK, 0));
+        return new FileHandle(display(name), openBeneath(name, LibC.O_RDONLY | LibC.O_NONBLOCK | readFlags, 0));
     }
 
     /** Creates {@code name} for writing; with {@code exclusive} it must not exist, else it is opened as it is. */

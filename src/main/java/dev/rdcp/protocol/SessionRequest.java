@@ -162,10 +162,12 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public static final long KEEP_DIRLINKS = 1L << 55;
     /** Version 6, -m: the sender leaves out each directory that holds no non-directory (the top of the transfer stays). */
     public static final long PRUNE_EMPTY_DIRS = 1L << 56;
+    /** Version 6, --open-noatime: the sender opens what it reads with O_NOATIME (an open the kernel refuses fails that entry). */
+    public static final long OPEN_NOATIME = 1L << 57;
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION
-            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | COPY_LINKS | SAFE_LINKS | COPY_UNSAFE_LINKS | COPY_DIRLINKS | KEEP_DIRLINKS | PRUNE_EMPTY_DIRS;
+            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | COPY_LINKS | SAFE_LINKS | COPY_UNSAFE_LINKS | COPY_DIRLINKS | KEEP_DIRLINKS | PRUNE_EMPTY_DIRS | OPEN_NOATIME;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

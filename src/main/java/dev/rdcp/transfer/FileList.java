@@ -84,6 +84,8 @@ final class FileList implements AutoCloseable {
     private final boolean specials;
     private final boolean links;
     private final FollowedLinks followedLinks;
+    /** --open-noatime: every directory and file read is opened with O_NOATIME. */
+    private final boolean noAtime;
     /** -m, or null. */
     private final EmptyDirectoryPruning pruning;
     private final boolean checksums;
@@ -148,6 +150,7 @@ final class FileList implements AutoCloseable {
         this.specials = options.has(SessionRequest.SPECIALS);
         this.links = options.has(SessionRequest.LINKS);
         this.followedLinks = FollowedLinks.of(options);
+        this.noAtime = options.has(SessionRequest.OPEN_NOATIME);
         this.checksums = options.has(SessionRequest.CHECKSUM);
         this.filters = options.filters();
         this.delete = options.has(SessionRequest.DELETE);
@@ -256,7 +259,7 @@ final class FileList implements AutoCloseable {
         }
         byte[] name = servedName(path);
         if (root == null) {
-            root = DirectoryHandle.open(sourceRoot, FileNames.absolute(sourceRoot));
+            root = DirectoryHandle.open(sourceRoot, FileNames.absolute(sourceRoot), noAtime);
         }
         if (followLeaf) {
             try {
@@ -425,10 +428,11 @@ final class FileList implements AutoCloseable {
     }
 
     /**
-     * A symlink the options may have the list follow (-L, --copy-unsafe-links, -k): what it leads to, found as rsync finds
-     * it on a client (by its path, wherever it leads) and beneath the root's descriptor on a
-     * server, whose clients must not reach outside it; the symlink itself where the options leave
-     * it one; null when it leads nowhere the list may go, listed as a problem (exit 23).
+     * A symlink the options may have the list follow (-L, --copy-unsafe-links, -k): what it leads
+     * to, found as rsync finds it on a client (by its path, wherever it leads) and beneath the
+     * root's descriptor on a server, whose clients must not reach outside it; the symlink itself
+     * where the options leave it one; null when it leads nowhere the list may go, listed as a
+     * problem (exit 23).
      */
     private Reached follow(Path path, byte[] name, FileStatus link, Parent parent) {
         Reached itself = new Reached(link, parent);
@@ -540,7 +544,7 @@ final class FileList implements AutoCloseable {
         DirectoryHandle directory = null;
         boolean complete = true;
         try {
-            directory = parent == null ? DirectoryHandle.open(path, FileNames.absolute(path))
+            directory = parent == null ? DirectoryHandle.open(path, FileNames.absolute(path), noAtime)
                     : parent.followed() ? parent.directory().openDirectoryFollowing(parent.leaf())
                     : parent.directory().openDirectory(parent.leaf());
             children = directory.names();
@@ -589,7 +593,8 @@ final class FileList implements AutoCloseable {
     }
 
     private static byte[] target(Path path, Parent parent) throws IOException {
-        return parent != null ? parent.directory().readLink(parent.leaf()) : Symlinks.read(path, FileNames.absolute(path));
+        return parent != null ? parent.directory().readLink(parent.leaf())
+                : Symlinks.read(path, FileNames.absolute(path));
     }
 
     private ListedEntry entry(EntryType type, Path path, byte[] name, FileStatus attributes, byte[] extra) {
@@ -664,7 +669,8 @@ final class FileList implements AutoCloseable {
     /** --checksum: the content digest the receiver compares with its own copy (of the file listed, found by path). */
     private byte[] md5(Path path, Parent parent, FileStatus listed) {
         try (ReadOnlyFile file = !Parent.byPath(parent) ? ReadOnlyFile.of(parent.directory().openRead(parent.leaf()))
-                : ReadOnlyFile.openListed(path, FileNames.absolute(path), listed, true)) {
+                : ReadOnlyFile.openListed(path, FileNames.absolute(path), listed,
+                        new ReadOnlyFile.Opening(true, noAtime))) {
             return md5(file, md5Buffer.get(), heartbeat);
         } catch (IOException e) {
             return new byte[0];

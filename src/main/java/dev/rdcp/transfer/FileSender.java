@@ -128,14 +128,15 @@ public final class FileSender implements AutoCloseable {
     /** END is sent: a problem found now is only this side's to tell. */
     private boolean endSent;
     private final SourceRemoval removal;
-    /** The list follows symlinks: a file is opened through one (still only the file listed). */
-    private final boolean followLinks;
+    /** Through a symlink where the list follows them (still only the file listed); --open-noatime. */
+    private final ReadOnlyFile.Opening opening;
 
     private FileSender(Transport transport, TransferOptions options, TransferListener listener,
             List<SourceOperand> sources, Path sourceRoot, Region poolRegion) {
         this.transport = transport;
         this.withXattrs = options.has(SessionRequest.XATTRS) || options.has(SessionRequest.ACLS);
-        this.followLinks = FollowedLinks.of(options).any();
+        this.opening = new ReadOnlyFile.Opening(FollowedLinks.of(options).any(),
+                options.has(SessionRequest.OPEN_NOATIME));
         this.removal = options.has(SessionRequest.REMOVE_SOURCE_FILES) && !options.dryRun()
                 ? new SourceRemoval(sourceRoot, this::sourceProblem) : null;
         this.watch = transport.watch();
@@ -450,7 +451,7 @@ public final class FileSender implements AutoCloseable {
      * (NoSuchFileException: it vanished).
      */
     private ReadOnlyFile openListed(Path path, FileStatus listed) throws IOException {
-        return ReadOnlyFile.openListed(path, FileNames.absolute(path), listed, followLinks);
+        return ReadOnlyFile.openListed(path, FileNames.absolute(path), listed, opening);
     }
 
     private void sendBatch() throws IOException {
