@@ -163,13 +163,13 @@ int rdcp_open_beneath(int dirfd, const char *path, int flags, int mode, int walk
 }
 
 /*
- * Directory path beneath dirfd with symlinks followed, as long as every step stays beneath it
+ * path beneath dirfd with flags and symlinks followed, as long as every step stays beneath it
  * (RESOLVE_BENEATH: an absolute target, or ".." above dirfd, fails with EXDEV), as rsync's daemon
  * follows the symlinks inside its module. Without openat2 it takes the walk, which follows none.
  */
-int rdcp_open_directory_following(int dirfd, const char *path)
+int rdcp_open_following(int dirfd, const char *path, int flags)
 {
-	return open_beneath(dirfd, path, O_RDONLY | O_DIRECTORY, 0, 0, 1);
+	return open_beneath(dirfd, path, flags, 0, 0, 1);
 }
 
 /*

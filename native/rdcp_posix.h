@@ -25,7 +25,8 @@ RDCP_EXPORT int rdcp_status_at(int dirfd, const char *name, int64_t *out);
  * symlink in any component with ELOOP. Returns the descriptor (O_CLOEXEC).
  */
 RDCP_EXPORT int rdcp_open_beneath(int dirfd, const char *path, int flags, int mode, int walk_only);
-RDCP_EXPORT int rdcp_open_directory_following(int dirfd, const char *path);
+/* The same with symlinks followed while each stays beneath dirfd (no walk: without openat2, none). */
+RDCP_EXPORT int rdcp_open_following(int dirfd, const char *path, int flags);
 /* Names of directory fd, each NUL-terminated, "." and ".." left out; returns bytes used, 0 at the end. */
 RDCP_EXPORT int rdcp_read_names(int fd, char *buffer, size_t length);
 

@@ -48,6 +48,9 @@ final class CopyCommand {
     @Mixin
     TransferRuleOptions rules;
 
+    @Mixin
+    LinkOptions linkOptions;
+
     @Parameters(paramLabel = "SRC... DEST", arity = "0..*", description = "Sources, then the destination.")
     List<String> operands = new ArrayList<>();
 
@@ -201,6 +204,14 @@ final class CopyCommand {
     @Option(names = {"-d", "--dirs"},
             description = "Copy directories without recursing: a name ending in '/' (or '.') has its contents copied, one level.")
     boolean dirs;
+
+    @Option(names = "--open-noatime",
+            description = "Read files and directories without changing their access times (O_NOATIME: only their owner or root may).")
+    boolean openNoAtime;
+
+    @Option(names = {"-m", "--prune-empty-dirs"},
+            description = "Leave out directories that hold no file, symlink or device (after the filters).")
+    boolean pruneEmptyDirs;
 
     @Option(names = {"-R", "--relative"},
             description = "Keep each source's path below the destination; '/./' in a source marks where the kept part starts.")
@@ -460,11 +471,11 @@ final class CopyCommand {
     /**
      * rsync's first line under -v: it says "incremental" where it recurses as it goes, and
      * otherwise builds (or receives) the whole list first, as without -r and with the options
-     * that need it whole.
+     * that need it whole (--files-from, --delete-after, --delete-before, --delay-updates, -m).
      */
     private String listHeader(boolean push) {
         boolean incremental = recursive() && !deleteAfter && !rules.deleteBefore && filesFrom == null
-                && !rules.delayUpdates;
+                && !rules.delayUpdates && !pruneEmptyDirs;
         if (incremental) {
             return push ? "sending incremental file list" : "receiving incremental file list";
         }
@@ -547,6 +558,8 @@ final class CopyCommand {
                 | (delete || deleteExcluded || deleteAfter ? SessionRequest.DELETE : 0)
                 | (deleteAfter ? SessionRequest.DELETE_AFTER : 0)
                 | (dirs() ? SessionRequest.DIRS : 0)
+                | (pruneEmptyDirs ? SessionRequest.PRUNE_EMPTY_DIRS : 0)
+                | (openNoAtime ? SessionRequest.OPEN_NOATIME : 0)
                 | (implied(devices) ? SessionRequest.DEVICES : 0)
                 | (implied(specials) ? SessionRequest.SPECIALS : 0)
                 | (deleteExcluded ? SessionRequest.DELETE_EXCLUDED : 0)
@@ -561,6 +574,7 @@ final class CopyCommand {
                 | (sparse ? SessionRequest.SPARSE : 0)
                 | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0)
                 | output.requestFlags()
+                | linkOptions.flags()
                 | rules.flags();
         PartialDirectory partialDirectory = rules.partialDirectory(partial, System.getenv("RSYNC_PARTIAL_DIR"));
         List<String> allRules = filterRules;

@@ -36,14 +36,12 @@ final class RefusedOptions {
     private static final Map<String, String> REASONS = new HashMap<>();
 
     static {
-        refuse(RECEIVER_REQUEST, "--safe-links", "--munge-links", "--insecure-links",
-                "--confine-root", "-K", "--keep-dirlinks", "-E", "--executability", "--chmod", "-U", "--atimes",
+        refuse(RECEIVER_REQUEST, "--munge-links", "--insecure-links",
+                "--confine-root", "-E", "--executability", "--chmod", "-U", "--atimes",
                 "-N", "--crtimes", "--super", "--fake-super",
-                "--preallocate", "--force", "-m", "--prune-empty-dirs",
+                "--preallocate", "--force",
                 "-T", "--temp-dir", "-y", "--fuzzy", "--fsync", "--delete-missing-args");
-        refuse(SENDER_REQUEST, "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
-                "-k", "--copy-dirlinks", "--open-noatime",
-                "--copy-devices");
+        refuse(SENDER_REQUEST, "--no-implied-dirs", "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
         refuse(CLIENT_ONLY, "--stderr", "-8", "--8-bit-output", "--outbuf", "--address", "-4",
                 "--ipv4", "-6", "--ipv6", "--stop-after", "--stop-at", "--iconv", "-M", "--remote-option", "-C", "--cvs-exclude", "-F", "--max-alloc", "--copy-as");

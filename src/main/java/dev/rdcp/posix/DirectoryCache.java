@@ -42,6 +42,8 @@ final class DirectoryCache implements AutoCloseable {
 
     private final Map<String, Entry> open = new LinkedHashMap<>(16, 0.75f, true);
     private boolean closed;
+    /** -K: a directory is opened through the symlinks on its way that stay beneath the top. */
+    private boolean followLinks;
     private int lastError;
 
     private static String key(byte[] directory) {
@@ -66,8 +68,10 @@ final class DirectoryCache implements AutoCloseable {
         if (entry != null) {
             return entry;
         }
-        int fd = RdcpPosix.rdcp_open_beneath(top, CStrings.of(directory), LibC.O_PATH | LibC.O_DIRECTORY, 0,
-                DirectoryHandle.walkOnly ? 1 : 0);
+        int flags = LibC.O_PATH | LibC.O_DIRECTORY;
+        byte[] name = CStrings.of(directory);
+        int fd = followLinks && !DirectoryHandle.walkOnly ? RdcpPosix.rdcp_open_following(top, name, flags)
+                : RdcpPosix.rdcp_open_beneath(top, name, flags, 0, DirectoryHandle.walkOnly ? 1 : 0);
         if (fd < 0) {
             lastError = fd;
             return null;
@@ -85,6 +89,11 @@ final class DirectoryCache implements AutoCloseable {
             entry.pins++;
         }
         return entry;
+    }
+
+    /** From now on, directories are opened as {@link #followLinks} says; those open now were opened beneath without any. */
+    void followLinks() {
+        followLinks = true;
     }
 
     /** -errno of the last failed {@link #pin}. */

@@ -33,23 +33,43 @@ public final class DirectoryHandle extends OwnedDescriptor {
     /** For a lent handle: the cache entry it gives back on close, or null when it lends its opener's own descriptor. */
     private final DirectoryCache.Entry lent;
     private final boolean owned;
+    /** -K: {@link #followDirectoryLinks}. */
+    private boolean followsDirectoryLinks;
+    /** --open-noatime: O_NOATIME on the opens that read (this one's own too), inherited by the handles opened from it. */
+    private final int readFlags;
 
     private DirectoryHandle(Path path, int fd, DirectoryHandle openedFrom, byte[] nameThere, boolean owned,
             DirectoryCache.Entry lent) {
+        this(path, fd, openedFrom, nameThere, owned, lent, openedFrom == null ? 0 : openedFrom.readFlags);
+    }
+
+    private DirectoryHandle(Path path, int fd, DirectoryHandle openedFrom, byte[] nameThere, boolean owned,
+            DirectoryCache.Entry lent, int readFlags) {
         super(path, fd);
         this.openedFrom = openedFrom;
         this.nameThere = nameThere;
         this.owned = owned;
         this.lent = lent;
+        this.readFlags = readFlags;
     }
 
     /** The directory at {@code path} as the user or operator named it (links followed): the top of a confined tree. */
     public static DirectoryHandle open(Path path, byte[] name) throws IOException {
-        int fd = LibC.open(CStrings.of(name), LibC.O_RDONLY | LibC.O_DIRECTORY | LibC.O_CLOEXEC);
+        return open(path, name, false);
+    }
+
+    /**
+     * As {@link #open(Path, byte[])}; with {@code noAtime} (--open-noatime) this directory and every
+     * directory or file read through it is opened with O_NOATIME, which only the owner (or a
+     * privileged process) may use: any other's open fails with EPERM, as rsync's does.
+     */
+    public static DirectoryHandle open(Path path, byte[] name, boolean noAtime) throws IOException {
+        int readFlags = noAtime ? LibC.O_NOATIME : 0;
+        int fd = LibC.open(CStrings.of(name), LibC.O_RDONLY | LibC.O_DIRECTORY | LibC.O_CLOEXEC | readFlags);
         if (fd < 0) {
             throw PathErrors.of(path, Native.getLastError());
         }
-        return new DirectoryHandle(path, fd, null, null, true, null);
+        return new DirectoryHandle(path, fd, null, null, true, null, readFlags);
     }
 
     private Path display(byte[] name) {
@@ -78,8 +98,19 @@ public final class DirectoryHandle extends OwnedDescriptor {
 
     /** The directory {@code name} ("." for this one), opened for listing and as a base for more names. */
     public DirectoryHandle openDirectory(byte[] name) throws IOException {
-        int fd = openBeneath(name, LibC.O_RDONLY | LibC.O_DIRECTORY, 0);
+        int flags = LibC.O_RDONLY | LibC.O_DIRECTORY | readFlags;
+        int fd = followsDirectoryLinks ? openFollowing(name, flags) : openBeneath(name, flags, 0);
         return new DirectoryHandle(display(name), fd, this, name, true, null);
+    }
+
+    /**
+     * -K: from now on a directory on the way to a name, or opened by {@link #openDirectory}, may
+     * be a symlink, followed while it stays beneath this directory (one leading out fails, EXDEV);
+     * the last component of any other call is still never followed.
+     */
+    public void followDirectoryLinks() {
+        followsDirectoryLinks = true;
+        parents.followLinks();
     }
 
     /**
@@ -89,12 +120,28 @@ public final class DirectoryHandle extends OwnedDescriptor {
      * symlink is followed.
      */
     public DirectoryHandle openDirectoryFollowing(byte[] name) throws IOException {
-        int fd = walkOnly ? RdcpPosix.rdcp_open_beneath(fd(), CStrings.of(name), LibC.O_RDONLY | LibC.O_DIRECTORY, 0, 1)
-                : RdcpPosix.rdcp_open_directory_following(fd(), CStrings.of(name));
+        return new DirectoryHandle(display(name), openFollowing(name, LibC.O_RDONLY | LibC.O_DIRECTORY | readFlags),
+                this, name, true, null);
+    }
+
+    /**
+     * The status of what {@code name} leads to, symlinks followed as {@link #openDirectoryFollowing}
+     * follows them (-L on a daemon): one leading outside this directory fails (EXDEV), a dangling
+     * one is missing (NoSuchFileException).
+     */
+    public FileStatus statusFollowing(byte[] name) throws IOException {
+        try (FileHandle target = new FileHandle(display(name), openFollowing(name, LibC.O_PATH))) {
+            return target.status();
+        }
+    }
+
+    private int openFollowing(byte[] name, int flags) throws IOException {
+        int fd = walkOnly ? RdcpPosix.rdcp_open_beneath(fd(), CStrings.of(name), flags, 0, 1)
+                : RdcpPosix.rdcp_open_following(fd(), CStrings.of(name), flags);
         if (fd < 0) {
             throw PathErrors.of(display(name), -fd);
         }
-        return new DirectoryHandle(display(name), fd, this, name, true, null);
+        return fd;
     }
 
     /**
@@ -137,7 +184,7 @@ public final class DirectoryHandle extends OwnedDescriptor {
 
     /** {@code name} for reading; a FIFO or device does not block the open. */
     public FileHandle openRead(byte[] name) throws IOException {
-        return new FileHandle(display(name), openBeneath(name, LibC.O_RDONLY | LibC.O_NONBLOCK, 0));
+        return new FileHandle(display(name), openBeneath(name, LibC.O_RDONLY | LibC.O_NONBLOCK | readFlags, 0));
     }
 
     /** Creates {@code name} for writing; with {@code exclusive} it must not exist, else it is opened as it is. */

@@ -28,13 +28,28 @@ public final class ReadOnlyFile implements AutoCloseable {
     }
 
     /**
-     * Opens the file a list entry was made from, never through a symlink in its last component,
-     * and only if it is still that file: same device, inode and size as when it was listed. A
-     * file swapped meanwhile (for a symlink, or its directory for one) fails with a
-     * FileSystemException; one that is gone with NoSuchFileException.
+     * How a sender opens the files it listed: through a symlink in the last component (-L),
+     * without touching the access time (--open-noatime).
      */
-    public static ReadOnlyFile openListed(Path path, byte[] name, FileStatus listed) throws IOException {
-        FileHandle handle = new FileHandle(path, openFlags(path, name, LibC.O_NOFOLLOW | LibC.O_NONBLOCK));
+    public record Opening(boolean followLink, boolean noAtime) {
+
+        public static final Opening PLAIN = new Opening(false, false);
+
+        int flags() {
+            return (followLink ? 0 : LibC.O_NOFOLLOW) | (noAtime ? LibC.O_NOATIME : 0);
+        }
+    }
+
+    /**
+     * Opens the file a list entry was made from, never through a symlink in its last component
+     * unless {@code opening} follows one (the list followed it: -L), and only if it is still that
+     * file: same device, inode and size as when it was listed. A file swapped meanwhile (for a
+     * symlink, or its directory for one) fails with a FileSystemException; one that is gone with
+     * NoSuchFileException; with O_NOATIME, one this process may not open so with AccessDeniedException.
+     */
+    public static ReadOnlyFile openListed(Path path, byte[] name, FileStatus listed, Opening opening)
+            throws IOException {
+        FileHandle handle = new FileHandle(path, openFlags(path, name, opening.flags() | LibC.O_NONBLOCK));
         try {
             FileStatus now = handle.status();
             if (now.device() != listed.device() || now.inode() != listed.inode()) {

@@ -143,6 +143,30 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     /** Version 6, -J: the receiver leaves symlinks the time they have, as with -t it would not. */
     public static final long OMIT_LINK_TIMES = 1L << 45;
     /**
+     * Version 6, -L: the sender lists what each symlink leads to instead of the symlink (a server
+     * only where it stays beneath the directory it serves).
+     */
+    public static final long COPY_LINKS = 1L << 51;
+    /**
+     * Version 6, --safe-links: the receiver ignores a symlink whose target is absolute or leads
+     * above the top of the transfer (rsync's unsafe symlink).
+     */
+    public static final long SAFE_LINKS = 1L << 52;
+    /** Version 6, --copy-unsafe-links: as {@link #COPY_LINKS}, for the symlinks {@link #SAFE_LINKS} calls unsafe only. */
+    public static final long COPY_UNSAFE_LINKS = 1L << 53;
+    /** Version 6, -k: as {@link #COPY_LINKS}, for the symlinks that lead to a directory only. */
+    public static final long COPY_DIRLINKS = 1L << 54;
+    /**
+     * Version 6, -K: where the sender lists a directory and the receiver has a symlink to one
+     * (beneath the destination), the receiver keeps the symlink and puts the directory's entries
+     * where it leads.
+     */
+    public static final long KEEP_DIRLINKS = 1L << 55;
+    /** Version 6, -m: the sender leaves out each directory that holds no non-directory (the top of the transfer stays). */
+    public static final long PRUNE_EMPTY_DIRS = 1L << 56;
+    /** Version 6, --open-noatime: the sender opens what it reads with O_NOATIME (an open the kernel refuses fails that entry). */
+    public static final long OPEN_NOATIME = 1L << 57;
+    /**
      * Version 6, --partial-dir (with {@link #PARTIAL}): the REQUEST ends with the directory
      * ({@link PartialDirectory}) where the receiver keeps and looks for each file's partial copy.
      */
@@ -162,7 +186,8 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION
-            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | PARTIAL_DIR | DELAY_UPDATES | MODIFY_WINDOW;
+            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | COPY_LINKS | SAFE_LINKS | COPY_UNSAFE_LINKS | COPY_DIRLINKS
+            | KEEP_DIRLINKS | PRUNE_EMPTY_DIRS | OPEN_NOATIME | PARTIAL_DIR | DELAY_UPDATES | MODIFY_WINDOW;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

@@ -47,13 +47,31 @@ final class FileList implements AutoCloseable {
     /** The buffer an MD5 reads its file through. */
     static final int MD5_BUFFER = 1 << 16;
 
-    /** A directory being listed, held open until its DIRECTORY_END. */
+    /** A directory being listed, held open until its DIRECTORY_END; {@code id} tells a symlink loop back to it. */
     private record Frame(Path path, byte[] name, DirectoryHandle directory, Iterator<byte[]> children,
-            boolean complete) {
+            boolean complete, FileId id) {
     }
 
-    /** Where a child is examined: its directory's descriptor and its name there (null for an operand). */
-    private record Parent(DirectoryHandle directory, byte[] leaf) {
+    /**
+     * Where a child is examined: its directory's descriptor and its name there (null for an
+     * operand). {@code followed}: a symlink the list follows (-L) on a server, whose name beneath
+     * the root ({@code leaf}, several components) is resolved beneath the root's descriptor
+     * ({@code directory}) with the symlinks on the way followed while they stay beneath it.
+     */
+    private record Parent(DirectoryHandle directory, byte[] leaf, boolean followed) {
+
+        Parent(DirectoryHandle directory, byte[] leaf) {
+            this(directory, leaf, false);
+        }
+
+        /** Whether the entry is found by its path instead (an operand, or a symlink a client follows). */
+        static boolean byPath(Parent parent) {
+            return parent == null || parent.followed();
+        }
+    }
+
+    /** What a name was found to be, and where (after a symlink the list follows, what it leads to). */
+    private record Reached(FileStatus attributes, Parent parent) {
     }
 
     private record FileId(long device, long inode) {
@@ -65,6 +83,11 @@ final class FileList implements AutoCloseable {
     private final boolean devices;
     private final boolean specials;
     private final boolean links;
+    private final FollowedLinks followedLinks;
+    /** --open-noatime: every directory and file read is opened with O_NOATIME. */
+    private final boolean noAtime;
+    /** -m, or null. */
+    private final EmptyDirectoryPruning pruning;
     private final boolean checksums;
     private final FilterRules filters;
     private final boolean delete;
@@ -126,6 +149,8 @@ final class FileList implements AutoCloseable {
         this.devices = options.has(SessionRequest.DEVICES);
         this.specials = options.has(SessionRequest.SPECIALS);
         this.links = options.has(SessionRequest.LINKS);
+        this.followedLinks = FollowedLinks.of(options);
+        this.noAtime = options.has(SessionRequest.OPEN_NOATIME);
         this.checksums = options.has(SessionRequest.CHECKSUM);
         this.filters = options.filters();
         this.delete = options.has(SessionRequest.DELETE);
@@ -134,10 +159,16 @@ final class FileList implements AutoCloseable {
         this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE) ? 2
                 : options.has(SessionRequest.ONE_FILE_SYSTEM) ? 1 : 0;
         this.firstNames = options.has(SessionRequest.HARD_LINKS) ? new HashMap<>() : null;
+        this.pruning = options.has(SessionRequest.PRUNE_EMPTY_DIRS) ? new EmptyDirectoryPruning(this::listed) : null;
     }
 
     /** The next entry, or null when the list is complete. */
     ListedEntry next() {
+        return pruning != null ? pruning.next() : listed();
+    }
+
+    /** The next entry before -m, or null when the list is complete. */
+    private ListedEntry listed() {
         while (ready.isEmpty()) {
             if (!stack.isEmpty()) {
                 Frame top = stack.peek();
@@ -146,7 +177,7 @@ final class FileList implements AutoCloseable {
                     if (!describe(FileNames.resolve(top.path(), child), FileNames.join(top.name(), child), false, false,
                             false, new Parent(top.directory(), child)) && top.complete()) {
                         stack.pop();
-                        stack.push(new Frame(top.path(), top.name(), top.directory(), top.children(), false));
+                        stack.push(new Frame(top.path(), top.name(), top.directory(), top.children(), false, top.id()));
                     }
                 } else {
                     stack.pop();
@@ -228,7 +259,7 @@ final class FileList implements AutoCloseable {
         }
         byte[] name = servedName(path);
         if (root == null) {
-            root = DirectoryHandle.open(sourceRoot, FileNames.absolute(sourceRoot));
+            root = DirectoryHandle.open(sourceRoot, FileNames.absolute(sourceRoot), noAtime);
         }
         if (followLeaf) {
             try {
@@ -321,8 +352,9 @@ final class FileList implements AutoCloseable {
      * {@code parent}: the listed directory it is in, or null for what the user named by path.
      */
     private boolean describe(Path path, byte[] name, boolean operand, boolean impliedOnly, boolean contents,
-            Parent parent) {
+            Parent examined) {
         FileStatus attributes;
+        Parent parent = examined;
         try {
             attributes = parent != null ? parent.directory().status(parent.leaf())
                     : FileStatus.of(path, FileNames.absolute(path), impliedOnly || (operand && contents));
@@ -341,6 +373,14 @@ final class FileList implements AutoCloseable {
             ready.add(problemEntry(ExitCode.PARTIAL, name, "%s: " + FileReceiver.describe(e).replace("%", "%%")));
             return false;
         }
+        if (FileModes.type(attributes.mode()) == FileModes.S_IFLNK && followedLinks.any()) {
+            Reached reached = follow(path, name, attributes, parent);
+            if (reached == null) {
+                return true;
+            }
+            attributes = reached.attributes();
+            parent = reached.parent();
+        }
         int mode = attributes.mode();
         if (operand) {
             operandDevice = attributes.device();
@@ -352,7 +392,7 @@ final class FileList implements AutoCloseable {
             // Named before: only a directory not yet walked still has something to list.
             if (FileModes.type(mode) == FileModes.S_IFDIR && (recursive || (dirs && contents)) && !impliedOnly
                     && walked.add(key(name))) {
-                walk(path, name, parent);
+                walk(path, name, parent, attributes);
             }
             return true;
         }
@@ -361,8 +401,8 @@ final class FileList implements AutoCloseable {
                 byte[] first = firstNames == null || attributes.links() < 2 ? null
                         : firstNames.putIfAbsent(new FileId(attributes.device(), attributes.inode()), name);
                 ListedEntry listed = first != null ? entry(EntryType.HARDLINK, path, name, attributes, first)
-                        : withXattrs(entry(EntryType.FILE, path, name, attributes, checksums ? md5(path, parent) : null),
-                                parent);
+                        : withXattrs(entry(EntryType.FILE, path, name, attributes,
+                                checksums ? md5(path, parent, attributes) : null), parent);
                 ready.add(listed);
                 // Unsent for its attributes: --delete must not take the receiver's copy for an extra.
                 return listed.xattrs() != FAILED;
@@ -385,6 +425,52 @@ final class FileList implements AutoCloseable {
             }
         }
         return true;
+    }
+
+    /**
+     * A symlink the options may have the list follow (-L, --copy-unsafe-links, -k): what it leads
+     * to, found as rsync finds it on a client (by its path, wherever it leads) and beneath the
+     * root's descriptor on a server, whose clients must not reach outside it; the symlink itself
+     * where the options leave it one; null when it leads nowhere the list may go, listed as a
+     * problem (exit 23).
+     */
+    private Reached follow(Path path, byte[] name, FileStatus link, Parent parent) {
+        Reached itself = new Reached(link, parent);
+        byte[] target;
+        try {
+            target = target(path, parent);
+        } catch (IOException e) {
+            // Gone meanwhile: listed as a symlink that vanished.
+            return itself;
+        }
+        boolean wanted = followedLinks.followsWhatever(name, target);
+        if (!wanted && !followedLinks.followsDirectories()) {
+            return itself;
+        }
+        Reached reached;
+        try {
+            if (sourceRoot == null) {
+                reached = new Reached(FileStatus.of(path, FileNames.absolute(path), true), null);
+            } else {
+                byte[] served = servedName(path);
+                reached = new Reached(root.statusFollowing(served), new Parent(root, served, true));
+            }
+        } catch (IOException e) {
+            if (!wanted) {
+                return itself;
+            }
+            ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), name, e instanceof NoSuchFileException
+                    ? "symlink has no referent: \"" + referentName(path) + "\""
+                    : FileNames.display(name) + ": " + FileReceiver.describe(e))));
+            return null;
+        }
+        // -k: only a directory is followed; a symlink it cannot follow stays a symlink.
+        return wanted || FileModes.type(reached.attributes().mode()) == FileModes.S_IFDIR ? reached : itself;
+    }
+
+    /** A dangling symlink as rsync names it: the full path on a client, the name beneath the root on a server. */
+    private String referentName(Path path) {
+        return sourceRoot == null ? path.toAbsolutePath().toString() : shownName(path);
     }
 
     /** A rule set too costly to match ends the listing: {@link #next} rethrows it unchecked, the sender checked. */
@@ -423,24 +509,44 @@ final class FileList implements AutoCloseable {
         if (impliedOnly || (!recursive && !contents) || mountPoint) {
             return true;
         }
+        Frame holder = walking(attributes);
+        if (holder != null) {
+            // A symlink the list followed leads back to a directory being walked: rsync walks the loop
+            // until the kernel's 40 symlinks in one path; descriptors know no such limit, so it stops here.
+            ready.add(problemEntry(ExitCode.PARTIAL, name, "cannot read directory %s: Too many levels of symbolic links"
+                    + " (it is " + FileNames.display(holder.name()).replace("%", "%%") + " again)"));
+            return true;
+        }
         if (filesFrom) {
             walked.add(key(name));
         }
-        walk(path, name, parent);
+        walk(path, name, parent, attributes);
         return true;
+    }
+
+    /** The directory being walked that {@code directory} is (by device and inode), or null. */
+    private Frame walking(FileStatus directory) {
+        FileId id = new FileId(directory.device(), directory.inode());
+        for (Frame frame : stack) {
+            if (id.equals(frame.id())) {
+                return frame;
+            }
+        }
+        return null;
     }
 
     /**
      * Opens the directory (beneath {@code parent}'s descriptor, no symlink followed) and reads its
      * children, to be listed in byte order before its DIRECTORY_END.
      */
-    private void walk(Path path, byte[] name, Parent parent) {
+    private void walk(Path path, byte[] name, Parent parent, FileStatus attributes) {
         List<byte[]> children = new ArrayList<>();
         DirectoryHandle directory = null;
         boolean complete = true;
         try {
-            directory = parent != null ? parent.directory().openDirectory(parent.leaf())
-                    : DirectoryHandle.open(path, FileNames.absolute(path));
+            directory = parent == null ? DirectoryHandle.open(path, FileNames.absolute(path), noAtime)
+                    : parent.followed() ? parent.directory().openDirectoryFollowing(parent.leaf())
+                    : parent.directory().openDirectory(parent.leaf());
             children = directory.names();
         } catch (IOException e) {
             complete = false;
@@ -448,7 +554,8 @@ final class FileList implements AutoCloseable {
                     "cannot read directory %s: " + FileReceiver.describe(e).replace("%", "%%")));
         }
         children.sort(Arrays::compareUnsigned);
-        stack.push(new Frame(path, name, directory, children.iterator(), complete));
+        stack.push(new Frame(path, name, directory, children.iterator(), complete,
+                new FileId(attributes.device(), attributes.inode())));
     }
 
     private static void closeQuietly(DirectoryHandle directory) {
@@ -475,8 +582,7 @@ final class FileList implements AutoCloseable {
     private boolean symlink(Path path, byte[] name, FileStatus attributes, Parent parent) {
         byte[] target;
         try {
-            target = parent != null ? parent.directory().readLink(parent.leaf())
-                    : Symlinks.read(path, FileNames.absolute(path));
+            target = target(path, parent);
         } catch (IOException e) {
             ready.add(problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
             return true;
@@ -484,6 +590,11 @@ final class FileList implements AutoCloseable {
         ListedEntry listed = withXattrs(entry(EntryType.SYMLINK, path, name, attributes, target), parent);
         ready.add(listed);
         return listed.xattrs() != FAILED;
+    }
+
+    private static byte[] target(Path path, Parent parent) throws IOException {
+        return parent != null ? parent.directory().readLink(parent.leaf())
+                : Symlinks.read(path, FileNames.absolute(path));
     }
 
     private ListedEntry entry(EntryType type, Path path, byte[] name, FileStatus attributes, byte[] extra) {
@@ -523,7 +634,7 @@ final class FileList implements AutoCloseable {
         }
         Entry entry = listed.entry();
         Xattrs found;
-        try (FileHandle node = parent != null ? parent.directory().openNode(parent.leaf())
+        try (FileHandle node = !Parent.byPath(parent) ? parent.directory().openNode(parent.leaf())
                 : FileHandle.openListed(listed.path(), FileNames.absolute(listed.path()), listed.listed())) {
             found = xattrs.read(node);
         } catch (IOException e) {
@@ -555,10 +666,11 @@ final class FileList implements AutoCloseable {
         return new ListedEntry(problem(code.code(), name, String.format(format, FileNames.display(name))));
     }
 
-    /** --checksum: the content digest the receiver compares with its own copy. */
-    private byte[] md5(Path path, Parent parent) {
-        try (ReadOnlyFile file = parent != null ? ReadOnlyFile.of(parent.directory().openRead(parent.leaf()))
-                : ReadOnlyFile.open(path, FileNames.absolute(path))) {
+    /** --checksum: the content digest the receiver compares with its own copy (of the file listed, found by path). */
+    private byte[] md5(Path path, Parent parent, FileStatus listed) {
+        try (ReadOnlyFile file = !Parent.byPath(parent) ? ReadOnlyFile.of(parent.directory().openRead(parent.leaf()))
+                : ReadOnlyFile.openListed(path, FileNames.absolute(path), listed,
+                        new ReadOnlyFile.Opening(true, noAtime))) {
             return md5(file, md5Buffer.get(), heartbeat);
         } catch (IOException e) {
             return new byte[0];

@@ -128,11 +128,15 @@ public final class FileSender implements AutoCloseable {
     /** END is sent: a problem found now is only this side's to tell. */
     private boolean endSent;
     private final SourceRemoval removal;
+    /** Through a symlink where the list follows them (still only the file listed); --open-noatime. */
+    private final ReadOnlyFile.Opening opening;
 
     private FileSender(Transport transport, TransferOptions options, TransferListener listener,
             List<SourceOperand> sources, Path sourceRoot, Region poolRegion) {
         this.transport = transport;
         this.withXattrs = options.has(SessionRequest.XATTRS) || options.has(SessionRequest.ACLS);
+        this.opening = new ReadOnlyFile.Opening(FollowedLinks.of(options).any(),
+                options.has(SessionRequest.OPEN_NOATIME));
         this.removal = options.has(SessionRequest.REMOVE_SOURCE_FILES) && !options.dryRun()
                 ? new SourceRemoval(sourceRoot, this::sourceProblem) : null;
         this.watch = transport.watch();
@@ -441,12 +445,13 @@ public final class FileSender implements AutoCloseable {
     }
 
     /**
-     * The listed file, opened without following a symlink in its last component, and only if it
-     * is still the file listed (device, inode, size): one swapped meanwhile, or reached through a
-     * directory swapped for a symlink, fails alone (NoSuchFileException: it vanished).
+     * The listed file, opened without following a symlink in its last component (unless the list
+     * follows symlinks), and only if it is still the file listed (device, inode, size): one swapped
+     * meanwhile, or reached through a directory swapped for a symlink, fails alone
+     * (NoSuchFileException: it vanished).
      */
-    private static ReadOnlyFile openListed(Path path, FileStatus listed) throws IOException {
-        return ReadOnlyFile.openListed(path, FileNames.absolute(path), listed);
+    private ReadOnlyFile openListed(Path path, FileStatus listed) throws IOException {
+        return ReadOnlyFile.openListed(path, FileNames.absolute(path), listed, opening);
     }
 
     private void sendBatch() throws IOException {

@@ -123,6 +123,13 @@ final class Generator {
      * warning.
      */
     void prepare() throws IOException {
+        if (options.has(SessionRequest.KEEP_DIRLINKS)) {
+            try {
+                destination.base().followDirectoryLinks();
+            } catch (NoSuchFileException e) {
+                // A dry run's destination not made yet: no symlink there to keep.
+            }
+        }
         String created = destination.createdNote(options.has(SessionRequest.MKPATH));
         if (created != null && options.has(SessionRequest.TELL_CREATED_DESTINATION)) {
             reports.failed(-1, ExitCode.OK.code(), created);
@@ -208,8 +215,11 @@ final class Generator {
             }
             // The destination directory this run made before the list came is new, as rsync shows it.
             boolean madeRoot = entry.type() == EntryType.DIRECTORY && isTransferRoot(entry) && destination.madeItself();
-            Itemizer.Before before = entry.type() != EntryType.FILE && entry.type() != EntryType.HARDLINK && !madeRoot
+            Itemizer.Before here = entry.type() != EntryType.FILE && entry.type() != EntryType.HARDLINK && !madeRoot
                     ? itemizer.before(destination, local) : Itemizer.Before.NONE;
+            // -K: a directory kept as the symlink that leads to it is itemized as that directory.
+            FileStatus kept = entry.type() == EntryType.DIRECTORY ? tree.keptDirectoryLink(here.status(), local) : null;
+            Itemizer.Before before = kept != null ? new Itemizer.Before(kept, new byte[0]) : here;
             switch (entry.type()) {
                 case DIRECTORY -> {
                     ReferenceTrees.Match reference = before.status() == null && references.any()
@@ -236,6 +246,10 @@ final class Generator {
                 case SYMLINK -> {
                     if (!options.has(SessionRequest.LINKS)) {
                         throw new RdcpException(ExitCode.PARTIAL, "a symlink, but -l was not asked for");
+                    }
+                    if (options.has(SessionRequest.SAFE_LINKS) && SymlinkSafety.unsafe(entry.extra(), entry.name())) {
+                        ignoreUnsafe(entry, name);
+                        return null;
                     }
                     ReferenceTrees.Match reference = before.status() == null && references.any()
                             ? references.find(entry, local, FileModes.S_IFLNK) : ReferenceTrees.Match.NONE;
@@ -272,6 +286,17 @@ final class Generator {
             }
         }
         return null;
+    }
+
+    /**
+     * --safe-links: an unsafe symlink is neither made nor itemized; whatever has its name stays.
+     * rsync says so with -v; the request tells only that -v or %i is on.
+     */
+    private void ignoreUnsafe(Entry entry, String name) {
+        if (options.has(SessionRequest.TELL_CREATED_DESTINATION)) {
+            reports.failed(entry.index(), ExitCode.OK.code(), "ignoring unsafe symlink \"" + name + "\" -> \""
+                    + FileNames.display(entry.extra()) + "\"");
+        }
     }
 
     /** -D: a device file (made only where this receiver runs as root, as rsync), a FIFO or a socket. */
@@ -588,6 +613,9 @@ final class Generator {
                         attributes.applyToDirectory(node, fix.entry());
                     }
                     attributes.applyXattrs(node, fix.xattrs());
+                } else if (FileModes.type(node.status().mode()) == FileModes.S_IFLNK && keepsLinkInPlaceOf(fix)) {
+                    // As rsync 3.5: the time (and owner) go to the symlink kept, its directory's mode is left.
+                    attributes.applyToLink(destination.base(), fix.local(), fix.entry());
                 }
             } catch (NoSuchFileException e) {
                 // Replaced by something else and gone since: nothing to fix.
@@ -597,6 +625,11 @@ final class Generator {
             }
         }
         directoryFixes.clear();
+    }
+
+    /** -K with the directories' times kept: {@code fix}'s directory is a symlink this receiver kept. */
+    private boolean keepsLinkInPlaceOf(DirectoryFix fix) {
+        return options.has(SessionRequest.KEEP_DIRLINKS) && options.preserveDirectoryTimes() && !fix.made();
     }
 
     /**

@@ -34,6 +34,8 @@ final class ReceiverTree {
 
     private final Destination destination;
     private final boolean dryRun;
+    /** -K: a symlink to a directory where the sender has a directory is kept and used as one. */
+    private final boolean keepDirectoryLinks;
     private final boolean delete;
     private final FilterRules filters;
     private final boolean deleteExcluded;
@@ -72,6 +74,7 @@ final class ReceiverTree {
         this.heartbeat = heartbeat;
         this.destination = destination;
         this.dryRun = options.dryRun();
+        this.keepDirectoryLinks = options.has(SessionRequest.KEEP_DIRLINKS);
         this.delete = options.has(SessionRequest.DELETE);
         this.filters = options.filters();
         this.deleteExcluded = options.has(SessionRequest.DELETE_EXCLUDED);
@@ -136,7 +139,7 @@ final class ReceiverTree {
             return false;
         }
         FileStatus existing = statusOrNull(local);
-        if (isDirectory(existing)) {
+        if (isDirectory(existing) || keptDirectoryLink(existing, local) != null) {
             return false;
         }
         if (!dryRun) {
@@ -156,6 +159,24 @@ final class ReceiverTree {
             }
         }
         return true;
+    }
+
+    /**
+     * -K: the directory that {@code existing}, a symlink at {@code local}, leads to (beneath the
+     * destination's descriptor), kept in place of the directory listed; null without -K, for
+     * anything else, or for a dangling symlink (replaced as usual). One leading outside fails
+     * the directory listed (EXDEV) and stays.
+     */
+    FileStatus keptDirectoryLink(FileStatus existing, byte[] local) throws IOException {
+        if (!keepDirectoryLinks || existing == null || FileModes.type(existing.mode()) != FileModes.S_IFLNK) {
+            return null;
+        }
+        try {
+            FileStatus target = destination.base().statusFollowing(local);
+            return isDirectory(target) ? target : null;
+        } catch (NoSuchFileException e) {
+            return null;
+        }
     }
 
     /** Makes {@code local} the entry's symlink, atomically replacing what was there; true if new. */

@@ -58,7 +58,7 @@ class DelayUpdatesOptionTest extends SideBySideTest {
     @Test
     void verboseOpensAsRsyncDoesWhereTheListIsBuiltWhole() throws Exception {
         for (List<String> options : List.of(List.of("-av"), List.of("-dv"), List.of("-av", "--delete-after"),
-                List.of("-av", "--delay-updates"))) {
+                List.of("-av", "--delay-updates"), List.of("-avm"))) {
             List<String> rsyncArgs = new java.util.ArrayList<>(options);
             rsyncArgs.addAll(List.of("src/", "x" + options.size() + options.get(0) + "/"));
             String rsync = RsyncComparison.run(tmp, rsyncArgs.toArray(String[]::new)).output().lines().findFirst()

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -49,6 +50,37 @@ class DirectoryHandleTest extends BeneathRootTest {
             assertThrows(FileSystemException.class, () -> read(bytes(name)), name);
         }
         assertThrows(NoSuchFileException.class, () -> read(bytes("a/none")));
+    }
+
+    /** -L on a daemon: a symlink is followed only while it stays beneath the directory. */
+    @Test
+    void aStatusFollowingSymlinksStaysBeneath() throws IOException {
+        DirectoryHandle.walkOnly = false;
+        Files.createSymbolicLink(root.resolve("a/b/back"), Path.of("../link"));
+        FileStatus file = handle.status(bytes("a/b/file"));
+        for (String name : List.of("a/link", "a/b/back")) {
+            FileStatus followed = handle.statusFollowing(bytes(name));
+            assertEquals(file.inode(), followed.inode(), name);
+        }
+        FileSystemException out = assertThrows(FileSystemException.class, () -> handle.statusFollowing(bytes("up")));
+        assertEquals("a symlink on the way leads outside the directory being copied from or to", out.getReason());
+        assertThrows(NoSuchFileException.class, () -> handle.statusFollowing(bytes("a/b/none")));
+        assertThrows(FileSystemException.class, () -> handle.statusFollowing(bytes("dangling")));
+    }
+
+    /** -K: once asked, directories on the way may be symlinks that stay beneath; the last component is never followed. */
+    @Test
+    void directoryLinksAreFollowedOnlyWhenAskedAndOnlyBeneath() throws IOException {
+        DirectoryHandle.walkOnly = false;
+        Files.createSymbolicLink(root.resolve("lb"), Path.of("a/b"));
+        assertThrows(FileSystemException.class, () -> read(bytes("lb/file")));
+        handle.followDirectoryLinks();
+        assertEquals("inside", read(bytes("lb/file")));
+        try (DirectoryHandle through = handle.openDirectory(bytes("lb"))) {
+            assertEquals(List.of("file"), through.names().stream().map(n -> new String(n, StandardCharsets.UTF_8)).toList());
+        }
+        assertThrows(FileSystemException.class, () -> read(bytes("up/secret")));
+        assertThrows(FileSystemException.class, () -> read(bytes("a/link")));
     }
 
     @ParameterizedTest

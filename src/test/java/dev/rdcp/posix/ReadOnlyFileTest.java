@@ -3,6 +3,7 @@ package dev.rdcp.posix;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +11,8 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -24,6 +27,9 @@ class ReadOnlyFileTest {
     @TempDir
     Path dir;
 
+    private static final ReadOnlyFile.Opening PLAIN = ReadOnlyFile.Opening.PLAIN;
+    private static final ReadOnlyFile.Opening FOLLOW = new ReadOnlyFile.Opening(true, false);
+
     private static byte[] name(Path path) {
         return path.toString().getBytes(StandardCharsets.UTF_8);
     }
@@ -32,7 +38,7 @@ class ReadOnlyFileTest {
     void theListedFileOpensAndReads() throws Exception {
         Path file = Files.writeString(dir.resolve("f"), "listed");
         FileStatus listed = FileStatus.of(file, name(file), false);
-        try (ReadOnlyFile open = ReadOnlyFile.openListed(file, name(file), listed)) {
+        try (ReadOnlyFile open = ReadOnlyFile.openListed(file, name(file), listed, PLAIN)) {
             ByteBuffer buffer = ByteBuffer.allocateDirect(16);
             assertEquals(6, open.read(buffer, 0));
             assertEquals(6, open.size());
@@ -49,15 +55,53 @@ class ReadOnlyFileTest {
 
         Files.delete(file);
         Files.createSymbolicLink(file, other);
-        assertThrows(FileSystemException.class, () -> ReadOnlyFile.openListed(file, name(file), listed), "a symlink");
+        assertThrows(FileSystemException.class, () -> ReadOnlyFile.openListed(file, name(file), listed, PLAIN), "a symlink");
 
         Files.delete(file);
         Files.copy(other, file);
-        assertThrows(FileSystemException.class, () -> ReadOnlyFile.openListed(file, name(file), listed),
+        assertThrows(FileSystemException.class, () -> ReadOnlyFile.openListed(file, name(file), listed, PLAIN),
                 "another file of the same size");
 
         Files.delete(file);
-        assertThrows(NoSuchFileException.class, () -> ReadOnlyFile.openListed(file, name(file), listed));
+        assertThrows(NoSuchFileException.class, () -> ReadOnlyFile.openListed(file, name(file), listed, PLAIN));
+    }
+
+    /** -L: the sender opens through a symlink it followed, and still only the file it listed. */
+    @Test
+    void aFollowedSymlinkOpensOnlyTheFileListed() throws Exception {
+        Path file = Files.writeString(dir.resolve("f"), "listed");
+        Path link = Files.createSymbolicLink(dir.resolve("link"), file.getFileName());
+        FileStatus listed = FileStatus.of(link, name(link), true);
+        try (ReadOnlyFile open = ReadOnlyFile.openListed(link, name(link), listed, FOLLOW)) {
+            assertEquals(6, open.size());
+        }
+        assertThrows(FileSystemException.class, () -> ReadOnlyFile.openListed(link, name(link), listed, PLAIN));
+        Files.writeString(Files.createDirectory(dir.resolve("sub")).resolve("f"), "others");
+        Files.delete(link);
+        Files.createSymbolicLink(link, Path.of("sub/f"));
+        assertThrows(FileSystemException.class, () -> ReadOnlyFile.openListed(link, name(link), listed, FOLLOW),
+                "another file the symlink leads to now");
+    }
+
+    /** --open-noatime: a file read leaves its access time as it was (here, where a plain read would move it). */
+    @Test
+    void aFileReadWithoutAtimeKeepsItsAccessTime() throws Exception {
+        Path file = Files.writeString(dir.resolve("f"), "listed");
+        FileTime old = FileTime.from(Instant.parse("2020-01-02T03:04:05Z"));
+        FileStatus listed = FileStatus.of(file, name(file), false);
+        Files.setAttribute(file, "lastAccessTime", old);
+        readAll(file, listed, PLAIN);
+        assumeTrue(!old.equals(Files.getAttribute(file, "lastAccessTime")), "this file system keeps no access times");
+
+        Files.setAttribute(file, "lastAccessTime", old);
+        readAll(file, listed, new ReadOnlyFile.Opening(false, true));
+        assertEquals(old, Files.getAttribute(file, "lastAccessTime"));
+    }
+
+    private static void readAll(Path file, FileStatus listed, ReadOnlyFile.Opening opening) throws Exception {
+        try (ReadOnlyFile open = ReadOnlyFile.openListed(file, name(file), listed, opening)) {
+            assertEquals(6, open.read(ByteBuffer.allocateDirect(16), 0));
+        }
     }
 
     @Test
@@ -66,7 +110,7 @@ class ReadOnlyFileTest {
         FileStatus listed = FileStatus.of(file, name(file), false);
         Files.writeString(file, "listed and grown");
         FileSystemException e = assertThrows(FileSystemException.class,
-                () -> ReadOnlyFile.openListed(file, name(file), listed));
+                () -> ReadOnlyFile.openListed(file, name(file), listed, PLAIN));
         assertEquals("file changed size during the transfer", e.getReason());
     }
 

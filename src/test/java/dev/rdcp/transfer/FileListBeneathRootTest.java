@@ -134,4 +134,22 @@ class FileListBeneathRootTest {
             assertEquals(missing + ": no such file or directory", text);
         }
     }
+
+    /**
+     * -L on a server: a symlink that stays beneath the root is listed as what it leads to, one
+     * leading out (absolute, or climbing above the root) fails alone, and a loop back to a
+     * directory being walked is listed once more and not walked.
+     */
+    @Test
+    void copyLinksFollowsOnlyWhatStaysBeneathTheRoot() throws Exception {
+        Files.createSymbolicLink(root.resolve("in/again"), Path.of("../inlink"));
+        List<Entry> entries = list(SessionRequest.RECURSIVE | SessionRequest.COPY_LINKS, SourceOperand.parse(root + "/"));
+        List<String> shape = shape(entries);
+        assertTrue(shape.containsAll(List.of("DIRECTORY inlink", "FILE inlink/ok", "DIRECTORY in/again",
+                "PROBLEM d", "PROBLEM up", "PROBLEM in/again")), shape.toString());
+        assertTrue(shape.stream().noneMatch(e -> e.contains("secret") || e.contains("other")
+                || e.startsWith("SYMLINK") || e.equals("DIRECTORY_END in/again")), shape.toString());
+        String text = new String(entries.get(shape.indexOf("PROBLEM up")).extra(), StandardCharsets.UTF_8);
+        assertEquals("up: a symlink on the way leads outside the directory being copied from or to", text);
+    }
 }

@@ -21,6 +21,7 @@ public final class LibC {
     public static final int O_NOFOLLOW = 0x20000;
     public static final int O_CLOEXEC = 0x80000;
     public static final int O_PATH = 0x200000;
+    public static final int O_NOATIME = 0x40000;
     public static final int AT_REMOVEDIR = 0x200;
     public static final int AT_EMPTY_PATH = 0x1000;
     public static final int SEEK_SET = 0;

@@ -28,8 +28,8 @@ public final class RdcpPosix {
     /** Opens {@code path} beneath {@code dirfd}, no symlink followed; the descriptor or -errno. */
     public static native int rdcp_open_beneath(int dirfd, byte[] path, int flags, int mode, int walk_only);
 
-    /** Directory {@code path} beneath {@code dirfd}, symlinks that stay beneath it followed; -errno. */
-    public static native int rdcp_open_directory_following(int dirfd, byte[] path);
+    /** Opens {@code path} beneath {@code dirfd}, symlinks that stay beneath it followed; the descriptor or -errno. */
+    public static native int rdcp_open_following(int dirfd, byte[] path, int flags);
 
     /** The names of directory {@code fd}, NUL-terminated; bytes used, 0 at the end, or -errno. */
     public static native int rdcp_read_names(int fd, byte[] buffer, long length);
