@@ -354,6 +354,9 @@ final class CopyCommand {
     RemoteShellOptions remoteShell;
 
     @Mixin
+    NetworkOptions network;
+
+    @Mixin
     OutputOptions output;
 
     /** As rsync: -h is --human-readable; only "rdcp -h", with no operands, shows the help. */
@@ -725,7 +728,8 @@ final class CopyCommand {
             throws IOException, InterruptedException {
         SessionConfig base = rdma.sessionConfig();
         SessionConfig config = new SessionConfig(base.rdma(), base.timeoutSeconds(), transport);
-        new RemoteSession(config, secretFile, remoteShell, contimeout).run(remote, action);
+        new RemoteSession(config, secretFile, network.shell(remoteShell.shell()), remoteShell.rdcpPath,
+                network.connector(contimeout)).run(remote, action);
     }
 
     private CommandLine.ParameterException usage(String message) {
