@@ -11,6 +11,7 @@ import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.OwnerMap;
 import dev.rdcp.transfer.SourceOperand;
+import dev.rdcp.transfer.StopRequest;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transfer.TransferReport;
@@ -357,6 +358,9 @@ final class CopyCommand {
     NetworkOptions network;
 
     @Mixin
+    StopOptions stop;
+
+    @Mixin
     OutputOptions output;
 
     /** As rsync: -h is --human-readable; only "rdcp -h", with no operands, shows the help. */
@@ -373,10 +377,19 @@ final class CopyCommand {
     private final List<String> filterRules = new ArrayList<>();
     private boolean overallProgress;
 
-    /** Runs the copy the operands and options ask for, with the options it shares with the server mode. */
+    /**
+     * Runs the copy the operands and options ask for, with the options it shares with the server
+     * mode; at --stop-after's or --stop-at's limit, its session stops as an interrupted one does.
+     */
     int run(LoggingOptions logging, RdmaOptions rdma) throws IOException, InterruptedException {
         this.logging = logging;
         this.rdma = rdma;
+        try (RunTimeLimit limit = stop.start(StopRequest::requestAtLimit)) {
+            return copy();
+        }
+    }
+
+    private int copy() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         try {
             output.check(logging.isVerbose() && !progress && !overallProgress && !json);

@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,6 +55,44 @@ class StopRequestTest {
         assertEquals("received SIGTERM: the transfer was stopped", stopped.getMessage());
         assertFalse(Files.exists(target), "no file under the final name");
         assertEquals(List.of(), leftovers(target.getParent()));
+    }
+
+    /** The run-time limit (--stop-after, --stop-at) stops as a signal does, with rsync's message and 30. */
+    @Test
+    void aStopAtTheLimitEndsTheSessionWithCode30AndRemovesTheTemporaryFile() throws Exception {
+        byte[] data = new byte[40 * CHUNK];
+        new Random(22).nextBytes(data);
+        Path source = Files.write(Files.createDirectories(dir.resolve("src")).resolve("big.bin"), data);
+        Path target = Files.createDirectories(dir.resolve("dst")).resolve("big.bin");
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                false, TransferOptions.of(CHUNK, 0), 5, (sender, receiver) -> sender.afterWrite(3,
+                        StopRequest::requestAtLimit));
+
+        RdcpException stopped = assertInstanceOf(RdcpException.class, outcome.senderError());
+        assertEquals(ExitCode.TIMEOUT, stopped.exitCode());
+        assertEquals("stopping at requested limit", stopped.getMessage());
+        assertFalse(Files.exists(target), "no file under the final name");
+        assertEquals(List.of(), leftovers(target.getParent()));
+    }
+
+    /** A peer's own timeout after the limit was reached is the limit's echo: the limit is reported. */
+    @Test
+    void aTimeoutAfterTheLimitIsReportedAsTheLimit() {
+        StopRequest.requestAtLimit();
+        IOException echo = StopRequest.afterStop(new RdcpException(ExitCode.TIMEOUT, "no answer from the peer"));
+        assertEquals("stopping at requested limit", echo.getMessage());
+        RdcpException itself = new RdcpException(ExitCode.TIMEOUT, "stopping at requested limit");
+        assertSame(itself, StopRequest.afterStop(itself));
+    }
+
+    /** The first request's reason is the one reported. */
+    @Test
+    void aSignalAfterTheLimitLeavesTheLimitsReason() {
+        StopRequest.requestAtLimit();
+        StopRequest.request("TERM");
+        UncheckedIOException thrown = assertThrows(UncheckedIOException.class, StopRequest.checking(() -> { })::beat);
+        assertEquals(ExitCode.TIMEOUT, assertInstanceOf(RdcpException.class, thrown.getCause()).exitCode());
     }
 
     /**
