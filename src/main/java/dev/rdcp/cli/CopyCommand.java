@@ -361,6 +361,9 @@ final class CopyCommand {
     StopOptions stop;
 
     @Mixin
+    StderrOption stderr;
+
+    @Mixin
     OutputOptions output;
 
     /** As rsync: -h is --human-readable; only "rdcp -h", with no operands, shows the help. */
@@ -391,6 +394,8 @@ final class CopyCommand {
 
     private int copy() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
+        // Where rsync's messages go: stdout, or stderr with --stderr=all (not --json's summary, a result).
+        PrintWriter messages = stderr.messages();
         try {
             output.check(logging.isVerbose() && !progress && !overallProgress && !json);
         } catch (IllegalArgumentException e) {
@@ -411,7 +416,7 @@ final class CopyCommand {
             }
         }
         if (output.listOnly || operands.size() == 1) {
-            return listOnly(out);
+            return listOnly(messages);
         }
         if (contimeout != null && contimeout < 0) {
             throw usage("--contimeout must be 0 (no limit) or more seconds, not " + contimeout);
@@ -427,7 +432,7 @@ final class CopyCommand {
         transportChoice();
         TransferOptions options = transferOptions();
         if (logging.isVerbose() && !json) {
-            moot.notes().forEach(note -> out.println("rdcp: " + note));
+            moot.notes().forEach(note -> messages.println("rdcp: " + note));
         }
         List<Location> sources = new ArrayList<>();
         for (String operand : operands.subList(0, operands.size() - 1)) {
@@ -435,7 +440,7 @@ final class CopyCommand {
         }
         Location destination = parse(operands.get(operands.size() - 1));
 
-        PrintWriter display = json ? new PrintWriter(Writer.nullWriter()) : out;
+        PrintWriter display = json ? new PrintWriter(Writer.nullWriter()) : messages;
         TransferReport report = new TransferReport();
         OverallProgressPrinter overall = overallProgress ? new OverallProgressPrinter(display, System.console() != null,
                 sizeFormat())
@@ -567,13 +572,14 @@ final class CopyCommand {
             out.println(JsonSummary.toJson(report.summary(dryRun), report.transport()));
         } else if (!logging.isQuiet()) {
             if (stats) {
-                StatsPrinter.print(report.summary(dryRun), sizeFormat(), out);
+                StatsPrinter.print(report.summary(dryRun), sizeFormat(), display);
             }
             if (stats || logging.isVerbose()) {
-                ClosingLines.print(report.summary(dryRun), sizeFormat(), out);
+                ClosingLines.print(report.summary(dryRun), sizeFormat(), display);
             }
         }
         out.flush();
+        display.flush();
     }
 
     /** As rsync: --files-from implies -d. */

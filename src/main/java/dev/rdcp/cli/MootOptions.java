@@ -27,6 +27,8 @@ final class MootOptions {
     private static final String MAX_ALLOC = "--max-alloc: checked as rsync checks it, then ignored: rdcp bounds its"
             + " memory by design (what a session registers and what its file list makes the receiver remember,"
             + " each at most 256 MiB), not by a limit on each allocation";
+    private static final String OUTBUF = "--outbuf: checked as rsync checks it, then ignored: rdcp writes out each"
+            + " line as it ends, which is what rsync does in every buffering mode (it flushes at each line's end)";
     /** rsync's smallest --max-alloc but 0 (no limit), as its message shows it. */
     private static final long MIN_ALLOC = 1 << 20;
 
@@ -106,6 +108,16 @@ final class MootOptions {
             throw new ParameterException(spec.commandLine(), "--max-alloc=" + size + " is " + problem);
         }
         notes.add(MAX_ALLOC);
+    }
+
+    /** As rsync: only the first letter counts, N or U (none), L (line), B or F (block), in either case. */
+    @Option(names = "--outbuf", paramLabel = "N|L|B",
+            description = "No effect once checked as rsync checks it: each line of output is written as it ends.")
+    void outbuf(String mode) {
+        if (mode.isEmpty() || "NULBF".indexOf(Character.toUpperCase(mode.charAt(0))) < 0) {
+            throw new ParameterException(spec.commandLine(), "Invalid --outbuf setting -- specify N, L, or B.");
+        }
+        notes.add(OUTBUF);
     }
 
     /** One line per kind of moot option given, for -v. */
