@@ -364,6 +364,9 @@ final class CopyCommand {
     StderrOption stderr;
 
     @Mixin
+    EightBitOption eightBit;
+
+    @Mixin
     OutputOptions output;
 
     /** As rsync: -h is --human-readable; only "rdcp -h", with no operands, shows the help. */
@@ -393,6 +396,7 @@ final class CopyCommand {
     }
 
     private int copy() throws IOException, InterruptedException {
+        eightBit.apply(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         // Where rsync's messages go: stdout, or stderr with --stderr=all (not --json's summary, a result).
         PrintWriter messages = stderr.messages();

@@ -45,7 +45,7 @@ final class RefusedOptions {
                 "-k", "--copy-dirlinks", "--open-noatime",
                 "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
-        refuse(CLIENT_ONLY, "-8", "--8-bit-output", "--iconv", "-M", "--remote-option", "-C", "--cvs-exclude", "-F", "--copy-as");
+        refuse(CLIENT_ONLY, "--iconv", "-M", "--remote-option", "-C", "--cvs-exclude", "-F", "--copy-as");
         refuse(DELTA, "--no-whole-file", "--no-W");
         refuse(CHECKSUM, "--checksum-choice", "--cc", "--checksum-seed");
         refuse(BATCH, "--write-batch", "--only-write-batch", "--read-batch");

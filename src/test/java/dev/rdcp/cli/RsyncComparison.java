@@ -55,12 +55,19 @@ final class RsyncComparison {
 
     /** Runs rsync in {@code cwd} with its stdout and stderr kept apart, as bytes, whatever it ends with. */
     static Streams runApart(Path cwd, String... args) throws IOException, InterruptedException {
+        return runApart(cwd, Map.of(), args);
+    }
+
+    /** As above, with {@code environment} added to rsync's. */
+    static Streams runApart(Path cwd, Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(RSYNC.toString()));
         command.addAll(List.of(args));
         Path err = Files.createTempFile("rsync", ".err");
         try {
-            Process process = new ProcessBuilder(command).directory(cwd.toFile())
-                    .redirectError(err.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile()).redirectError(err.toFile());
+            builder.environment().putAll(environment);
+            Process process = builder.start();
             byte[] out = process.getInputStream().readAllBytes();
             assertTrue(process.waitFor(60, TimeUnit.SECONDS));
             return new Streams(process.exitValue(), out, Files.readAllBytes(err));
