@@ -204,24 +204,22 @@ class NetworkOptionsTest {
     /** serve -4 listens on IPv4's wildcard alone, as rsync's daemon: an IPv6 client is refused. */
     @Test
     void serveWithIpv4TakesNoIpv6Client() throws Exception {
-        Process daemon = serve("-4");
-        try {
-            int port = Integer.parseInt(StopScenario.servingPort(daemon));
-            new Socket("127.0.0.1", port).close();
-            assertThrows(ConnectException.class, () -> new Socket("::1", port).close());
-        } finally {
-            daemon.destroy();
-        }
+        assertServesOnly("127.0.0.1", "::1", "-4");
     }
 
     /** serve -6 --bind NAME listens on the name's IPv6 address, where without -6 it takes the IPv4 one. */
     @Test
     void serveWithIpv6BindsTheNamesIpv6Address() throws Exception {
-        Process daemon = serve("-6", "--bind", "dual");
+        assertServesOnly("::1", "127.0.0.1", "-6", "--bind", "dual");
+    }
+
+    /** serve with {@code options} takes a client connecting to {@code reached}, and refuses one to {@code refused}. */
+    private void assertServesOnly(String reached, String refused, String... options) throws Exception {
+        Process daemon = serve(options);
         try {
             int port = Integer.parseInt(StopScenario.servingPort(daemon));
-            new Socket("::1", port).close();
-            assertThrows(ConnectException.class, () -> new Socket("127.0.0.1", port).close());
+            new Socket(reached, port).close();
+            assertThrows(ConnectException.class, () -> new Socket(refused, port).close());
         } finally {
             daemon.destroy();
         }

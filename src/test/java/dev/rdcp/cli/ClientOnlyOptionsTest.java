@@ -11,8 +11,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** --stderr and --outbuf: where and how the client's messages are written, compared with rsync. */
-class OutputStreamOptionsTest {
+/**
+ * Options of rsync's that only its client reads, compared with rsync: --stderr (where messages
+ * go), --outbuf (how stdout is buffered) and --max-alloc (a memory limit), the last two checked
+ * as rsync checks them and then of no effect.
+ */
+class ClientOnlyOptionsTest {
 
     @TempDir
     Path tmp;
@@ -69,16 +73,36 @@ class OutputStreamOptionsTest {
     @Test
     void outbufIsCheckedAsRsyncChecksIt() throws Exception {
         for (String mode : List.of("N", "L", "B", "l", "none", "Unbuffered", "full", "F", "b")) {
-            assertEquals(0, RsyncComparison.run(tmp, "--outbuf=" + mode, "a", "rsync-copy").exitCode(), mode);
-            Cli.Result rdcp = Cli.rdcp("--outbuf=" + mode, tmp.resolve("a").toString(), tmp.resolve("copy").toString());
-            assertEquals(0, rdcp.exitCode(), rdcp::toString);
+            assertTakenAlike("--outbuf=" + mode);
         }
         for (String mode : List.of("x", "", "2")) {
             assertRefusedAlike("--outbuf=" + mode);
         }
-        Cli.Result verbose = Cli.rdcp("-v", "--outbuf=L", tmp.resolve("a").toString(), tmp.resolve("copy").toString());
-        assertTrue(verbose.out().lines().anyMatch(l -> l.startsWith("rdcp: --outbuf: checked as rsync checks it")),
-                verbose::toString);
+        assertVerboseNote("--outbuf=L", "rdcp: --outbuf: checked as rsync checks it");
+    }
+
+    @Test
+    void maxAllocIsCheckedAsRsyncChecksIt() throws Exception {
+        for (String size : List.of("0", "", "1M", "1048576", "1.5M", "4G", "100P", "1M+1")) {
+            assertTakenAlike("--max-alloc=" + size);
+        }
+        for (String size : List.of("1", "1048575", "512K", "1M-1", "8EiB", "1x", "abc", "-1", "9223372036854775807")) {
+            assertRefusedAlike("--max-alloc=" + size);
+        }
+        assertVerboseNote("--max-alloc=4G", "rdcp: --max-alloc: checked as rsync checks it, then ignored");
+    }
+
+    /** rsync and rdcp both copy with {@code option}. */
+    private void assertTakenAlike(String option) throws Exception {
+        assertEquals(0, RsyncComparison.run(tmp, option, "a", "rsync-copy").exitCode(), option);
+        Cli.Result rdcp = Cli.rdcp(option, tmp.resolve("a").toString(), tmp.resolve("copy").toString());
+        assertEquals(0, rdcp.exitCode(), rdcp::toString);
+    }
+
+    /** -v says why {@code option} changes nothing. */
+    private void assertVerboseNote(String option, String note) {
+        Cli.Result verbose = Cli.rdcp("-v", option, tmp.resolve("a").toString(), tmp.resolve("copy").toString());
+        assertTrue(verbose.out().lines().anyMatch(l -> l.startsWith(note)), verbose::toString);
     }
 
     /** rsync and rdcp both refuse {@code option} with exit code 1 and the same message. */
