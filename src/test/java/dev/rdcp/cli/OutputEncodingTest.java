@@ -97,6 +97,21 @@ class OutputEncodingTest {
         assertEquals(rsyncLines("--no-8-bit-output"), rdcpLines("--8-bit-output", "--no-8"));
     }
 
+    /** --list-only of local files, with and without -8: the names (each line's last field) as rsync's. */
+    @Test
+    void aLocalListingShowsNamesAsRsync() throws Exception {
+        for (String option : List.of("--no-8", "-8")) {
+            RsyncComparison.Streams rsync = RsyncComparison.runApart(tmp, UTF8_LOCALE, option, "--list-only", "src/");
+            Cli.Result rdcp = Cli.rdcp(option, "--list-only", tmp.resolve("src") + "/");
+            assertEquals(0, rdcp.exitCode(), rdcp::toString);
+            assertEquals(lastFields(rsync.out()), lastFields(asWritten(rdcp.out())), option);
+        }
+    }
+
+    private static List<String> lastFields(byte[] listing) {
+        return sortedLines(listing).stream().map(l -> l.substring(l.lastIndexOf(' ') + 1)).sorted().toList();
+    }
+
     /**
      * Where rdcp escapes more than rsync: DEL, a C1 character (U+0085, which an 8-bit terminal takes
      * for a command, 0x85) and a tab, with -8 too; rsync prints them as they are.
