@@ -12,6 +12,7 @@ import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.OwnerMap;
 import dev.rdcp.transfer.SourceOperand;
+import dev.rdcp.transfer.StopRequest;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transfer.TransferReport;
@@ -362,6 +363,18 @@ final class CopyCommand {
     RemoteShellOptions remoteShell;
 
     @Mixin
+    NetworkOptions network;
+
+    @Mixin
+    StopOptions stop;
+
+    @Mixin
+    StderrOption stderr;
+
+    @Mixin
+    EightBitOption eightBit;
+
+    @Mixin
     OutputOptions output;
 
     /** As rsync: -h is --human-readable; only "rdcp -h", with no operands, shows the help. */
@@ -380,11 +393,23 @@ final class CopyCommand {
     private final List<String> infoWords = new ArrayList<>();
     private InfoLevels info;
 
-    /** Runs the copy the operands and options ask for, with the options it shares with the server mode. */
+    /**
+     * Runs the copy the operands and options ask for, with the options it shares with the server
+     * mode; at --stop-after's or --stop-at's limit, its session stops as an interrupted one does.
+     */
     int run(LoggingOptions logging, RdmaOptions rdma) throws IOException, InterruptedException {
         this.logging = logging;
         this.rdma = rdma;
+        try (RunTimeLimit limit = stop.start(StopRequest::requestAtLimit)) {
+            return copy();
+        }
+    }
+
+    private int copy() throws IOException, InterruptedException {
+        eightBit.apply(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
+        // Where rsync's messages go: stdout, or stderr with --stderr=all (not --json's summary, a result).
+        PrintWriter messages = stderr.messages();
         info = new InfoLevels(logging.isVerbose(), progress, stats);
         try {
             for (String words : infoWords) {
@@ -414,7 +439,7 @@ final class CopyCommand {
             }
         }
         if (output.listOnly || operands.size() == 1) {
-            return listOnly(out);
+            return listOnly(messages);
         }
         if (contimeout != null && contimeout < 0) {
             throw usage("--contimeout must be 0 (no limit) or more seconds, not " + contimeout);
@@ -430,7 +455,7 @@ final class CopyCommand {
         transportChoice();
         TransferOptions options = transferOptions();
         if (info.level(InfoLevels.Flag.MISC) >= 1 && !json) {
-            moot.notes().forEach(note -> out.println("rdcp: " + note));
+            moot.notes().forEach(note -> messages.println("rdcp: " + note));
         }
         List<Location> sources = new ArrayList<>();
         for (String operand : operands.subList(0, operands.size() - 1)) {
@@ -438,7 +463,7 @@ final class CopyCommand {
         }
         Location destination = parse(operands.get(operands.size() - 1));
 
-        PrintWriter display = json ? new PrintWriter(Writer.nullWriter()) : out;
+        PrintWriter display = json ? new PrintWriter(Writer.nullWriter()) : messages;
         TransferReport report = new TransferReport();
         // As rsync: redrawn in place, unless -v's names come between the updates.
         OverallProgressPrinter overall = info.level(InfoLevels.Flag.PROGRESS) >= 2
@@ -602,13 +627,14 @@ final class CopyCommand {
             out.println(JsonSummary.toJson(report.summary(dryRun), report.transport()));
         } else if (!logging.isQuiet()) {
             if (info.level(InfoLevels.Flag.STATS) >= 2) {
-                StatsPrinter.print(report.summary(dryRun), sizeFormat(), out);
+                StatsPrinter.print(report.summary(dryRun), sizeFormat(), display);
             }
             if (info.level(InfoLevels.Flag.STATS) >= 1) {
-                ClosingLines.print(report.summary(dryRun), sizeFormat(), out);
+                ClosingLines.print(report.summary(dryRun), sizeFormat(), display);
             }
         }
         out.flush();
+        display.flush();
     }
 
     /** As rsync: --files-from implies -d. */
@@ -777,7 +803,8 @@ final class CopyCommand {
             throws IOException, InterruptedException {
         SessionConfig base = rdma.sessionConfig();
         SessionConfig config = new SessionConfig(base.rdma(), base.timeoutSeconds(), transport);
-        new RemoteSession(config, secretFile, remoteShell, contimeout).run(remote, action);
+        new RemoteSession(config, secretFile, network.shell(remoteShell.shell()), remoteShell.rdcpPath,
+                network.connector(contimeout)).run(remote, action);
     }
 
     private CommandLine.ParameterException usage(String message) {

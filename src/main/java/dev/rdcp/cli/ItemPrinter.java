@@ -3,7 +3,6 @@ package dev.rdcp.cli;
 import dev.rdcp.protocol.ItemizedChange;
 import dev.rdcp.transfer.TransferListener;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 /**
@@ -45,8 +44,8 @@ final class ItemPrinter implements TransferListener {
 
     /** As rsync: a format that cannot say what happened (-v's "%n%L") is replaced by "deleting %n". */
     @Override
-    public void deleted(String name) {
-        ItemizedChange deletion = ItemizedChange.deleted(name.getBytes(StandardCharsets.UTF_8));
+    public void deleted(byte[] name) {
+        ItemizedChange deletion = ItemizedChange.deleted(name);
         if (prefix == null && !format.showsOperation()) {
             out.println(DELETING.format(deletion, operation, Instant.now()));
             out.flush();

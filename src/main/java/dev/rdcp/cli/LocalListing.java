@@ -1,6 +1,7 @@
 package dev.rdcp.cli;
 
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.transfer.FileNames;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.DirectoryStream;
@@ -35,7 +36,7 @@ final class LocalListing {
         Path path = Path.of(operand);
         boolean contents = operand.endsWith("/") || operand.equals(".") || operand.endsWith("/.");
         Path name = path.getFileName();
-        String shown = contents || name == null ? "." : name.toString();
+        String shown = contents || name == null ? "." : FileNames.display(FileNames.lastComponent(path));
         Listing.Item top = item(path, shown);
         if (top == null) {
             return;
@@ -49,7 +50,8 @@ final class LocalListing {
     private void addContents(Path directory, String shown, boolean deep) {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
             for (Path child : entries) {
-                String childName = (shown.equals(".") ? "" : shown + "/") + child.getFileName();
+                String childName = (shown.equals(".") ? "" : shown + "/")
+                        + FileNames.display(FileNames.lastComponent(child));
                 Listing.Item item = item(child, childName);
                 if (item != null) {
                     listing.add(item);

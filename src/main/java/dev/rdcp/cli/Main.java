@@ -15,8 +15,8 @@ public final class Main {
 
     public static void main(String[] args) {
         LogBackend.choose(args);
-        PrintWriter out = new PrintWriter(System.out, true);
-        PrintWriter err = new PrintWriter(System.err, true);
+        PrintWriter out = new PrintWriter(new RawByteOutput(System.out), true);
+        PrintWriter err = new PrintWriter(new RawByteOutput(System.err), true);
         StopSignals.install(err);
         System.exit(run(out, err, args));
     }

@@ -3,7 +3,10 @@ package dev.rdcp.cli;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * rsync options that change nothing for rdcp, most because RDMA makes them moot: accepted so that
@@ -21,8 +24,18 @@ final class MootOptions {
             + " 'rdcp --server'; file names and options travel over rdcp's own connection";
     private static final String RECEIVER_CHECKS = "--trust-sender: the receiver checks every name it is sent";
     private static final String NO_MOTD = "--no-motd: rdcp daemons send no message of the day";
+    private static final String MAX_ALLOC = "--max-alloc: checked as rsync checks it, then ignored: rdcp bounds its"
+            + " memory by design (what a session registers and what its file list makes the receiver remember,"
+            + " each at most 256 MiB), not by a limit on each allocation";
+    private static final String OUTBUF = "--outbuf: checked as rsync checks it, then ignored: rdcp writes out each"
+            + " line as it ends, which is what rsync does in every buffering mode (it flushes at each line's end)";
+    /** rsync's smallest --max-alloc but 0 (no limit), as its message shows it. */
+    private static final long MIN_ALLOC = 1 << 20;
 
     private final Set<String> notes = new LinkedHashSet<>();
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
 
     @Option(names = {"-z", "--compress", "--no-z", "--no-compress"},
             description = "No effect: RDMA moves the data uncompressed.")
@@ -81,6 +94,32 @@ final class MootOptions {
     @Option(names = "--no-motd", description = "No effect: rdcp daemons send no message of the day.")
     void noMotd(boolean on) {
         notes.add(NO_MOTD);
+    }
+
+    @Option(names = "--max-alloc", paramLabel = "SIZE",
+            description = "No effect once checked as rsync checks it: rdcp's memory has fixed bounds.")
+    void maxAlloc(String size) {
+        String problem;
+        try {
+            long bytes = RsyncSize.parse(size);
+            problem = bytes != 0 && bytes < MIN_ALLOC ? "too small (min: 1.00M or 0 for unlimited)" : null;
+        } catch (IllegalArgumentException e) {
+            problem = e.getMessage();
+        }
+        if (problem != null) {
+            throw new ParameterException(spec.commandLine(), "--max-alloc=" + size + " is " + problem);
+        }
+        notes.add(MAX_ALLOC);
+    }
+
+    /** As rsync: only the first letter counts, N or U (none), L (line), B or F (block), in either case. */
+    @Option(names = "--outbuf", paramLabel = "N|L|B",
+            description = "No effect once checked as rsync checks it: each line of output is written as it ends.")
+    void outbuf(String mode) {
+        if (mode.isEmpty() || "NULBF".indexOf(Character.toUpperCase(mode.charAt(0))) < 0) {
+            throw new ParameterException(spec.commandLine(), "Invalid --outbuf setting -- specify N, L, or B.");
+        }
+        notes.add(OUTBUF);
     }
 
     /** One line per kind of moot option given, for -v. */

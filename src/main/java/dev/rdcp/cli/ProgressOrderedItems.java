@@ -46,7 +46,7 @@ final class ProgressOrderedItems implements TransferListener {
     }
 
     @Override
-    public void deleted(String name) {
+    public void deleted(byte[] name) {
         release();
         items.deleted(name);
     }

@@ -31,7 +31,7 @@ final class RefusedOptions {
     static final String SOCKET = "refused: file data moves over RDMA, not over the socket";
     static final String OLD_RSYNC = "refused: only for talking to rsync older than 2.6.9";
     static final String NEGATION = "not yet: of rsync's --no-OPTION forms rdcp takes those of -a's -rlptgoD (long"
-            + " and short: --no-perms, --no-p, ...)";
+            + " and short: --no-perms, --no-p, ...) and of -8";
 
     private static final Map<String, String> REASONS = new HashMap<>();
 
@@ -43,8 +43,7 @@ final class RefusedOptions {
                 "-T", "--temp-dir", "-y", "--fuzzy", "--fsync", "--delete-missing-args");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
-        refuse(CLIENT_ONLY, "--stderr", "-8", "--8-bit-output", "--outbuf", "--address", "-4",
-                "--ipv4", "-6", "--ipv6", "--stop-after", "--stop-at", "--iconv", "-M", "--remote-option", "-C", "--cvs-exclude", "-F", "--max-alloc", "--copy-as");
+        refuse(CLIENT_ONLY, "--iconv", "-M", "--remote-option", "-C", "--cvs-exclude", "-F", "--copy-as");
         refuse(DELTA, "--no-whole-file", "--no-W");
         refuse(CHECKSUM, "--checksum-choice", "--cc", "--checksum-seed");
         refuse(BATCH, "--write-batch", "--only-write-batch", "--read-batch");

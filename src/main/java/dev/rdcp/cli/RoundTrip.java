@@ -55,7 +55,8 @@ final class RoundTrip {
             FirstFailure failure = new FirstFailure();
             Location there = Location.parse(userAtHost + ":" + directory + "/", Location.defaultPort());
             TransferOptions options = TransferOptions.of(TransferOptions.DEFAULT_CHUNK, 0);
-            RemoteSession session = new RemoteSession(config, null, remoteShell, null);
+            RemoteSession session = new RemoteSession(config, null, remoteShell.shell(), remoteShell.rdcpPath,
+                    Connector.standard());
             session.run(there, s -> s.push(List.of(SourceOperand.parse(local.resolve(NAME).toString())),
                     directory + "/", true, options, failure));
             if (failure.code == ExitCode.OK.code()) {

@@ -60,6 +60,9 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--bind", paramLabel = "ADDR", description = "Listen on this address only (default: all).")
     String bind;
 
+    @Mixin
+    AddressFamilyOptions family;
+
     @Option(names = "--secret-file", paramLabel = "FILE",
             description = "Clients must prove they know the secret in FILE (challenge-response; it never crosses the wire).")
     Path secretFile;
@@ -110,7 +113,7 @@ final class ServeCommand implements Callable<Integer> {
             warn("no --secret-file: any client that reaches port " + port + " can read and write under " + root);
         }
         ServerSession session = new ServerSession(ServerPolicy.daemon(root, readOnly, secret), rdma.sessionConfig());
-        return serve(session, Daemon.bindAddress(bind, port), identity, root.toAbsolutePath().toString());
+        return serve(session, Daemon.bindAddress(bind, port, family.family()), identity, root.toAbsolutePath().toString());
     }
 
     private int serveModules() throws IOException {
@@ -132,7 +135,7 @@ final class ServeCommand implements Callable<Integer> {
         String address = bind != null ? bind : loaded.config().address();
         ServerSession session = new ServerSession(ServedModules.named(loaded.modules()), rdma.sessionConfig());
         String served = loaded.modules().stream().map(DaemonModule::name).collect(Collectors.joining(", "));
-        return serve(session, Daemon.bindAddress(address, listenPort), loaded.identity(), "modules " + served);
+        return serve(session, Daemon.bindAddress(address, listenPort, family.family()), loaded.identity(), "modules " + served);
     }
 
     private int serve(ServerSession session, SocketAddress address, ServeIdentity identity, String what)

@@ -23,7 +23,7 @@ public enum ExitCode {
     PARTIAL(23, "partial transfer due to error"),
     VANISHED(24, "partial transfer due to vanished source files"),
     DELETE_LIMIT(25, "the --max-delete limit stopped deletions"),
-    TIMEOUT(30, "timeout waiting for the peer"),
+    TIMEOUT(30, "timeout waiting for the peer, or the --stop-after or --stop-at limit reached"),
     CONNECTION_TIMEOUT(35, "timeout waiting for the connection (--contimeout)"),
     RDMA_UNAVAILABLE(40, "RDMA unavailable (no libibverbs, no device, or no such device, port or GID)"),
     INTERNAL(70, "internal error (a bug: please report it with the output of -vv)");

@@ -7,7 +7,12 @@ import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
 import java.io.FileInputStream;
 import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ProtocolFamily;
+import java.net.StandardProtocolFamily;
+import java.net.UnknownHostException;
 import java.net.ServerSocket;
 import java.nio.channels.ServerSocketChannel;
 import java.net.Socket;
@@ -90,7 +95,11 @@ public final class Daemon implements AutoCloseable {
 
     private static ServerSocket listening(SocketAddress bind) throws IOException {
         // A channel's socket: accepted connections have channels, which a TCP transfer reads from.
-        ServerSocket listener = ServerSocketChannel.open().socket();
+        // Of the address's family, so that an IPv4 wildcard (serve -4) takes no IPv6 client.
+        InetAddress address = bind instanceof InetSocketAddress inet ? inet.getAddress() : null;
+        ServerSocket listener = (address == null ? ServerSocketChannel.open()
+                : ServerSocketChannel.open(address instanceof Inet4Address ? StandardProtocolFamily.INET
+                        : StandardProtocolFamily.INET6)).socket();
         try {
             listener.setReuseAddress(true);
             listener.bind(bind);
@@ -290,8 +299,30 @@ public final class Daemon implements AutoCloseable {
         }
     }
 
-    public static SocketAddress bindAddress(String host, int port) {
-        return host == null ? new InetSocketAddress(port) : new InetSocketAddress(host, port);
+    /**
+     * Where a daemon listens: on {@code host} (every address when null) and {@code port}; with a
+     * {@code family} (serve's -4 or -6, else null), on that family's wildcard or the host's first
+     * address of it.
+     */
+    public static SocketAddress bindAddress(String host, int port, ProtocolFamily family) throws RdcpException {
+        if (family == null) {
+            return host == null ? new InetSocketAddress(port) : new InetSocketAddress(host, port);
+        }
+        boolean ipv4 = family == StandardProtocolFamily.INET;
+        if (host == null) {
+            return new InetSocketAddress(ipv4 ? "0.0.0.0" : "::", port);
+        }
+        try {
+            for (InetAddress address : InetAddress.getAllByName(host)) {
+                if (address instanceof Inet4Address == ipv4) {
+                    return new InetSocketAddress(address, port);
+                }
+            }
+        } catch (UnknownHostException e) {
+            throw new RdcpException(ExitCode.SOCKET_IO, "cannot listen on " + host + ": " + e.getMessage());
+        }
+        throw new RdcpException(ExitCode.SOCKET_IO, "cannot listen on " + host + ": it has no "
+                + (ipv4 ? "IPv4 address (-4)" : "IPv6 address (-6)"));
     }
 
     /** Bytes of direct memory the sessions' buffers may take in all. */

@@ -48,7 +48,7 @@ final class FanOutListener implements TransferListener {
     }
 
     @Override
-    public void deleted(String name) {
+    public void deleted(byte[] name) {
         for (TransferListener l : listeners) {
             l.deleted(name);
         }

@@ -3,6 +3,10 @@ package dev.rdcp.transfer;
 import dev.rdcp.protocol.PeerText;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -112,9 +116,60 @@ public final class FileNames {
         return -1;
     }
 
-    /** For messages and logs: invalid bytes shown as U+FFFD, control characters escaped as rsync does (\#012). */
+    /**
+     * For messages and logs, as rsync shows a name in a UTF-8 locale: each byte that is not part
+     * of valid UTF-8 as its octal escape ({@code \#351}), a backslash that would read as the start
+     * of one escaped itself ({@code \#134#101}), so that every escape in the line stands for a
+     * byte; control characters escaped as {@link PeerText#printable} escapes them.
+     */
     public static String display(byte[] name) {
-        return printable(new String(name, StandardCharsets.UTF_8));
+        if (plainAscii(name)) {
+            return new String(name, StandardCharsets.US_ASCII);
+        }
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder();
+        ByteBuffer in = ByteBuffer.wrap(name);
+        CharBuffer decoded = CharBuffer.allocate(name.length);
+        StringBuilder shown = new StringBuilder(name.length + 8);
+        while (true) {
+            CoderResult result = decoder.decode(in, decoded, true);
+            shown.append(printable(escapedBackslashes(decoded.flip())));
+            decoded.clear();
+            if (!result.isError()) {
+                return shown.toString();
+            }
+            // As iconv in rsync: one byte of the bad sequence, then decoding goes on after it.
+            int b = in.get() & 0xff;
+            shown.append("\\#").append(b >> 6).append(b >> 3 & 7).append(b & 7);
+        }
+    }
+
+    /** {@code text} with each backslash that starts "\#" and three digits written as its escape, as rsync writes it. */
+    private static String escapedBackslashes(CharSequence text) {
+        String plain = text.toString();
+        if (plain.indexOf('\\') < 0) {
+            return plain;
+        }
+        StringBuilder out = new StringBuilder(plain.length() + 8);
+        for (int i = 0; i < plain.length(); i++) {
+            boolean startsEscape = plain.charAt(i) == '\\' && i + 4 < plain.length() && plain.charAt(i + 1) == '#'
+                    && isDigit(plain.charAt(i + 2)) && isDigit(plain.charAt(i + 3)) && isDigit(plain.charAt(i + 4));
+            out.append(startsEscape ? "\\#134" : String.valueOf(plain.charAt(i)));
+        }
+        return out.toString();
+    }
+
+    /** Nearly every name: printable ASCII without a backslash, shown as it is. */
+    private static boolean plainAscii(byte[] name) {
+        for (byte b : name) {
+            if (b < 0x20 || b == 0x7f || b == '\\') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     /** Text from the peer, safe for a terminal: see {@link PeerText#printable}. */

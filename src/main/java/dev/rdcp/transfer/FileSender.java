@@ -665,7 +665,7 @@ public final class FileSender implements AutoCloseable {
         while (payload.hasRemaining()) {
             Report report = Report.decode(payload);
             if (report.kind() == Report.Kind.DELETED) {
-                listener.deleted(FileNames.display(report.text()));
+                listener.deleted(report.text());
                 continue;
             }
             if (report.kind() == Report.Kind.ITEMIZED) {

@@ -31,7 +31,7 @@ final class ReportQueue {
     }
 
     void deleted(byte[] name) {
-        listener.deleted(FileNames.display(name));
+        listener.deleted(name);
         add(new Report(Report.Kind.DELETED, -1, 0, name));
     }
 

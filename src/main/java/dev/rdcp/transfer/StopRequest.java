@@ -7,29 +7,51 @@ import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A request that the process stop, from a signal (SIGINT, SIGTERM, SIGHUP). Each role looks at
- * it once per turn of its loop and then ends its session as after any other failure: the
- * receiver removes its temporary files (or keeps them as partial files under --partial), and
- * nothing half-written gets a final name. Process-wide, as signals are.
+ * A request that the process stop, from a signal (SIGINT, SIGTERM, SIGHUP) or at the run-time
+ * limit of --stop-after or --stop-at. Each role looks at it once per turn of its loop and then
+ * ends its session as after any other failure: the receiver removes its temporary files (or keeps
+ * them as partial files under --partial), and nothing half-written gets a final name.
+ * Process-wide, as signals are.
  */
 public final class StopRequest {
 
-    private static volatile String signal;
+    /** Why the transfer stops: the exit code and message a stopped role ends with. */
+    private record Reason(ExitCode exitCode, String message) {
+        RdcpException failure() {
+            return new RdcpException(exitCode, message);
+        }
+
+        /** Whether {@code failure} is this stop itself (a peer's timeout is 30 too, but not the limit). */
+        boolean isThe(IOException failure) {
+            return failure instanceof RdcpException own && own.exitCode() == exitCode && message.equals(own.getMessage());
+        }
+    }
+
+    private static volatile Reason reason;
     private static final AtomicInteger SESSIONS_HELD = new AtomicInteger();
 
     private StopRequest() {
     }
 
-    /** Asks every role to stop; the first signal's name is the one reported. */
-    public static synchronized void request(String signalName) {
-        if (signal == null) {
-            signal = signalName;
+    /** Asks every role to stop, at SIG{@code signalName}: exit code 20. The first request's reason is the one reported. */
+    public static void request(String signalName) {
+        request(new Reason(ExitCode.SIGNAL, "received SIG" + signalName + ": the transfer was stopped"));
+    }
+
+    /** Asks every role to stop at the run-time limit, with rsync's message and exit code 30. */
+    public static void requestAtLimit() {
+        request(new Reason(ExitCode.TIMEOUT, "stopping at requested limit"));
+    }
+
+    private static synchronized void request(Reason stop) {
+        if (reason == null) {
+            reason = stop;
         }
     }
 
     /** Whether a stop was requested. */
     public static boolean requested() {
-        return signal != null;
+        return reason != null;
     }
 
     /** Whether a session is between the start of its roles and the end of their cleanup. */
@@ -49,9 +71,9 @@ public final class StopRequest {
 
     /** Throws the stop as the session's failure once one was requested. */
     static void check() throws RdcpException {
-        String requested = signal;
+        Reason requested = reason;
         if (requested != null) {
-            throw stopped(requested);
+            throw requested.failure();
         }
     }
 
@@ -61,9 +83,9 @@ public final class StopRequest {
      */
     static Heartbeat checking(Heartbeat beat) {
         return () -> {
-            String requested = signal;
+            Reason requested = reason;
             if (requested != null) {
-                throw new UncheckedIOException(stopped(requested));
+                throw new UncheckedIOException(requested.failure());
             }
             beat.beat();
         };
@@ -77,22 +99,18 @@ public final class StopRequest {
      * on which end was quicker.
      */
     static IOException afterStop(IOException failure) {
-        String requested = signal;
-        if (requested == null || failure instanceof RdcpException own && own.exitCode() == ExitCode.SIGNAL) {
+        Reason requested = reason;
+        if (requested == null || requested.isThe(failure)) {
             return failure;
         }
-        RdcpException stop = stopped(requested);
+        RdcpException stop = requested.failure();
         stop.addSuppressed(failure);
         return stop;
     }
 
-    private static RdcpException stopped(String signalName) {
-        return new RdcpException(ExitCode.SIGNAL, "received SIG" + signalName + ": the transfer was stopped");
-    }
-
     /** For a test that requested a stop: the next session runs as usual. */
     static synchronized void clear() {
-        signal = null;
+        reason = null;
     }
 
     /** A session's hold; closing it again does nothing. */

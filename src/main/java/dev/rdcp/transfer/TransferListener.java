@@ -21,8 +21,8 @@ public interface TransferListener {
     default void created(long count) {
     }
 
-    /** {@code name} was deleted on the receiver by --delete (or would be, in a dry run). */
-    default void deleted(String name) {
+    /** {@code name} (its raw bytes) was deleted on the receiver by --delete (or would be, in a dry run). */
+    default void deleted(byte[] name) {
     }
 
     /**

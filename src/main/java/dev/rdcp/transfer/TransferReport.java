@@ -118,7 +118,7 @@ public final class TransferReport implements TransferListener {
     }
 
     @Override
-    public void deleted(String name) {
+    public void deleted(byte[] name) {
         deleted++;
     }
 

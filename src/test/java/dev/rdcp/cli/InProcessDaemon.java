@@ -11,7 +11,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** An 'rdcp serve' running in the test's own JVM, on 127.0.0.1 and an ephemeral port. */
+/** An 'rdcp serve' running in the test's own JVM, on 127.0.0.1 (unless told otherwise) and an ephemeral port. */
 final class InProcessDaemon implements AutoCloseable {
 
     private final Daemon daemon;
@@ -21,9 +21,14 @@ final class InProcessDaemon implements AutoCloseable {
     }
 
     InProcessDaemon(ServedModules served, long timeoutSeconds) throws IOException {
+        this(served, new InetSocketAddress("127.0.0.1", 0), timeoutSeconds);
+    }
+
+    /** One that listens on {@code bind}. */
+    InProcessDaemon(ServedModules served, InetSocketAddress bind, long timeoutSeconds) throws IOException {
         SessionConfig config = new SessionConfig(RdmaSettings.defaults(), timeoutSeconds);
         ServerSession session = new ServerSession(served, config);
-        daemon = new Daemon(new InetSocketAddress("127.0.0.1", 0), session, Duration.ofSeconds(timeoutSeconds), 4);
+        daemon = new Daemon(bind, session, Duration.ofSeconds(timeoutSeconds), 4);
         Thread thread = new Thread(daemon::serve, "in-process-daemon");
         thread.setDaemon(true);
         thread.start();

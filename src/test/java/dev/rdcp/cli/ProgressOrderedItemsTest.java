@@ -25,8 +25,8 @@ class ProgressOrderedItemsTest {
         }
 
         @Override
-        public void deleted(String name) {
-            printed.add("deleting " + name);
+        public void deleted(byte[] name) {
+            printed.add("deleting " + new String(name, StandardCharsets.UTF_8));
         }
     });
 
@@ -50,7 +50,7 @@ class ProgressOrderedItemsTest {
     @Test
     void deletionsAndTheEndReleaseWhatIsHeld() {
         items.itemized(change("d/"));
-        items.deleted("old");
+        items.deleted("old".getBytes(StandardCharsets.UTF_8));
         items.itemized(change("e/"));
         assertEquals(List.of("d/", "deleting old"), printed);
         items.release();

@@ -49,6 +49,33 @@ final class RsyncComparison {
         return new Run(process.exitValue(), output);
     }
 
+    /** What an rsync run wrote to each of its streams. */
+    record Streams(int exitCode, byte[] out, byte[] err) {
+    }
+
+    /** Runs rsync in {@code cwd} with its stdout and stderr kept apart, as bytes, whatever it ends with. */
+    static Streams runApart(Path cwd, String... args) throws IOException, InterruptedException {
+        return runApart(cwd, Map.of(), args);
+    }
+
+    /** As above, with {@code environment} added to rsync's. */
+    static Streams runApart(Path cwd, Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(RSYNC.toString()));
+        command.addAll(List.of(args));
+        Path err = Files.createTempFile("rsync", ".err");
+        try {
+            ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile()).redirectError(err.toFile());
+            builder.environment().putAll(environment);
+            Process process = builder.start();
+            byte[] out = process.getInputStream().readAllBytes();
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+            return new Streams(process.exitValue(), out, Files.readAllBytes(err));
+        } finally {
+            Files.delete(err);
+        }
+    }
+
     /** Runs rsync in {@code cwd}, which must succeed; returns its output (stdout and stderr). */
     static String rsync(Path cwd, String... args) throws IOException, InterruptedException {
         Run run = run(cwd, args);

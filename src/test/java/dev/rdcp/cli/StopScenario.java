@@ -128,7 +128,7 @@ final class StopScenario {
     }
 
     /** Reads the daemon's output up to its "serving ... on port N" line. */
-    private static String servingPort(Process daemon) throws IOException {
+    static String servingPort(Process daemon) throws IOException {
         BufferedReader out = new BufferedReader(new InputStreamReader(daemon.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = out.readLine()) != null) {

@@ -104,9 +104,19 @@ class FileNamesTest {
         assertEquals("\\#000", FileNames.display(new byte[] {0}));
     }
 
+    /** As rsync in a UTF-8 locale: a byte that is not UTF-8 as its escape, one byte at a time, Unicode kept. */
     @Test
-    void displayShowsInvalidBytesAsTheReplacementCharacterAndKeepsUnicode() {
-        assertEquals("x\ufffdy", FileNames.display(INVALID_UTF8));
+    void displayEscapesBytesThatAreNotUtf8AndKeepsUnicode() {
+        assertEquals("x\\#377y", FileNames.display(INVALID_UTF8));
+        assertEquals("tr\\#342\\#202x", FileNames.display(new byte[] {'t', 'r', (byte) 0xe2, (byte) 0x82, 'x'}));
         assertEquals("\u65e5\u672c \u00fc", FileNames.display(utf8("\u65e5\u672c \u00fc")));
+    }
+
+    /** A backslash that would read as the start of an escape is escaped, so that every escape stands for a byte. */
+    @Test
+    void displayEscapesABackslashThatLooksLikeAnEscape() {
+        assertEquals("lit\\#134#101", FileNames.display(utf8("lit\\#101")));
+        assertEquals("a\\b \\#12 \\#x12", FileNames.display(utf8("a\\b \\#12 \\#x12")));
+        assertEquals("\\#134#351\\#351", FileNames.display(new byte[] {'\\', '#', '3', '5', '1', (byte) 0xe9}));
     }
 }

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /** Creates files whose names are raw bytes (not necessarily UTF-8) without going through Java's path encoding. */
-final class RawNames {
+public final class RawNames {
 
     private RawNames() {
     }
@@ -20,7 +20,7 @@ final class RawNames {
     }
 
     /** Creates an empty file {@code name} (a relative '/'-separated path of raw bytes, no trailing newline) in {@code directory}. */
-    static void createFile(Path directory, byte[] name) throws IOException, InterruptedException {
+    public static void createFile(Path directory, byte[] name) throws IOException, InterruptedException {
         run(directory, ": > \"$(printf '" + octal(name) + "')\"");
     }
 

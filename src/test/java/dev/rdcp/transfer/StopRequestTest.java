@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,22 +39,55 @@ class StopRequestTest {
         }
     }
 
-    @Test
-    void aStopMidFileEndsTheSessionWithCode20AndRemovesTheTemporaryFile() throws Exception {
+    /**
+     * A copy of one file in which {@code stop} runs after the sender's third write: it must end
+     * the sender with {@code exitCode} and {@code message}, and leave nothing of the file behind.
+     */
+    private void assertStopMidFile(Runnable stop, ExitCode exitCode, String message) throws Exception {
         byte[] data = new byte[40 * CHUNK];
         new Random(20).nextBytes(data);
         Path source = Files.write(Files.createDirectories(dir.resolve("src")).resolve("big.bin"), data);
         Path target = Files.createDirectories(dir.resolve("dst")).resolve("big.bin");
 
         LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
-                false, TransferOptions.of(CHUNK, 0), 5,
-                (sender, receiver) -> sender.afterWrite(3, () -> StopRequest.request("TERM")));
+                false, TransferOptions.of(CHUNK, 0), 5, (sender, receiver) -> sender.afterWrite(3, stop));
 
         RdcpException stopped = assertInstanceOf(RdcpException.class, outcome.senderError());
-        assertEquals(ExitCode.SIGNAL, stopped.exitCode());
-        assertEquals("received SIGTERM: the transfer was stopped", stopped.getMessage());
+        assertEquals(exitCode, stopped.exitCode());
+        assertEquals(message, stopped.getMessage());
         assertFalse(Files.exists(target), "no file under the final name");
         assertEquals(List.of(), leftovers(target.getParent()));
+    }
+
+    @Test
+    void aStopMidFileEndsTheSessionWithCode20AndRemovesTheTemporaryFile() throws Exception {
+        assertStopMidFile(() -> StopRequest.request("TERM"), ExitCode.SIGNAL,
+                "received SIGTERM: the transfer was stopped");
+    }
+
+    /** The run-time limit (--stop-after, --stop-at) stops as a signal does, with rsync's message and 30. */
+    @Test
+    void aStopAtTheLimitEndsTheSessionWithCode30AndRemovesTheTemporaryFile() throws Exception {
+        assertStopMidFile(StopRequest::requestAtLimit, ExitCode.TIMEOUT, "stopping at requested limit");
+    }
+
+    /** A peer's own timeout after the limit was reached is the limit's echo: the limit is reported. */
+    @Test
+    void aTimeoutAfterTheLimitIsReportedAsTheLimit() {
+        StopRequest.requestAtLimit();
+        IOException echo = StopRequest.afterStop(new RdcpException(ExitCode.TIMEOUT, "no answer from the peer"));
+        assertEquals("stopping at requested limit", echo.getMessage());
+        RdcpException itself = new RdcpException(ExitCode.TIMEOUT, "stopping at requested limit");
+        assertSame(itself, StopRequest.afterStop(itself));
+    }
+
+    /** The first request's reason is the one reported. */
+    @Test
+    void aSignalAfterTheLimitLeavesTheLimitsReason() {
+        StopRequest.requestAtLimit();
+        StopRequest.request("TERM");
+        UncheckedIOException thrown = assertThrows(UncheckedIOException.class, StopRequest.checking(() -> { })::beat);
+        assertEquals(ExitCode.TIMEOUT, assertInstanceOf(RdcpException.class, thrown.getCause()).exitCode());
     }
 
     /**

@@ -149,7 +149,7 @@ class TransferReportTest {
         report.listed("l", EntryType.SYMLINK, 0);
         report.created(2);
         report.created(1);
-        report.deleted("old");
+        report.deleted("old".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         report.fileDone("a", 10);
         report.finish();
         TransferSummary summary = report.summary(true);
