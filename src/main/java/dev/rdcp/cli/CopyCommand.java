@@ -47,6 +47,9 @@ final class CopyCommand {
     @Mixin
     TransferRuleOptions rules;
 
+    @Mixin
+    ReceiverOptions receiver;
+
     @Parameters(paramLabel = "SRC... DEST", arity = "0..*", description = "Sources, then the destination.")
     List<String> operands = new ArrayList<>();
 
@@ -536,7 +539,8 @@ final class CopyCommand {
                 | (sparse ? SessionRequest.SPARSE : 0)
                 | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0)
                 | output.requestFlags()
-                | rules.flags();
+                | rules.flags()
+                | receiver.flags();
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
                     FilterRules.parse(filterRules), rules.limits(), rules.backup(), rules.references(),

@@ -40,7 +40,7 @@ final class RefusedOptions {
                 "--confine-root", "-K", "--keep-dirlinks", "-E", "--executability", "--chmod", "-U", "--atimes",
                 "-N", "--crtimes", "--super", "--fake-super",
                 "--preallocate", "--force", "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs",
-                "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--fsync", "--delete-missing-args");
+                "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--delete-missing-args");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
                 "-k", "--copy-dirlinks", "--open-noatime",
                 "--copy-devices");

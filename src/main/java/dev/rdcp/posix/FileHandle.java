@@ -116,6 +116,13 @@ public final class FileHandle extends OwnedDescriptor {
         }
     }
 
+    /** fsync(2): the file's data and metadata reach the disk before this returns. */
+    public void sync() throws IOException {
+        if (LibC.fsync(fd()) != 0) {
+            throw PathErrors.of(path(), Native.getLastError());
+        }
+    }
+
     /**
      * The permission bits. A descriptor opened only to name the file (O_PATH) cannot fchmod; its
      * /proc/self/fd link names the same open file, whatever happened to the path since.

@@ -33,6 +33,7 @@ final class AtomicFile implements ReceivingFile {
     private final byte[] tempName;
     private final FileHandle file;
     private final boolean keepOnFailure;
+    private final FileWrites writes;
     /** The logical end: bytes written, and zeros left as a hole ({@link #zeros}). */
     private long written;
     /** The end of the bytes actually written: a hole at the end needs the file extended. */
@@ -40,7 +41,8 @@ final class AtomicFile implements ReceivingFile {
     private boolean open = true;
 
     private AtomicFile(DirectoryHandle directory, byte[] finalName, byte[] tempName, FileHandle file,
-            boolean keepOnFailure, long written) {
+            boolean keepOnFailure, long written, FileWrites writes) {
+        this.writes = writes;
         this.directory = directory;
         this.finalName = finalName;
         this.tempName = tempName;
@@ -49,13 +51,13 @@ final class AtomicFile implements ReceivingFile {
         this.written = written;
     }
 
-    /** A new temporary file for {@code name}, beneath {@code base}. */
-    static AtomicFile create(DirectoryHandle base, byte[] name) throws IOException {
+    /** A new temporary file for {@code name}, beneath {@code base}, written as {@code writes} says. */
+    static AtomicFile create(DirectoryHandle base, byte[] name, FileWrites writes) throws IOException {
         DirectoryHandle directory = base.lendDirectory(FileNames.parent(name));
         try {
             byte[] leaf = FileNames.leaf(name);
             byte[] temp = tempName(leaf);
-            return new AtomicFile(directory, leaf, temp, directory.create(temp, true, 0666), false, 0);
+            return new AtomicFile(directory, leaf, temp, directory.create(temp, true, 0666), false, 0, writes);
         } catch (IOException | RuntimeException e) {
             directory.close();
             throw e;
@@ -63,7 +65,7 @@ final class AtomicFile implements ReceivingFile {
     }
 
     /** The --partial file of {@code name}, keeping its first {@code keep} bytes (0: start over). */
-    static AtomicFile partial(DirectoryHandle base, byte[] name, long keep) throws IOException {
+    static AtomicFile partial(DirectoryHandle base, byte[] name, long keep, FileWrites writes) throws IOException {
         DirectoryHandle directory = base.lendDirectory(FileNames.parent(name));
         try {
             byte[] leaf = FileNames.leaf(name);
@@ -75,7 +77,7 @@ final class AtomicFile implements ReceivingFile {
                 file.close();
                 throw e;
             }
-            AtomicFile partial = new AtomicFile(directory, leaf, temp, file, true, keep);
+            AtomicFile partial = new AtomicFile(directory, leaf, temp, file, true, keep, writes);
             partial.extent = keep;
             return partial;
         } catch (IOException | RuntimeException e) {
@@ -149,6 +151,7 @@ final class AtomicFile implements ReceivingFile {
             file.truncate(written);
         }
         finisher.apply(file);
+        writes.finish(file);
         FileStatus mine = file.status();
         FileStatus named = directory.status(tempName);
         if (named.device() != mine.device() || named.inode() != mine.inode()) {

@@ -523,7 +523,7 @@ final class Generator {
     private void copy(ReferenceTrees.Match match, Entry entry, byte[] local) throws IOException {
         ByteBuffer copyBuffer = scratch.get();
         try (FileHandle from = match.directory().openRead(local);
-                AtomicFile to = AtomicFile.create(destination.base(), local)) {
+                AtomicFile to = AtomicFile.create(destination.base(), local, FileWrites.of(options))) {
             long position = 0;
             for (int read; (read = from.read(copyBuffer.clear(), position)) > 0; position += read) {
                 to.write(copyBuffer.flip(), position);

@@ -64,7 +64,7 @@ class AtomicFileTest {
     void writeAndCommitPutTheContentUnderTheFinalNameAndRemoveTheTemp() throws Exception {
         Path target = tmp.resolve("data.bin");
         Path temp;
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             temp = file.temp();
             assertTrue(Files.exists(temp));
             assertFalse(Files.exists(target), "nothing under the final name before commit");
@@ -81,7 +81,7 @@ class AtomicFileTest {
     @Test
     void tempIsHiddenInTheSameDirectoryAndCountsAsOwnTemporary() throws Exception {
         Path target = tmp.resolve("visible.txt");
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             Path temp = file.temp();
             assertEquals(target.getParent(), temp.getParent());
             String name = temp.getFileName().toString();
@@ -95,7 +95,7 @@ class AtomicFileTest {
     void closeWithoutCommitDeletesTheTempAndLeavesTheOlderFile() throws Exception {
         Path target = Files.writeString(tmp.resolve("keep.txt"), "older content");
         Path temp;
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             temp = file.temp();
             file.write(bytes("newer, partial"), 0);
             assertEquals("older content", Files.readString(target), "untouched while writing");
@@ -108,7 +108,7 @@ class AtomicFileTest {
     @Test
     void commitReplacesAnOlderFile() throws Exception {
         Path target = Files.writeString(tmp.resolve("replace.txt"), "a much longer older content");
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             file.write(bytes("new"), 0);
             file.commit(NOTHING);
         }
@@ -119,7 +119,7 @@ class AtomicFileTest {
     void theFinisherSeesTheCompleteTempBeforeTheRename() throws Exception {
         Path target = tmp.resolve("meta.txt");
         List<String> seen = new ArrayList<>();
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             file.write(bytes("payload"), 0);
             file.commit(temp -> {
                 seen.add(Files.readString(file.temp()));
@@ -135,7 +135,7 @@ class AtomicFileTest {
     void aFailingFinisherLeavesNothingUnderTheFinalNameAndCloseRemovesTheTemp() throws Exception {
         Path target = tmp.resolve("failed.txt");
         Path temp;
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             temp = file.temp();
             file.write(bytes("x"), 0);
             assertThrows(IOException.class, () -> file.commit(t -> {
@@ -149,7 +149,7 @@ class AtomicFileTest {
     @Test
     void closeAfterCommitKeepsTheFile() throws Exception {
         Path target = tmp.resolve("committed");
-        AtomicFile file = AtomicFile.create(base, name(target));
+        AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN);
         file.write(bytes("done"), 0);
         file.commit(NOTHING);
         file.close();
@@ -161,7 +161,7 @@ class AtomicFileTest {
     void commitReplacesASymlinkInsteadOfWritingThroughIt() throws Exception {
         Path outside = Files.writeString(tmp.resolve("outside.txt"), "do not touch");
         Path link = Files.createSymbolicLink(tmp.resolve("link.txt"), outside);
-        try (AtomicFile file = AtomicFile.create(base, name(link))) {
+        try (AtomicFile file = AtomicFile.create(base, name(link), FileWrites.PLAIN)) {
             file.write(bytes("received"), 0);
             file.commit(NOTHING);
         }
@@ -176,7 +176,7 @@ class AtomicFileTest {
         Path target = tmp.resolve("big.bin");
         Path partial = partialPath(target);
         assertEquals(".big.bin" + AtomicFile.PARTIAL_SUFFIX, partial.getFileName().toString());
-        try (AtomicFile file = AtomicFile.partial(base, name(target), 0)) {
+        try (AtomicFile file = AtomicFile.partial(base, name(target), 0, FileWrites.PLAIN)) {
             assertEquals(partial, file.temp());
             file.write(bytes("0123456789"), 0);
         }
@@ -188,7 +188,7 @@ class AtomicFileTest {
     void reopeningAPartialFileKeepsOnlyTheRequestedPrefix() throws Exception {
         Path target = tmp.resolve("resume.bin");
         Files.writeString(partialPath(target), "ABCDEFGHIJ");
-        try (AtomicFile file = AtomicFile.partial(base, name(target), 4)) {
+        try (AtomicFile file = AtomicFile.partial(base, name(target), 4, FileWrites.PLAIN)) {
             assertEquals(4, Files.size(file.temp()));
             file.write(bytes("wxyz"), 4);
             file.commit(NOTHING);
@@ -201,7 +201,7 @@ class AtomicFileTest {
     void aPartialFileAbandonedBeforeAnyWriteKeepsItsResumedPrefix() throws Exception {
         Path target = tmp.resolve("again.bin");
         Files.write(partialPath(target), new byte[] {1, 2, 3, 4, 5, 6});
-        try (AtomicFile file = AtomicFile.partial(base, name(target), 3)) {
+        try (AtomicFile file = AtomicFile.partial(base, name(target), 3, FileWrites.PLAIN)) {
             assertEquals(3, Files.size(file.temp()));
         }
         assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(partialPath(target)));
@@ -222,14 +222,14 @@ class AtomicFileTest {
         Path victim = Files.writeString(tmp.resolve("victim"), "untouched");
         Path target = tmp.resolve("f");
         Files.createSymbolicLink(partialPath(target), victim);
-        assertThrows(java.io.IOException.class, () -> AtomicFile.partial(base, name(target), 0));
+        assertThrows(java.io.IOException.class, () -> AtomicFile.partial(base, name(target), 0, FileWrites.PLAIN));
         assertEquals("untouched", Files.readString(victim));
     }
 
     @Test
     void aLongNameStillGetsAValidTemporaryName() throws Exception {
         Path target = tmp.resolve("n".repeat(250));
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             file.write(java.nio.ByteBuffer.wrap(new byte[] {1}), 0);
             file.commit(temp -> { });
         }
@@ -241,7 +241,7 @@ class AtomicFileTest {
     void aDirectorySwappedForASymlinkWhileTheFileIsWrittenIsNotWrittenThrough() throws Exception {
         Path outside = Files.createDirectories(tmp.resolve("outside"));
         Path directory = Files.createDirectories(tmp.resolve("d"));
-        try (AtomicFile file = AtomicFile.create(base, "d/f".getBytes(StandardCharsets.US_ASCII))) {
+        try (AtomicFile file = AtomicFile.create(base, "d/f".getBytes(StandardCharsets.US_ASCII), FileWrites.PLAIN)) {
             file.write(bytes("data"), 0);
             Files.move(directory, tmp.resolve("d.moved"));
             Files.createSymbolicLink(directory, outside);
@@ -254,7 +254,7 @@ class AtomicFileTest {
     @Test
     void aFileSwappedInUnderTheTemporaryNameIsNotPassedOffAsTheOneWritten() throws Exception {
         Path target = tmp.resolve("swapped");
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             file.write(bytes("mine"), 0);
             Files.delete(file.temp());
             Files.writeString(file.temp(), "theirs");
@@ -271,7 +271,7 @@ class AtomicFileTest {
         assertEquals(first.getFileName().toString(), second.getFileName().toString());
         assertArrayEquals(new byte[] {'.', 'p', (byte) 0xff, '.', 'r', 'd', 'c', 'p', '-', 'p', 'a', 'r', 't', 'i', 'a', 'l'},
                 FileNames.lastComponent(partialPath(first)));
-        try (AtomicFile a = AtomicFile.partial(base, name(first), 0); AtomicFile b = AtomicFile.partial(base, name(second), 0)) {
+        try (AtomicFile a = AtomicFile.partial(base, name(first), 0, FileWrites.PLAIN); AtomicFile b = AtomicFile.partial(base, name(second), 0, FileWrites.PLAIN)) {
             a.write(java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3}), 0);
             b.write(java.nio.ByteBuffer.wrap(new byte[] {4}), 0);
         }

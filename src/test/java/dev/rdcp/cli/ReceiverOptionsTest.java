@@ -1,0 +1,61 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** How the receiver writes files (--fsync, ...), beside rsync, and in the system calls it makes. */
+class ReceiverOptionsTest extends SideBySideTest {
+
+    private static final Pattern FSYNC = Pattern.compile("fsync\\(\\d+<([^>]*)>\\)");
+    private static final Pattern RENAME = Pattern.compile("renameat2?\\(\\d+<([^>]*)>, \"([^\"]*)\", \\d+<[^>]*>, \"([^\"]*)\"");
+
+    /** src: a, d/f (100 kB), link -> a. */
+    @BeforeEach
+    void tree() throws Exception {
+        SideBySide.write(sides.source, "a", 10);
+        SideBySide.write(sides.source, "d/f", 100_000);
+        SideBySide.symlink(sides.source, "link", "a");
+    }
+
+    /** --fsync: as rsync's, each file (not a symlink) is synced before it is renamed to its name. */
+    @Test
+    void fsyncSyncsEachFileBeforeItsRename() throws Exception {
+        sides.push(0, List.of("-a", "--fsync"), "pushed/", "src/");
+
+        TracedRdcp.Run synced = TracedRdcp.run(tmp, "fsync,renameat,renameat2", "-a", "--fsync", "src/", "synced/");
+        assertEquals(0, synced.exitCode(), synced.output());
+        assertEquals(List.of("synced/a", "synced/d/f"), syncedBeforeRename(synced.calls(), tmp.resolve("synced")));
+
+        TracedRdcp.Run plain = TracedRdcp.run(tmp, "fsync,renameat,renameat2", "-a", "src/", "plain/");
+        assertEquals(0, plain.exitCode(), plain.output());
+        assertEquals(List.of(), syncedBeforeRename(plain.calls(), tmp.resolve("plain")));
+    }
+
+    /**
+     * The names beneath {@code destination} (relative to the scratch directory) whose temporary
+     * file was fsynced before it was renamed to them, in the order of the renames.
+     */
+    private List<String> syncedBeforeRename(List<String> calls, Path destination) {
+        List<String> synced = new ArrayList<>();
+        List<String> named = new ArrayList<>();
+        for (String call : calls) {
+            Matcher fsync = FSYNC.matcher(call);
+            Matcher rename = RENAME.matcher(call);
+            if (fsync.find()) {
+                synced.add(fsync.group(1));
+            } else if (rename.find() && Path.of(rename.group(1)).startsWith(destination)
+                    && synced.contains(rename.group(1) + "/" + rename.group(2))) {
+                named.add(tmp.relativize(Path.of(rename.group(1), rename.group(3))).toString());
+            }
+        }
+        return named;
+    }
+}
