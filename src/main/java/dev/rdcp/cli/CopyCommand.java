@@ -1,14 +1,17 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ModuleList;
 import dev.rdcp.protocol.OwnerMaps;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.session.SessionConfig;
 import dev.rdcp.session.TransportChoice;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.TransferLimits;
 import dev.rdcp.transfer.OwnerMap;
 import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
@@ -472,7 +475,7 @@ final class CopyCommand {
             }
         }
         if (sources.stream().noneMatch(Location::isRemote)) {
-            LocalListing local = new LocalListing(deep, implied(links), spec.commandLine().getErr());
+            LocalListing local = new LocalListing(deep, implied(links), receiver.chmod(), spec.commandLine().getErr());
             sources.forEach(source -> local.add(source.path()));
             return local.print(out, sizeFormat());
         }
@@ -481,7 +484,8 @@ final class CopyCommand {
                 | SessionRequest.DRY_RUN | SessionRequest.ITEMIZE | SessionRequest.ITEMIZE_UNCHANGED | SessionRequest.LINKS
                 | (deep ? 0 : SessionRequest.DIRS);
         TransferOptions listing = new TransferOptions(asked.chunkSize(), asked.slots(), flags, asked.bandwidthLimit(),
-                asked.filters());
+                asked.filters(), TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE, OwnerMaps.NONE,
+                asked.chmod());
         ListingCollector collector = new ListingCollector(implied(links));
         TransferReport report = new TransferReport();
         Path empty = Files.createTempDirectory("rdcp-list-only");
@@ -544,7 +548,7 @@ final class CopyCommand {
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
                     FilterRules.parse(filterRules), rules.limits(), rules.backup(), rules.references(),
-                    new OwnerMaps(usermap == null ? "" : usermap, groupmap == null ? "" : groupmap));
+                    new OwnerMaps(usermap == null ? "" : usermap, groupmap == null ? "" : groupmap), receiver.chmod());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -1,19 +1,45 @@
 package dev.rdcp.cli;
 
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transfer.ChmodRules;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
- * rsync's options for how the receiver writes what it receives, which protocol 6 carries in the
- * request (bits 46 to 50): a pull's client applies them as a push's server does.
+ * rsync's options for what the receiving side makes of the files it receives: those protocol 6
+ * carries in the request (bits 46 to 50), which a pull's client applies as a push's server does,
+ * and --chmod, which the client applies to the modes listed in either direction.
  */
 final class ReceiverOptions {
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
 
     @Option(names = "--fsync", description = "Fsync each file the receiver writes before it takes its name.")
     boolean fsync;
 
+    private ChmodRules chmod = ChmodRules.NONE;
+
+    @Option(names = "--chmod", paramLabel = "CHMOD",
+            description = "Change the permissions the sender lists, in chmod's syntax: comma-separated clauses,"
+                    + " each for directories (D), files (F) or both (e.g. Du=rwx,go=rx,Fu=rw,go=r or D755,F644).")
+    void chmod(String spec) {
+        try {
+            chmod = chmod.then(ChmodRules.parse(spec));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(this.spec.commandLine(), e.getMessage());
+        }
+    }
+
     /** The request flags these options set. */
     long flags() {
         return fsync ? SessionRequest.FSYNC : 0;
+    }
+
+    /** Every --chmod's clauses, in the order given. */
+    ChmodRules chmod() {
+        return chmod;
     }
 }

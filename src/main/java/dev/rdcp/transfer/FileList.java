@@ -71,6 +71,8 @@ final class FileList implements AutoCloseable {
     private final boolean ignoreErrors;
     /** --ignore-missing-args: an operand or --files-from name that does not exist is left out, silently. */
     private final boolean ignoreMissingArgs;
+    /** --chmod on a push: the modes listed are the ones the receiver is to take as this side's. */
+    private final ChmodRules chmod;
     /** -x: 1, -xx: 2, else 0. */
     private final int oneFileSystem;
     /** -x: the device of the operand being walked; a directory on another is a mount point. */
@@ -131,6 +133,7 @@ final class FileList implements AutoCloseable {
         this.delete = options.has(SessionRequest.DELETE);
         this.ignoreErrors = options.has(SessionRequest.IGNORE_ERRORS);
         this.ignoreMissingArgs = options.has(SessionRequest.IGNORE_MISSING_ARGS);
+        this.chmod = options.chmod();
         this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE) ? 2
                 : options.has(SessionRequest.ONE_FILE_SYSTEM) ? 1 : 0;
         this.firstNames = options.has(SessionRequest.HARD_LINKS) ? new HashMap<>() : null;
@@ -500,9 +503,9 @@ final class FileList implements AutoCloseable {
             naming.announce(attributes.uid(), attributes.gid(), () -> nextIndex++, named -> ready.add(new ListedEntry(named)));
         }
         try {
-            Entry entry = new Entry(nextIndex, type, mode, attributes.mtimeSeconds(),
+            Entry entry = chmod.apply(new Entry(nextIndex, type, mode, attributes.mtimeSeconds(),
                     attributes.mtimeNanos(), size, attributes.uid(), attributes.gid(), name,
-                    extra == null ? new byte[0] : extra);
+                    extra == null ? new byte[0] : extra));
             nextIndex++;
             return new ListedEntry(entry, path, attributes);
         } catch (IllegalArgumentException e) {

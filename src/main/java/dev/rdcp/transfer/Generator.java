@@ -67,6 +67,8 @@ final class Generator {
     /** -o/-g without --numeric-ids: the sender's named ids in this host's terms; null otherwise. */
     private final IdMapping mapping;
     private final ReferenceTrees references;
+    /** --chmod on a pull: the modes arriving are taken as changed before anything compares or applies them. */
+    private final ChmodRules chmod;
     /**
      * One chunk, allocated at its first use and lent to each local copy from a reference directory
      * (--copy-dest, and --link-dest's fallback) and each digest of a --partial file or of the bytes
@@ -98,6 +100,7 @@ final class Generator {
         this.itemizer = new Itemizer(options, attributes.owners());
         this.rules = new ReceiverRules(destination, options);
         this.references = new ReferenceTrees(options.references(), check, attributes);
+        this.chmod = options.chmod();
         this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
             public void deleted(byte[] name) {
@@ -172,6 +175,7 @@ final class Generator {
             if (mapping != null) {
                 entry = mapping.localize(entry);
             }
+            entry = chmod.apply(entry);
             Decision decision = onEntry(entry, xattrs);
             if (decision != null) {
                 decision.encode(out);

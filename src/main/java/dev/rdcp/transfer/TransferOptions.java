@@ -17,10 +17,12 @@ import dev.rdcp.transport.RdmaTransport;
  * agreed on; {@code bandwidthLimit} is bytes/s (0: none); {@code limits} are the receiver's size
  * and deletion limits, {@code backup} where -b keeps what the receiver replaces or deletes,
  * {@code references} the --link-dest, --compare-dest or --copy-dest directories, {@code ownerMaps}
- * the --usermap and --groupmap rules the receiver applies.
+ * the --usermap and --groupmap rules the receiver applies, {@code chmod} the --chmod rules a client
+ * applies to the modes listed (they are not part of the request: a server never has any).
  */
 public record TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
-        TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps) {
+        TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps,
+        ChmodRules chmod) {
 
     public static final int MIN_CHUNK = 4096;
     public static final int MAX_CHUNK = 64 << 20;
@@ -60,6 +62,12 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
     public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
             TransferLimits limits, BackupRule backup, ReferenceDirectories references) {
         this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, references, OwnerMaps.NONE);
+    }
+
+    /** Options without --chmod rules: a server's. */
+    public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
+            TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps) {
+        this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, references, ownerMaps, ChmodRules.NONE);
     }
 
     public TransferOptions {

@@ -1,0 +1,131 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.rdcp.protocol.ExitCode;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * --chmod beside rsync: pushes to and pulls from the in-process daemon, the trees (modes
+ * included) and the -i lines compared with rsync's for the same runs.
+ */
+class ChmodOptionTest extends SideBySideTest {
+
+    private static final String TIERED = "Du=rwx,go=rx,Fu=rw,go=r";
+
+    private static void chmod(Path path, int mode) throws Exception {
+        Files.setAttribute(path, "unix:mode", mode, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    private static int mode(Path path) throws Exception {
+        return (Integer) Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 07777;
+    }
+
+    /** src: key 0600, run 0750, priv/ 0700 with inner 0640, shared/ 02775, link -> key. */
+    @BeforeEach
+    void tree() throws Exception {
+        SideBySide.write(sides.source, "key", 10);
+        chmod(sides.source.resolve("key"), 0600);
+        SideBySide.write(sides.source, "run", 20);
+        chmod(sides.source.resolve("run"), 0750);
+        SideBySide.write(sides.source, "priv/inner", 30);
+        chmod(sides.source.resolve("priv/inner"), 0640);
+        chmod(sides.source.resolve("priv"), 0700);
+        Files.createDirectories(sides.source.resolve("shared"));
+        chmod(sides.source.resolve("shared"), 02775);
+        SideBySide.symlink(sides.source, "link", "key");
+    }
+
+    /** rsync's man page example and octal modes, pushed and pulled: the trees are rsync's. */
+    @Test
+    void pushesAndPullsTakeTheChangedModes() throws Exception {
+        sides.push(0, List.of("-a", "--chmod=" + TIERED), "tiered/", "src/");
+        // Clauses without D or F apply to both: go=r comes last for directories too.
+        assertEquals(0744, mode(sides.served.resolve("rdcp/tiered/priv")));
+        assertEquals(02744, mode(sides.served.resolve("rdcp/tiered/shared")), "= leaves set-group-ID alone");
+        sides.push(0, List.of("-a", "--chmod=D750", "--chmod=F640"), "octal/", "src/");
+        sides.pull(List.of("-a", "--chmod=" + TIERED), "", "tiered/");
+        sides.pull(List.of("-a", "--chmod=a+X,g-r"), "", "executable/");
+        assertEquals(0711, mode(tmp.resolve("rdcp-executable/run")));
+        assertEquals(0600, mode(tmp.resolve("rdcp-executable/key")), "X adds execute only where some was");
+    }
+
+    /** Without -p, as rsync: a new file or directory takes the changed mode less the umask, an existing one keeps its own. */
+    @Test
+    void withoutPermsOnlyNewEntriesTakeIt() throws Exception {
+        for (String side : List.of("rsync", "rdcp")) {
+            Path there = sides.served.resolve(side).resolve("kept");
+            SideBySide.write(there, "key", 5);
+            chmod(there.resolve("key"), 0604);
+        }
+        sides.push(0, List.of("-rlt", "--chmod=F755,D700"), "kept/", "src/");
+        assertEquals(0604, mode(sides.served.resolve("rdcp/kept/key")));
+        assertEquals(0755, mode(sides.served.resolve("rdcp/kept/priv/inner")));
+        assertEquals(0700, mode(sides.served.resolve("rdcp/kept/shared")));
+
+        sides.pull(List.of("-rlt", "--chmod=F755,D700"), "", "new/");
+        assertEquals(0755, mode(tmp.resolve("rdcp-new/key")));
+    }
+
+    /** -i shows p for the modes --chmod changes, with -p only, as rsync's lines do. */
+    @Test
+    void itemizedLinesShowThePermissionsItChanges() throws Exception {
+        pullLines("-a");
+        List<List<String>> changed = pullLines("-ai", "--chmod=" + TIERED);
+        assertEquals(List.of(".d...p..... ./", ".d...p..... priv/", ".d...p..... shared/", ".f...p..... key",
+                ".f...p..... priv/inner", ".f...p..... run"), changed.get(0));
+        assertEquals(changed.get(0), changed.get(1));
+
+        List<List<String>> withoutPerms = pullLines("-rlti", "--chmod=F777");
+        assertEquals(List.of(), withoutPerms.get(0));
+        assertEquals(withoutPerms.get(0), withoutPerms.get(1));
+    }
+
+    /** Both pull the served tree into rsync-p/ and rdcp-p/ with {@code options}; returns their lines, sorted. */
+    private List<List<String>> pullLines(String... options) throws Exception {
+        Path exported = Files.createDirectories(sides.served.resolve("exported"));
+        RsyncComparison.rsync(tmp, "-a", "src/", exported + "/");
+        List<String> rsyncArgs = new ArrayList<>(List.of(options));
+        rsyncArgs.addAll(List.of(exported + "/", "rsync-p/"));
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, rsyncArgs.toArray(String[]::new));
+        assertEquals(0, rsync.exitCode(), rsync.output());
+        List<String> rdcpArgs = new ArrayList<>(List.of(options));
+        rdcpArgs.addAll(List.of("127.0.0.1::exported/", tmp.resolve("rdcp-p") + "/"));
+        Cli.Result rdcp = sides.rdcp(rdcpArgs.toArray(String[]::new));
+        assertEquals(0, rdcp.exitCode(), rdcp.toString());
+        return List.of(rsync.output().lines().sorted().toList(), rdcp.out().lines().sorted().toList());
+    }
+
+    /** --list-only shows the changed modes, as rsync's does. */
+    @Test
+    void listOnlyShowsTheChangedModes() throws Exception {
+        String rsync = RsyncComparison.rsync(tmp, "--list-only", "--chmod=F600,D700", "src/");
+        Cli.Result rdcp = Cli.rdcp("--list-only", "--chmod=F600,D700", tmp.resolve("src") + "/");
+        assertEquals(0, rdcp.exitCode(), rdcp.toString());
+        assertEquals(modes(rsync), modes(rdcp.out()));
+    }
+
+    /** The permission column and name of each listed line, sorted. */
+    private static List<String> modes(String listing) {
+        return listing.lines().map(line -> line.substring(0, 10) + line.substring(line.lastIndexOf(' '))).sorted().toList();
+    }
+
+    /** A malformed CHMOD stops rdcp with rsync's message and exit code, before any connection. */
+    @Test
+    void aMalformedSpecIsRsyncsUsageError() throws Exception {
+        for (String spec : List.of("u+q", "DFu+x", "Du+x,,Fu+x", "17777", "u+rg")) {
+            RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", "--chmod=" + spec, "src/", "dst/");
+            Cli.Result rdcp = Cli.rdcp("-a", "--chmod=" + spec, "src/", "127.0.0.1::rdcp/dst/");
+            assertEquals(ExitCode.USAGE.code(), rsync.exitCode(), rsync.output());
+            assertEquals(rsync.exitCode(), rdcp.exitCode(), rdcp.toString());
+            assertEquals(rsync.output().lines().findFirst().orElseThrow().replace("rsync: ", "rdcp: "),
+                    rdcp.err().lines().findFirst().orElseThrow());
+        }
+    }
+}
