@@ -20,6 +20,10 @@ final class ReceiverOptions {
     @Option(names = "--fsync", description = "Fsync each file the receiver writes before it takes its name.")
     boolean fsync;
 
+    @Option(names = {"-E", "--executability"},
+            description = "Without -p, make each regular file executable, or not, as the sender's is.")
+    boolean executability;
+
     private ChmodRules chmod = ChmodRules.NONE;
 
     @Option(names = "--chmod", paramLabel = "CHMOD",
@@ -35,7 +39,7 @@ final class ReceiverOptions {
 
     /** The request flags these options set. */
     long flags() {
-        return fsync ? SessionRequest.FSYNC : 0;
+        return (fsync ? SessionRequest.FSYNC : 0) | (executability ? SessionRequest.EXECUTABILITY : 0);
     }
 
     /** Every --chmod's clauses, in the order given. */

@@ -37,7 +37,7 @@ final class RefusedOptions {
 
     static {
         refuse(RECEIVER_REQUEST, "--safe-links", "--munge-links", "--insecure-links",
-                "--confine-root", "-K", "--keep-dirlinks", "-E", "--executability", "-U", "--atimes",
+                "--confine-root", "-K", "--keep-dirlinks", "-U", "--atimes",
                 "-N", "--crtimes", "--super", "--fake-super",
                 "--preallocate", "--force", "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs",
                 "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--delete-missing-args");

@@ -142,10 +142,15 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public static final long OMIT_LINK_TIMES = 1L << 45;
     /** Version 6, --fsync: the receiver fsyncs each file it writes before it is complete under its name. */
     public static final long FSYNC = 1L << 46;
+    /**
+     * Version 6, -E without -p: a regular file the receiver replaces or keeps turns executable
+     * (where it can be read) when the sender's is and stops being executable when the sender's is not.
+     */
+    public static final long EXECUTABILITY = 1L << 47;
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION
-            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | FSYNC;
+            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | FSYNC | EXECUTABILITY;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

@@ -97,7 +97,7 @@ final class Generator {
         this.wanted = wanted;
         this.busy = busy;
         this.check = new UpdateCheck(options, busy);
-        this.itemizer = new Itemizer(options, attributes.owners());
+        this.itemizer = new Itemizer(options, attributes);
         this.rules = new ReceiverRules(destination, options);
         this.references = new ReferenceTrees(options.references(), check, attributes);
         this.chmod = options.chmod();

@@ -6,7 +6,6 @@ import dev.rdcp.protocol.ExitCode;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -76,30 +75,16 @@ class ChmodOptionTest extends SideBySideTest {
     /** -i shows p for the modes --chmod changes, with -p only, as rsync's lines do. */
     @Test
     void itemizedLinesShowThePermissionsItChanges() throws Exception {
-        pullLines("-a");
-        List<List<String>> changed = pullLines("-ai", "--chmod=" + TIERED);
+        RsyncComparison.rsync(tmp, "-a", "src/", Files.createDirectories(sides.served.resolve("exported")) + "/");
+        sides.pullLines("-a");
+        List<List<String>> changed = sides.pullLines("-ai", "--chmod=" + TIERED);
         assertEquals(List.of(".d...p..... ./", ".d...p..... priv/", ".d...p..... shared/", ".f...p..... key",
                 ".f...p..... priv/inner", ".f...p..... run"), changed.get(0));
         assertEquals(changed.get(0), changed.get(1));
 
-        List<List<String>> withoutPerms = pullLines("-rlti", "--chmod=F777");
+        List<List<String>> withoutPerms = sides.pullLines("-rlti", "--chmod=F777");
         assertEquals(List.of(), withoutPerms.get(0));
         assertEquals(withoutPerms.get(0), withoutPerms.get(1));
-    }
-
-    /** Both pull the served tree into rsync-p/ and rdcp-p/ with {@code options}; returns their lines, sorted. */
-    private List<List<String>> pullLines(String... options) throws Exception {
-        Path exported = Files.createDirectories(sides.served.resolve("exported"));
-        RsyncComparison.rsync(tmp, "-a", "src/", exported + "/");
-        List<String> rsyncArgs = new ArrayList<>(List.of(options));
-        rsyncArgs.addAll(List.of(exported + "/", "rsync-p/"));
-        RsyncComparison.Run rsync = RsyncComparison.run(tmp, rsyncArgs.toArray(String[]::new));
-        assertEquals(0, rsync.exitCode(), rsync.output());
-        List<String> rdcpArgs = new ArrayList<>(List.of(options));
-        rdcpArgs.addAll(List.of("127.0.0.1::exported/", tmp.resolve("rdcp-p") + "/"));
-        Cli.Result rdcp = sides.rdcp(rdcpArgs.toArray(String[]::new));
-        assertEquals(0, rdcp.exitCode(), rdcp.toString());
-        return List.of(rsync.output().lines().sorted().toList(), rdcp.out().lines().sorted().toList());
     }
 
     /** --list-only shows the changed modes, as rsync's does. */

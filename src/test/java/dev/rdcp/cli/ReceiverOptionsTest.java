@@ -3,6 +3,7 @@ package dev.rdcp.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +38,48 @@ class ReceiverOptionsTest extends SideBySideTest {
         TracedRdcp.Run plain = TracedRdcp.run(tmp, "fsync,renameat,renameat2", "-a", "src/", "plain/");
         assertEquals(0, plain.exitCode(), plain.output());
         assertEquals(List.of(), syncedBeforeRename(plain.calls(), tmp.resolve("plain")));
+    }
+
+    /**
+     * -E without -p, pushed and pulled beside rsync: an existing file follows the sender's in being
+     * executable or not (execute added where it can be read), whether its data moves or not; a
+     * new one takes the sender's mode less the umask; -i shows p for each change.
+     */
+    @Test
+    void executabilityFollowsTheSender() throws Exception {
+        executables(sides.source.resolve("x"), 0754, 0640, 0755);
+        for (Path there : List.of(sides.served.resolve("rsync/x"), sides.served.resolve("rdcp/x"),
+                tmp.resolve("rsync-p"), tmp.resolve("rdcp-p"))) {
+            executables(there, 0640, 0751, 0604);
+        }
+        SideBySide.writeText(sides.source, "x/changed", "new content");
+        sides.push(0, List.of("-rtE"), "x/", "src/x/");
+        assertEquals(List.of(0750, 0640, 0705), modes(sides.served.resolve("rdcp/x")));
+
+        RsyncComparison.rsync(tmp, "-rtp", "src/x/", sides.served.resolve("exported") + "/");
+        List<List<String>> lines = sides.pullLines("-rtiE");
+        assertEquals(List.of(".f...p..... lost", ".f...p..... made", ">f.s.p..... changed"), lines.get(0));
+        assertEquals(lines.get(0), lines.get(1));
+        assertEquals(List.of(0750, 0640, 0705), modes(tmp.resolve("rdcp-p")));
+    }
+
+    /** Files made, lost and changed in {@code directory}, with these modes, dated {@link SideBySide#OLD}. */
+    private static void executables(Path directory, int made, int lost, int changed) throws Exception {
+        int[] modes = {made, lost, changed};
+        List<String> names = List.of("made", "lost", "changed");
+        for (int i = 0; i < modes.length; i++) {
+            SideBySide.writeText(directory, names.get(i), "same");
+            Files.setAttribute(directory.resolve(names.get(i)), "unix:mode", modes[i]);
+        }
+    }
+
+    /** The modes of made, lost and changed in {@code directory}. */
+    private static List<Integer> modes(Path directory) throws Exception {
+        List<Integer> modes = new ArrayList<>();
+        for (String name : List.of("made", "lost", "changed")) {
+            modes.add((Integer) Files.getAttribute(directory.resolve(name), "unix:mode") & 07777);
+        }
+        return modes;
     }
 
     /**

@@ -156,6 +156,23 @@ final class SideBySide implements AutoCloseable {
     }
 
     /**
+     * rsync and rdcp pull the served tree "exported" (as it is) into rsync-p/ and rdcp-p/ with
+     * {@code options}; both must succeed. Returns rsync's output lines and rdcp's stdout lines,
+     * each sorted (the -i lines come in each tool's own order).
+     */
+    List<List<String>> pullLines(String... options) throws Exception {
+        List<String> rsyncArgs = new ArrayList<>(List.of(options));
+        rsyncArgs.addAll(List.of(served.resolve("exported") + "/", "rsync-p/"));
+        RsyncComparison.Run run = RsyncComparison.run(tmp, rsyncArgs.toArray(String[]::new));
+        assertEquals(0, run.exitCode(), run::output);
+        List<String> rdcpArgs = new ArrayList<>(List.of(options));
+        rdcpArgs.addAll(List.of("127.0.0.1::exported/", tmp.resolve("rdcp-p") + "/"));
+        Cli.Result result = rdcp(rdcpArgs.toArray(String[]::new));
+        assertEquals(0, result.exitCode(), result::toString);
+        return List.of(run.output().lines().sorted().toList(), result.out().lines().sorted().toList());
+    }
+
+    /**
      * Closes the daemon, which returns once its sessions have ended, then checks that both sides'
      * roles and transports freed every block of direct memory they allocated.
      */
