@@ -653,7 +653,9 @@ final class CopyCommand {
             }
         } else {
             sources.forEach(l -> operands.add(SourceOperand.parse(l.path())));
-            if (!ignoreMissingArgs && operands.stream().noneMatch(o -> Files.exists(o.path(), LinkOption.NOFOLLOW_LINKS))) {
+            boolean missingArgs = options.has(SessionRequest.IGNORE_MISSING_ARGS)
+                    || options.has(SessionRequest.DELETE_MISSING_ARGS);
+            if (!missingArgs && operands.stream().noneMatch(o -> Files.exists(o.path(), LinkOption.NOFOLLOW_LINKS))) {
                 // Nothing could be sent: say so for each, as the transfer would, without connecting.
                 operands.forEach(o -> listener.fileFailed(ExitCode.PARTIAL.code(), o.path()
                         + ": no such file or directory"));

@@ -24,6 +24,10 @@ final class ReceiverOptions {
             description = "Without -p, make each regular file executable, or not, as the sender's is.")
     boolean executability;
 
+    @Option(names = "--delete-missing-args",
+            description = "Delete what the receiver has under a source (or --files-from name) that does not exist.")
+    boolean deleteMissingArgs;
+
     private ChmodRules chmod = ChmodRules.NONE;
 
     @Option(names = "--chmod", paramLabel = "CHMOD",
@@ -39,7 +43,8 @@ final class ReceiverOptions {
 
     /** The request flags these options set. */
     long flags() {
-        return (fsync ? SessionRequest.FSYNC : 0) | (executability ? SessionRequest.EXECUTABILITY : 0);
+        return (fsync ? SessionRequest.FSYNC : 0) | (executability ? SessionRequest.EXECUTABILITY : 0)
+                | (deleteMissingArgs ? SessionRequest.DELETE_MISSING_ARGS : 0);
     }
 
     /** Every --chmod's clauses, in the order given. */

@@ -40,7 +40,7 @@ final class RefusedOptions {
                 "--confine-root", "-K", "--keep-dirlinks", "-U", "--atimes",
                 "-N", "--crtimes", "--super", "--fake-super",
                 "--preallocate", "--force", "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs",
-                "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy", "--delete-missing-args");
+                "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
                 "-k", "--copy-dirlinks", "--open-noatime",
                 "--copy-devices");

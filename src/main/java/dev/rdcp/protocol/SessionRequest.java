@@ -147,10 +147,16 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * (where it can be read) when the sender's is and stops being executable when the sender's is not.
      */
     public static final long EXECUTABILITY = 1L << 47;
+    /**
+     * Version 6, --delete-missing-args: the sender lists an operand or --files-from name it does
+     * not have as {@link EntryType#MISSING}, and the receiver deletes what it has under that name.
+     */
+    public static final long DELETE_MISSING_ARGS = 1L << 48;
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION
-            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | FSYNC | EXECUTABILITY;
+            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | FSYNC | EXECUTABILITY
+            | DELETE_MISSING_ARGS;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

@@ -194,6 +194,10 @@ final class Generator {
             listener.fileFailed(entry.mode(), FileNames.printable(new String(entry.extra(), StandardCharsets.UTF_8)));
             return null;
         }
+        if (entry.type() == EntryType.MISSING) {
+            deleteMissing(entry);
+            return null;
+        }
         if (entry.type() == EntryType.DIRECTORY_END) {
             if (options.has(SessionRequest.DELETE_AFTER) || rules.limitsDeletions()) {
                 endedDirectories.add(entry);
@@ -275,6 +279,25 @@ final class Generator {
             }
         }
         return null;
+    }
+
+    /**
+     * --delete-missing-args: the sender does not have this name, so what is here under it goes; a
+     * non-empty directory only with --delete, as rsync.
+     */
+    private void deleteMissing(Entry entry) throws ProtocolException {
+        if (!options.has(SessionRequest.DELETE_MISSING_ARGS) || isTransferRoot(entry)) {
+            throw new ProtocolException("a MISSING entry " + FileNames.display(entry.name())
+                    + " without --delete-missing-args, or for the transfer's root");
+        }
+        try {
+            tree.deleteMissing(destination.name(entry.name()), options.has(SessionRequest.DELETE));
+        } catch (ProtocolException e) {
+            throw e;
+        } catch (IOException e) {
+            reports.failed(entry.index(), ExitCode.PARTIAL.code(), FileNames.display(entry.name()) + ": "
+                    + FileReceiver.describe(e));
+        }
     }
 
     /** -D: a device file (made only where this receiver runs as root, as rsync), a FIFO or a socket. */

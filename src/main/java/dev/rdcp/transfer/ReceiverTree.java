@@ -340,6 +340,32 @@ final class ReceiverTree {
         }
     }
 
+    /**
+     * --delete-missing-args: removes what {@code local} holds, as rsync's generator removes what
+     * the sender listed as missing. The filters protect it as a name that is not a directory,
+     * as rsync matches them; a directory goes with its contents only when {@code recursive}
+     * (--delete), else only if empty ("cannot delete non-empty directory" otherwise). Each
+     * deletion is reported; --max-delete and -b apply; a dry run only reports.
+     */
+    void deleteMissing(byte[] local, boolean recursive) throws IOException {
+        FileStatus existing = statusOrNull(local);
+        if (existing == null || excluded(local, false)) {
+            return;
+        }
+        boolean directory = isDirectory(existing);
+        DirectoryHandle base = destination.base();
+        if (directory && !isEmpty(base, local)) {
+            if (!recursive) {
+                events.notEmptied(local);
+                return;
+            }
+            if (!removeContents(base, local, local)) {
+                return;
+            }
+        }
+        removeOne(base, new Child(local, directory), local);
+    }
+
     /** -x: whether a directory of the destination is on another file system than its root, as rsync's --delete checks. */
     private boolean onAnotherFileSystem(FileStatus directory) throws IOException {
         if (!oneFileSystem) {

@@ -1,6 +1,7 @@
 package dev.rdcp.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +82,53 @@ class ReceiverOptionsTest extends SideBySideTest {
             modes.add((Integer) Files.getAttribute(directory.resolve(name), "unix:mode") & 07777);
         }
         return modes;
+    }
+
+    /**
+     * --delete-missing-args beside rsync: what the receiver has under a source that does not exist
+     * goes (a non-empty directory only with --delete, else rsync's note), exit 0; pushed, and
+     * pulled with --files-from names.
+     */
+    @Test
+    void deleteMissingArgsDeletesWhatTheSenderLacks() throws Exception {
+        for (Path there : List.of(sides.served.resolve("rsync/m"), sides.served.resolve("rdcp/m"),
+                tmp.resolve("rsync-pulled"), tmp.resolve("rdcp-pulled"))) {
+            missingHere(there);
+        }
+        List<String> sources = List.of("src/a", "src/empty", "src/full", "src/gone", "src/link", "src/none");
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, concat(List.of("-ai", "--delete-missing-args"), sources,
+                List.of("served/rsync/m/")));
+        Cli.Result rdcp = sides.push(0, List.of("-ai", "--delete-missing-args"), "m/", sources.toArray(String[]::new));
+        assertEquals(List.of("*deleting   empty/", "*deleting   gone", "cannot delete non-empty directory: full"),
+                deletions(rsync.output()));
+        assertEquals(deletions(rsync.output()), deletions(rdcp.out()));
+
+        sides.push(0, List.of("-a", "--delete", "--delete-missing-args"), "m/", "src/full");
+        assertFalse(Files.exists(sides.served.resolve("rdcp/m/full")));
+
+        Path list = Files.writeString(tmp.resolve("list"), "a\ngone\nd/gone\n");
+        sides.pull(List.of("-a", "--delete-missing-args", "--files-from=" + list), "", "pulled/");
+        assertFalse(Files.exists(tmp.resolve("rdcp-pulled/d/gone")));
+    }
+
+    /** What a missing source leaves on the receiver: gone, full/f, full/sub/g, empty/, d/gone. */
+    private static void missingHere(Path there) throws Exception {
+        SideBySide.write(there, "gone", 3);
+        SideBySide.write(there, "full/f", 4);
+        SideBySide.write(there, "full/sub/g", 5);
+        Files.createDirectories(there.resolve("empty"));
+        SideBySide.write(there, "d/gone", 6);
+    }
+
+    /** The deletion lines and notes of an -i run, sorted. */
+    private static List<String> deletions(String output) {
+        return output.lines().filter(line -> line.startsWith("*deleting") || line.startsWith("cannot delete")).sorted()
+                .toList();
+    }
+
+    @SafeVarargs
+    private static String[] concat(List<String>... parts) {
+        return Stream.of(parts).flatMap(List::stream).toArray(String[]::new);
     }
 
     /**
