@@ -28,6 +28,10 @@ final class ReceiverOptions {
             description = "Delete what the receiver has under a source (or --files-from name) that does not exist.")
     boolean deleteMissingArgs;
 
+    @Option(names = "--force",
+            description = "Delete a directory with contents where the sender has something else, also without --delete.")
+    boolean force;
+
     private ChmodRules chmod = ChmodRules.NONE;
 
     @Option(names = "--chmod", paramLabel = "CHMOD",
@@ -44,7 +48,7 @@ final class ReceiverOptions {
     /** The request flags these options set. */
     long flags() {
         return (fsync ? SessionRequest.FSYNC : 0) | (executability ? SessionRequest.EXECUTABILITY : 0)
-                | (deleteMissingArgs ? SessionRequest.DELETE_MISSING_ARGS : 0);
+                | (deleteMissingArgs ? SessionRequest.DELETE_MISSING_ARGS : 0) | (force ? SessionRequest.FORCE : 0);
     }
 
     /** Every --chmod's clauses, in the order given. */

@@ -152,11 +152,16 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * not have as {@link EntryType#MISSING}, and the receiver deletes what it has under that name.
      */
     public static final long DELETE_MISSING_ARGS = 1L << 48;
+    /**
+     * Version 6, --force: without --delete too, the receiver deletes a directory with contents
+     * where the sender has something else (and one --delete-missing-args names).
+     */
+    public static final long FORCE = 1L << 49;
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION
             | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | FSYNC | EXECUTABILITY
-            | DELETE_MISSING_ARGS;
+            | DELETE_MISSING_ARGS | FORCE;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

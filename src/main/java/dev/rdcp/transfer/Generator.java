@@ -273,7 +273,7 @@ final class Generator {
             throw e;
         } catch (IOException e) {
             reports.failed(entry.index(), e instanceof RdcpException r ? r.exitCode().code() : ExitCode.PARTIAL.code(),
-                    name + ": " + FileReceiver.describe(e));
+                    CannotMakeWay.line(name, e));
             if (entry.type() == EntryType.FILE) {
                 return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
             }
@@ -283,7 +283,7 @@ final class Generator {
 
     /**
      * --delete-missing-args: the sender does not have this name, so what is here under it goes; a
-     * non-empty directory only with --delete, as rsync.
+     * non-empty directory only with --delete or --force, as rsync.
      */
     private void deleteMissing(Entry entry) throws ProtocolException {
         if (!options.has(SessionRequest.DELETE_MISSING_ARGS) || isTransferRoot(entry)) {
@@ -291,7 +291,7 @@ final class Generator {
                     + " without --delete-missing-args, or for the transfer's root");
         }
         try {
-            tree.deleteMissing(destination.name(entry.name()), options.has(SessionRequest.DELETE));
+            tree.deleteMissing(destination.name(entry.name()));
         } catch (ProtocolException e) {
             throw e;
         } catch (IOException e) {
@@ -539,9 +539,7 @@ final class Generator {
         try {
             return check.examine(entry, destination, local);
         } catch (UpdateCheck.DirectoryInTheWay e) {
-            if (!tree.clearDirectoryInTheWay(local, entry.name())) {
-                throw e;
-            }
+            tree.makeWay(local, entry.name(), "regular file");
             return UpdateCheck.Verdict.NOTHING_THERE;
         }
     }
@@ -700,7 +698,7 @@ final class Generator {
                 inPlace(link.entry());
             } catch (IOException e) {
                 reports.failed(link.entry().index(), e instanceof RdcpException r ? r.exitCode().code() : ExitCode.PARTIAL.code(),
-                        name + ": " + FileReceiver.describe(e));
+                        CannotMakeWay.line(name, e));
             }
         }
         pendingLinks.clear();

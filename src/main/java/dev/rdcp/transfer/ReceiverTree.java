@@ -35,6 +35,8 @@ final class ReceiverTree {
     private final Destination destination;
     private final boolean dryRun;
     private final boolean delete;
+    /** --delete or --force: a directory in the way, or one named by --delete-missing-args, goes with its contents. */
+    private final boolean clearsContents;
     private final FilterRules filters;
     private final boolean deleteExcluded;
     /** --ignore-errors: delete even where the sender could not read a directory whole. */
@@ -73,6 +75,7 @@ final class ReceiverTree {
         this.destination = destination;
         this.dryRun = options.dryRun();
         this.delete = options.has(SessionRequest.DELETE);
+        this.clearsContents = delete || options.has(SessionRequest.FORCE);
         this.filters = options.filters();
         this.deleteExcluded = options.has(SessionRequest.DELETE_EXCLUDED);
         this.ignoreErrors = options.has(SessionRequest.IGNORE_ERRORS);
@@ -171,9 +174,7 @@ final class ReceiverTree {
             return false;
         }
         if (isDirectory(existing)) {
-            if (!clearDirectoryInTheWay(local, entry.name())) {
-                throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a symlink");
-            }
+            makeWay(local, entry.name(), "symlink");
             existing = null;
         }
         if (!dryRun) {
@@ -227,10 +228,7 @@ final class ReceiverTree {
             return false;
         }
         if (isDirectory(existing)) {
-            if (!clearDirectoryInTheWay(local, entry.name())) {
-                throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a "
-                        + (entry.type() == EntryType.DEVICE ? "device file" : "special file"));
-            }
+            makeWay(local, entry.name(), entry.type() == EntryType.DEVICE ? "device file" : "special file");
             existing = null;
         }
         if (!dryRun) {
@@ -279,9 +277,7 @@ final class ReceiverTree {
             return false;
         }
         if (isDirectory(existing)) {
-            if (!clearDirectoryInTheWay(local, local)) {
-                throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a hard link");
-            }
+            makeWay(local, local, "regular file");
             existing = null;
         }
         byte[] temp = tempBeside(local);
@@ -343,11 +339,11 @@ final class ReceiverTree {
     /**
      * --delete-missing-args: removes what {@code local} holds, as rsync's generator removes what
      * the sender listed as missing. The filters protect it as a name that is not a directory,
-     * as rsync matches them; a directory goes with its contents only when {@code recursive}
-     * (--delete), else only if empty ("cannot delete non-empty directory" otherwise). Each
-     * deletion is reported; --max-delete and -b apply; a dry run only reports.
+     * as rsync matches them; a directory goes with its contents only with --delete or --force,
+     * else only if empty ("cannot delete non-empty directory" otherwise). Each deletion is
+     * reported; --max-delete and -b apply; a dry run only reports.
      */
-    void deleteMissing(byte[] local, boolean recursive) throws IOException {
+    void deleteMissing(byte[] local) throws IOException {
         FileStatus existing = statusOrNull(local);
         if (existing == null || excluded(local, false)) {
             return;
@@ -355,7 +351,7 @@ final class ReceiverTree {
         boolean directory = isDirectory(existing);
         DirectoryHandle base = destination.base();
         if (directory && !isEmpty(base, local)) {
-            if (!recursive) {
+            if (!clearsContents) {
                 events.notEmptied(local);
                 return;
             }
@@ -378,29 +374,29 @@ final class ReceiverTree {
     }
 
     /**
-     * A directory standing where the sender has something else: as rsync, an empty one goes, and
-     * with --delete one with contents too (each deletion reported; what the filters exclude stays,
-     * and then so does the directory). True when it is gone; in a dry run, when it would be.
-     * {@code name} is the entry's name in the transfer, which the filters match.
+     * A directory standing where the sender has a {@code what} ("regular file", "symlink", ...):
+     * as rsync, an empty one goes, and with --delete or --force one with contents too (each
+     * deletion of its contents reported, not of the directory itself; what the filters exclude
+     * stays, and then so does the directory). Gone, or in a dry run found to go; otherwise rsync's
+     * note "cannot delete non-empty directory: NAME" and {@link CannotMakeWay}. {@code name} is
+     * the entry's name in the transfer, which the filters match.
      */
-    boolean clearDirectoryInTheWay(byte[] local, byte[] name) throws IOException {
+    void makeWay(byte[] local, byte[] name, String what) throws IOException {
         DirectoryHandle base = destination.base();
-        boolean empty;
-        try (DirectoryHandle directory = base.openDirectory(local)) {
-            empty = directory.names().isEmpty();
-        }
-        if (!empty && !delete) {
-            return false;
-        }
-        // A dry run goes through the contents too: it reports what would go, and what would stay.
-        if (!empty && !removeContents(base, local, name)) {
-            return false;
+        if (!isEmpty(base, local)) {
+            if (!clearsContents) {
+                events.notEmptied(name);
+                throw new CannotMakeWay(what, name);
+            }
+            // A dry run goes through the contents too: it reports what would go, and what would stay.
+            if (!removeContents(base, local, name)) {
+                throw new CannotMakeWay(what, name);
+            }
         }
         if (!dryRun) {
             base.delete(local, true);
             forget(key(name));
         }
-        return true;
     }
 
     /** A name in a directory being emptied, and whether it is a directory. */

@@ -86,7 +86,7 @@ class ReceiverOptionsTest extends SideBySideTest {
 
     /**
      * --delete-missing-args beside rsync: what the receiver has under a source that does not exist
-     * goes (a non-empty directory only with --delete, else rsync's note), exit 0; pushed, and
+     * goes (a non-empty directory only with --delete or --force, else rsync's note), exit 0; pushed, and
      * pulled with --files-from names.
      */
     @Test
@@ -103,7 +103,7 @@ class ReceiverOptionsTest extends SideBySideTest {
                 deletions(rsync.output()));
         assertEquals(deletions(rsync.output()), deletions(rdcp.out()));
 
-        sides.push(0, List.of("-a", "--delete", "--delete-missing-args"), "m/", "src/full");
+        sides.push(0, List.of("-a", "--force", "--delete-missing-args"), "m/", "src/full");
         assertFalse(Files.exists(sides.served.resolve("rdcp/m/full")));
 
         Path list = Files.writeString(tmp.resolve("list"), "a\ngone\nd/gone\n");
