@@ -32,6 +32,9 @@ final class ReceiverOptions {
             description = "Delete a directory with contents where the sender has something else, also without --delete.")
     boolean force;
 
+    @Option(names = "--preallocate", description = "Allocate each file's blocks before the receiver writes its data.")
+    boolean preallocate;
+
     private ChmodRules chmod = ChmodRules.NONE;
 
     @Option(names = "--chmod", paramLabel = "CHMOD",
@@ -48,7 +51,8 @@ final class ReceiverOptions {
     /** The request flags these options set. */
     long flags() {
         return (fsync ? SessionRequest.FSYNC : 0) | (executability ? SessionRequest.EXECUTABILITY : 0)
-                | (deleteMissingArgs ? SessionRequest.DELETE_MISSING_ARGS : 0) | (force ? SessionRequest.FORCE : 0);
+                | (deleteMissingArgs ? SessionRequest.DELETE_MISSING_ARGS : 0) | (force ? SessionRequest.FORCE : 0)
+                | (preallocate ? SessionRequest.PREALLOCATE : 0);
     }
 
     /** Every --chmod's clauses, in the order given. */

@@ -39,7 +39,7 @@ final class RefusedOptions {
         refuse(RECEIVER_REQUEST, "--safe-links", "--munge-links", "--insecure-links",
                 "--confine-root", "-K", "--keep-dirlinks", "-U", "--atimes",
                 "-N", "--crtimes", "--super", "--fake-super",
-                "--preallocate", "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs",
+                "--partial-dir", "--delay-updates", "-m", "--prune-empty-dirs",
                 "-@", "--modify-window", "-T", "--temp-dir", "-y", "--fuzzy");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "-L", "--copy-links", "--copy-unsafe-links",
                 "-k", "--copy-dirlinks", "--open-noatime",

@@ -157,11 +157,13 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
      * where the sender has something else (and one --delete-missing-args names).
      */
     public static final long FORCE = 1L << 49;
+    /** Version 6, --preallocate: the receiver allocates each file's blocks before it writes its data. */
+    public static final long PREALLOCATE = 1L << 50;
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION
             | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | FSYNC | EXECUTABILITY
-            | DELETE_MISSING_ARGS | FORCE;
+            | DELETE_MISSING_ARGS | FORCE | PREALLOCATE;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

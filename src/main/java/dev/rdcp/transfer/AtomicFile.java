@@ -38,6 +38,8 @@ final class AtomicFile implements ReceivingFile {
     private long written;
     /** The end of the bytes actually written: a hole at the end needs the file extended. */
     private long extent;
+    /** --preallocate with -S: blocks are allocated at full size, so zeros must be punched out. */
+    private boolean allocated;
     private boolean open = true;
 
     private AtomicFile(DirectoryHandle directory, byte[] finalName, byte[] tempName, FileHandle file,
@@ -134,9 +136,20 @@ final class AtomicFile implements ReceivingFile {
         extent = Math.max(extent, position + length);
     }
 
-    /** The temporary file is new (a --partial one cut to its kept bytes): what is not written reads as zeros. */
     @Override
-    public void zeros(long position, long length) {
+    public void preallocate(long size) throws IOException {
+        allocated = writes.preallocate(file, size, 0) && writes.sparse();
+    }
+
+    /**
+     * The temporary file is new (a --partial one cut to its kept bytes): what is not written reads
+     * as zeros; blocks preallocated there are punched out.
+     */
+    @Override
+    public void zeros(long position, long length) throws IOException {
+        if (allocated) {
+            file.punchHole(position, length);
+        }
         written = Math.max(written, position + length);
     }
 

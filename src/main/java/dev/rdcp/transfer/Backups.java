@@ -66,6 +66,7 @@ final class Backups {
         ByteBuffer copyBuffer = copyMemory.get();
         try (FileHandle from = base.openRead(local); AtomicFile to = AtomicFile.create(base, target, writes)) {
             FileStatus original = from.status();
+            to.preallocate(original.size());
             long position = 0;
             for (int read; (read = from.read(copyBuffer.clear(), position)) > 0; position += read) {
                 to.write(copyBuffer.flip(), position);

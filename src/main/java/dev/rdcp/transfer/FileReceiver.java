@@ -245,6 +245,12 @@ public final class FileReceiver implements AutoCloseable {
             incoming.received = offset;
             incoming.start = offset;
             listener.fileStarted(incoming.name, incoming.entry.size());
+            try {
+                incoming.file.preallocate(incoming.entry.size());
+            } catch (IOException e) {
+                fail(incoming, e);
+                return;
+            }
         }
         if (offset != incoming.received || offset + length > incoming.entry.size()) {
             throw new ProtocolException("piece at offset " + offset + " of " + incoming.name + " is out of order");

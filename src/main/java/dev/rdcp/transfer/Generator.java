@@ -549,6 +549,7 @@ final class Generator {
         ByteBuffer copyBuffer = scratch.get();
         try (FileHandle from = match.directory().openRead(local);
                 AtomicFile to = AtomicFile.create(destination.base(), local, FileWrites.of(options))) {
+            to.preallocate(from.status().size());
             long position = 0;
             for (int read; (read = from.read(copyBuffer.clear(), position)) > 0; position += read) {
                 to.write(copyBuffer.flip(), position);

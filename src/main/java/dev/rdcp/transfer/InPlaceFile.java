@@ -50,6 +50,12 @@ final class InPlaceFile implements ReceivingFile {
         }
     }
 
+    /** Only beyond what the file holds already, as rsync's --preallocate with --inplace. */
+    @Override
+    public void preallocate(long size) throws IOException {
+        writes.preallocate(file, size, file.status().size());
+    }
+
     @Override
     public void write(ByteBuffer data, long position) throws IOException {
         file.write(data, position);

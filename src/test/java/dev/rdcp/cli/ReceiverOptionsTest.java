@@ -3,10 +3,13 @@ package dev.rdcp.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,6 +21,10 @@ import org.junit.jupiter.api.Test;
 class ReceiverOptionsTest extends SideBySideTest {
 
     private static final Pattern FSYNC = Pattern.compile("fsync\\(\\d+<([^>]*)>\\)");
+    private static final Pattern FALLOCATE = Pattern.compile("fallocate\\(\\d+<([^>]*)>, (FALLOC_FL_KEEP_SIZE|0), 0, (\\d+)\\)");
+    /** A temporary name: ".NAME.RANDOM.rdcp-tmp". */
+    private static final Pattern TEMPORARY = Pattern.compile("\\.(.*)\\.[0-9a-z]+\\.rdcp-tmp");
+    private static final int MIB = 1 << 20;
     private static final Pattern RENAME = Pattern.compile("renameat2?\\(\\d+<([^>]*)>, \"([^\"]*)\", \\d+<[^>]*>, \"([^\"]*)\"");
 
     /** src: a, d/f (100 kB), link -> a. */
@@ -40,6 +47,52 @@ class ReceiverOptionsTest extends SideBySideTest {
         TracedRdcp.Run plain = TracedRdcp.run(tmp, "fsync,renameat,renameat2", "-a", "src/", "plain/");
         assertEquals(0, plain.exitCode(), plain.output());
         assertEquals(List.of(), syncedBeforeRename(plain.calls(), tmp.resolve("plain")));
+    }
+
+    /**
+     * --preallocate: as rsync's, the blocks of each file but an empty one are allocated before its
+     * data, beyond its size; with -S at its full size, the zeros punched out afterwards, so holes
+     * stay holes. The trees are rsync's.
+     */
+    @Test
+    void preallocateAllocatesEachFileBeforeItsData() throws Exception {
+        SideBySide.write(sides.source, "empty", 0);
+        byte[] holes = new byte[3 * MIB];
+        Arrays.fill(holes, 0, 100_000, (byte) 7);
+        Files.write(sides.source.resolve("holes"), holes);
+        Files.setLastModifiedTime(sides.source.resolve("holes"), FileTime.from(SideBySide.OLD));
+        sides.push(0, List.of("-a", "--preallocate"), "pre/", "src/");
+        sides.push(0, List.of("-aS", "--preallocate"), "sparse/", "src/");
+        assertTrue(SparseOptionsTest.blocks(sides.served.resolve("rdcp/sparse/holes")) * 512 < MIB,
+                "the zeros are holes");
+
+        TracedRdcp.Run allocated = TracedRdcp.run(tmp, "fallocate", "-a", "--preallocate", "src/", "local/");
+        assertEquals(0, allocated.exitCode(), allocated.output());
+        assertEquals(List.of("a FALLOC_FL_KEEP_SIZE 10", "d/f FALLOC_FL_KEEP_SIZE 100000",
+                "holes FALLOC_FL_KEEP_SIZE " + holes.length), allocations(allocated.calls(), tmp.resolve("local")));
+        TracedRdcp.Run sparse = TracedRdcp.run(tmp, "fallocate", "-aS", "--preallocate", "src/", "sparse/");
+        assertEquals(0, sparse.exitCode(), sparse.output());
+        assertEquals(List.of("a 0 10", "d/f 0 100000", "holes 0 " + holes.length),
+                allocations(sparse.calls(), tmp.resolve("sparse")));
+    }
+
+    /**
+     * The allocations ahead (not the holes punched) of files received into {@code destination}:
+     * each file's name, the fallocate mode and length, sorted.
+     */
+    private static List<String> allocations(List<String> calls, Path destination) {
+        List<String> allocations = new ArrayList<>();
+        for (String call : calls) {
+            Matcher allocation = FALLOCATE.matcher(call);
+            if (allocation.find() && Path.of(allocation.group(1)).startsWith(destination)) {
+                Path temp = destination.relativize(Path.of(allocation.group(1)));
+                Matcher leaf = TEMPORARY.matcher(temp.getFileName().toString());
+                assertTrue(leaf.matches(), call);
+                allocations.add(temp.resolveSibling(leaf.group(1)) + " " + allocation.group(2) + " "
+                        + allocation.group(3));
+            }
+        }
+        return allocations.stream().sorted().toList();
     }
 
     /**
