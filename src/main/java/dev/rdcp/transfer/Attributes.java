@@ -165,7 +165,8 @@ final class Attributes {
 
     /** -E: whether the file here and the sender's differ in being executable, which -i shows as p. */
     boolean executabilityDiffers(FileStatus existing, Entry entry) {
-        return executability && entry.type() == EntryType.FILE && executable(existing.mode()) != executable(entry.mode());
+        return executability && entry.type() == EntryType.FILE
+                && executable(existing.mode()) != executable(entry.mode());
     }
 
     private int umask() {

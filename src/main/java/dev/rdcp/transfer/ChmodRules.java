@@ -172,7 +172,9 @@ public final class ChmodRules {
         int copyFrom = 0;
         boolean executeIfExecutable = false;
         for (char c : text.substring(at + 1).toCharArray()) {
-            if ("rwxXst".indexOf(c) >= 0 && copyFrom != 0 || "ugo".indexOf(c) >= 0 && (what | special | copyFrom) != 0) {
+            // As rsync: a copy (u, g or o) comes alone, after nothing else.
+            boolean afterCopy = "rwxXst".indexOf(c) >= 0 && copyFrom != 0;
+            if (afterCopy || "ugo".indexOf(c) >= 0 && (what | special | copyFrom) != 0) {
                 throw invalid(spec);
             }
             switch (c) {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.rdcp.protocol.ExitCode;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -18,26 +17,15 @@ class ChmodOptionTest extends SideBySideTest {
 
     private static final String TIERED = "Du=rwx,go=rx,Fu=rw,go=r";
 
-    private static void chmod(Path path, int mode) throws Exception {
-        Files.setAttribute(path, "unix:mode", mode, LinkOption.NOFOLLOW_LINKS);
-    }
-
-    private static int mode(Path path) throws Exception {
-        return (Integer) Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 07777;
-    }
-
     /** src: key 0600, run 0750, priv/ 0700 with inner 0640, shared/ 02775, link -> key. */
     @BeforeEach
     void tree() throws Exception {
-        SideBySide.write(sides.source, "key", 10);
-        chmod(sides.source.resolve("key"), 0600);
-        SideBySide.write(sides.source, "run", 20);
-        chmod(sides.source.resolve("run"), 0750);
-        SideBySide.write(sides.source, "priv/inner", 30);
-        chmod(sides.source.resolve("priv/inner"), 0640);
-        chmod(sides.source.resolve("priv"), 0700);
+        SideBySide.write(sides.source, "key", 10, 0600);
+        SideBySide.write(sides.source, "run", 20, 0750);
+        SideBySide.write(sides.source, "priv/inner", 30, 0640);
+        SideBySide.chmod(sides.source.resolve("priv"), 0700);
         Files.createDirectories(sides.source.resolve("shared"));
-        chmod(sides.source.resolve("shared"), 02775);
+        SideBySide.chmod(sides.source.resolve("shared"), 02775);
         SideBySide.symlink(sides.source, "link", "key");
     }
 
@@ -46,30 +34,32 @@ class ChmodOptionTest extends SideBySideTest {
     void pushesAndPullsTakeTheChangedModes() throws Exception {
         sides.push(0, List.of("-a", "--chmod=" + TIERED), "tiered/", "src/");
         // Clauses without D or F apply to both: go=r comes last for directories too.
-        assertEquals(0744, mode(sides.served.resolve("rdcp/tiered/priv")));
-        assertEquals(02744, mode(sides.served.resolve("rdcp/tiered/shared")), "= leaves set-group-ID alone");
+        assertEquals(0744, SideBySide.mode(sides.served.resolve("rdcp/tiered/priv")));
+        assertEquals(02744, SideBySide.mode(sides.served.resolve("rdcp/tiered/shared")), "= leaves set-group-ID alone");
         sides.push(0, List.of("-a", "--chmod=D750", "--chmod=F640"), "octal/", "src/");
         sides.pull(List.of("-a", "--chmod=" + TIERED), "", "tiered/");
         sides.pull(List.of("-a", "--chmod=a+X,g-r"), "", "executable/");
-        assertEquals(0711, mode(tmp.resolve("rdcp-executable/run")));
-        assertEquals(0600, mode(tmp.resolve("rdcp-executable/key")), "X adds execute only where some was");
+        assertEquals(0711, SideBySide.mode(tmp.resolve("rdcp-executable/run")));
+        assertEquals(0600, SideBySide.mode(tmp.resolve("rdcp-executable/key")), "X adds execute only where some was");
     }
 
-    /** Without -p, as rsync: a new file or directory takes the changed mode less the umask, an existing one keeps its own. */
+    /**
+     * Without -p, as rsync: a new file or directory takes the changed mode less the umask, an
+     * existing one keeps its own.
+     */
     @Test
     void withoutPermsOnlyNewEntriesTakeIt() throws Exception {
         for (String side : List.of("rsync", "rdcp")) {
             Path there = sides.served.resolve(side).resolve("kept");
-            SideBySide.write(there, "key", 5);
-            chmod(there.resolve("key"), 0604);
+            SideBySide.write(there, "key", 5, 0604);
         }
         sides.push(0, List.of("-rlt", "--chmod=F755,D700"), "kept/", "src/");
-        assertEquals(0604, mode(sides.served.resolve("rdcp/kept/key")));
-        assertEquals(0755, mode(sides.served.resolve("rdcp/kept/priv/inner")));
-        assertEquals(0700, mode(sides.served.resolve("rdcp/kept/shared")));
+        assertEquals(0604, SideBySide.mode(sides.served.resolve("rdcp/kept/key")));
+        assertEquals(0755, SideBySide.mode(sides.served.resolve("rdcp/kept/priv/inner")));
+        assertEquals(0700, SideBySide.mode(sides.served.resolve("rdcp/kept/shared")));
 
         sides.pull(List.of("-rlt", "--chmod=F755,D700"), "", "new/");
-        assertEquals(0755, mode(tmp.resolve("rdcp-new/key")));
+        assertEquals(0755, SideBySide.mode(tmp.resolve("rdcp-new/key")));
     }
 
     /** -i shows p for the modes --chmod changes, with -p only, as rsync's lines do. */
@@ -98,7 +88,8 @@ class ChmodOptionTest extends SideBySideTest {
 
     /** The permission column and name of each listed line, sorted. */
     private static List<String> modes(String listing) {
-        return listing.lines().map(line -> line.substring(0, 10) + line.substring(line.lastIndexOf(' '))).sorted().toList();
+        return listing.lines().map(line -> line.substring(0, 10) + line.substring(line.lastIndexOf(' '))).sorted()
+                .toList();
     }
 
     /** A malformed CHMOD stops rdcp with rsync's message and exit code, before any connection. */

@@ -124,7 +124,7 @@ class ReceiverOptionsTest extends SideBySideTest {
         List<String> names = List.of("made", "lost", "changed");
         for (int i = 0; i < modes.length; i++) {
             SideBySide.writeText(directory, names.get(i), "same");
-            Files.setAttribute(directory.resolve(names.get(i)), "unix:mode", modes[i]);
+            SideBySide.chmod(directory.resolve(names.get(i)), modes[i]);
         }
     }
 
@@ -132,7 +132,7 @@ class ReceiverOptionsTest extends SideBySideTest {
     private static List<Integer> modes(Path directory) throws Exception {
         List<Integer> modes = new ArrayList<>();
         for (String name : List.of("made", "lost", "changed")) {
-            modes.add((Integer) Files.getAttribute(directory.resolve(name), "unix:mode") & 07777);
+            modes.add(SideBySide.mode(directory.resolve(name)));
         }
         return modes;
     }

@@ -72,6 +72,22 @@ final class SideBySide implements AutoCloseable {
         Files.setLastModifiedTime(path, FileTime.from(OLD));
     }
 
+    /** As {@link #write(Path, String, int)}, with permission bits {@code mode}. */
+    static void write(Path root, String name, int size, int mode) throws IOException {
+        write(root, name, size);
+        chmod(root.resolve(name), mode);
+    }
+
+    /** Sets the permission bits of {@code path} itself (a symlink's are not followed). */
+    static void chmod(Path path, int mode) throws IOException {
+        Files.setAttribute(path, "unix:mode", mode, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** The permission bits (07777) of {@code path} itself. */
+    static int mode(Path path) throws IOException {
+        return (Integer) Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 07777;
+    }
+
     /** A text file under {@code root}, its parents made, dated {@link #OLD}. */
     static void writeText(Path root, String name, String text) throws IOException {
         Path path = root.resolve(name);
