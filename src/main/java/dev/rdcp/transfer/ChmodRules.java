@@ -96,10 +96,6 @@ public final class ChmodRules {
         return new ChmodRules(List.copyOf(all));
     }
 
-    public boolean any() {
-        return !clauses.isEmpty();
-    }
-
     /** The permission bits (07777) of {@code mode} after every clause for its kind. */
     int apply(int mode, boolean directory) {
         boolean wasExecutable = (mode & 0111) != 0;
