@@ -13,7 +13,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -149,8 +148,10 @@ class ReceiverOptionsTest extends SideBySideTest {
             missingHere(there);
         }
         List<String> sources = List.of("src/a", "src/empty", "src/full", "src/gone", "src/link", "src/none");
-        RsyncComparison.Run rsync = RsyncComparison.run(tmp, concat(List.of("-ai", "--delete-missing-args"), sources,
-                List.of("served/rsync/m/")));
+        List<String> rsyncArgs = new ArrayList<>(List.of("-ai", "--delete-missing-args"));
+        rsyncArgs.addAll(sources);
+        rsyncArgs.add("served/rsync/m/");
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, rsyncArgs.toArray(String[]::new));
         Cli.Result rdcp = sides.push(0, List.of("-ai", "--delete-missing-args"), "m/", sources.toArray(String[]::new));
         assertEquals(List.of("*deleting   empty/", "*deleting   gone", "cannot delete non-empty directory: full"),
                 deletions(rsync.output()));
@@ -177,11 +178,6 @@ class ReceiverOptionsTest extends SideBySideTest {
     private static List<String> deletions(String output) {
         return output.lines().filter(line -> line.startsWith("*deleting") || line.startsWith("cannot delete")).sorted()
                 .toList();
-    }
-
-    @SafeVarargs
-    private static String[] concat(List<String>... parts) {
-        return Stream.of(parts).flatMap(List::stream).toArray(String[]::new);
     }
 
     /**
