@@ -1,15 +1,18 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ModuleList;
 import dev.rdcp.protocol.OwnerMaps;
 import dev.rdcp.protocol.PartialDirectory;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.session.SessionConfig;
 import dev.rdcp.session.TransportChoice;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.protocol.TransferLimits;
 import dev.rdcp.transfer.OwnerMap;
 import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.StopRequest;
@@ -51,6 +54,9 @@ final class CopyCommand {
 
     @Mixin
     LinkOptions linkOptions;
+
+    @Mixin
+    ReceiverOptions receiver;
 
     @Parameters(paramLabel = "SRC... DEST", arity = "0..*", description = "Sources, then the destination.")
     List<String> operands = new ArrayList<>();
@@ -529,7 +535,7 @@ final class CopyCommand {
             }
         }
         if (sources.stream().noneMatch(Location::isRemote)) {
-            LocalListing local = new LocalListing(deep, implied(links), spec.commandLine().getErr());
+            LocalListing local = new LocalListing(deep, implied(links), receiver.chmod(), spec.commandLine().getErr());
             sources.forEach(source -> local.add(source.path()));
             return local.print(out, sizeFormat());
         }
@@ -539,7 +545,8 @@ final class CopyCommand {
                 | SessionRequest.DRY_RUN | SessionRequest.ITEMIZE | SessionRequest.ITEMIZE_UNCHANGED | SessionRequest.LINKS
                 | (deep ? 0 : SessionRequest.DIRS);
         TransferOptions listing = new TransferOptions(asked.chunkSize(), asked.slots(), flags, asked.bandwidthLimit(),
-                asked.filters());
+                asked.filters(), TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE, OwnerMaps.NONE,
+                PartialDirectory.NONE, 0, asked.chmod());
         ListingCollector collector = new ListingCollector(implied(links));
         TransferReport report = new TransferReport();
         Path empty = Files.createTempDirectory("rdcp-list-only");
@@ -600,7 +607,8 @@ final class CopyCommand {
                 | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0)
                 | output.requestFlags()
                 | linkOptions.flags()
-                | rules.flags();
+                | rules.flags()
+                | receiver.flags();
         PartialDirectory partialDirectory = rules.partialDirectory(partial, System.getenv("RSYNC_PARTIAL_DIR"));
         List<String> allRules = filterRules;
         if (partialDirectory.any()) {
@@ -616,7 +624,7 @@ final class CopyCommand {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
                     FilterRules.parse(allRules), rules.limits(), rules.backup(), rules.references(),
                     new OwnerMaps(usermap == null ? "" : usermap, groupmap == null ? "" : groupmap), partialDirectory,
-                    rules.modifyWindow());
+                    rules.modifyWindow(), receiver.chmod());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -723,7 +731,9 @@ final class CopyCommand {
             }
         } else {
             sources.forEach(l -> operands.add(SourceOperand.parse(l.path())));
-            if (!ignoreMissingArgs && operands.stream().noneMatch(o -> Files.exists(o.path(), LinkOption.NOFOLLOW_LINKS))) {
+            boolean missingArgs = options.has(SessionRequest.IGNORE_MISSING_ARGS)
+                    || options.has(SessionRequest.DELETE_MISSING_ARGS);
+            if (!missingArgs && operands.stream().noneMatch(o -> Files.exists(o.path(), LinkOption.NOFOLLOW_LINKS))) {
                 // Nothing could be sent: say so for each, as the transfer would, without connecting.
                 operands.forEach(o -> listener.fileFailed(ExitCode.PARTIAL.code(), o.path()
                         + ": no such file or directory"));

@@ -1,6 +1,7 @@
 package dev.rdcp.cli;
 
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.transfer.ChmodRules;
 import dev.rdcp.transfer.FileNames;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,10 +24,13 @@ final class LocalListing {
     /** -l: as rsync, a symlink's line shows its target only then. */
     private final boolean links;
     private final PrintWriter err;
+    /** --chmod: the modes listed are the changed ones, as rsync's sender lists them. */
+    private final ChmodRules chmod;
     private int exitCode = ExitCode.OK.code();
 
-    LocalListing(boolean recursive, boolean links, PrintWriter err) {
+    LocalListing(boolean recursive, boolean links, ChmodRules chmod, PrintWriter err) {
         this.recursive = recursive;
+        this.chmod = chmod;
         this.links = links;
         this.err = err;
     }
@@ -69,7 +73,7 @@ final class LocalListing {
         try {
             Map<String, Object> status = Files.readAttributes(path, "unix:mode,size,lastModifiedTime",
                     LinkOption.NOFOLLOW_LINKS);
-            int mode = (Integer) status.get("mode");
+            int mode = chmod.applyToStatus((Integer) status.get("mode"));
             String target = links && (mode & 0170000) == 0120000 ? Files.readSymbolicLink(path).toString() : null;
             return new Listing.Item(shown, mode, (Long) status.get("size"),
                     ((FileTime) status.get("lastModifiedTime")).toInstant().getEpochSecond(), target);

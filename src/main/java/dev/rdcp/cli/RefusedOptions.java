@@ -37,10 +37,9 @@ final class RefusedOptions {
 
     static {
         refuse(RECEIVER_REQUEST, "--munge-links", "--insecure-links",
-                "--confine-root", "-E", "--executability", "--chmod", "-U", "--atimes",
+                "--confine-root", "-U", "--atimes",
                 "-N", "--crtimes", "--super", "--fake-super",
-                "--preallocate", "--force",
-                "-T", "--temp-dir", "-y", "--fuzzy", "--fsync", "--delete-missing-args");
+                "-T", "--temp-dir", "-y", "--fuzzy");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
         refuse(CLIENT_ONLY, "--iconv", "-M", "--remote-option", "-C", "--cvs-exclude", "-F", "--copy-as");

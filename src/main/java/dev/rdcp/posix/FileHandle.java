@@ -110,8 +110,31 @@ public final class FileHandle extends OwnedDescriptor {
         throw PathErrors.of(path(), errno);
     }
 
+    /**
+     * Allocates the file's blocks for its first {@code length} bytes, which then read as zeros
+     * where nothing was written: beyond the size without changing it ({@code keepSize}), or
+     * extending the size to {@code length}. False where the file system cannot (EOPNOTSUPP).
+     */
+    public boolean allocate(long length, boolean keepSize) throws IOException {
+        if (LibC.fallocate(fd(), keepSize ? LibC.FALLOC_FL_KEEP_SIZE : 0, 0, length) == 0) {
+            return true;
+        }
+        int errno = Native.getLastError();
+        if (errno == Errno.ENOTSUP) {
+            return false;
+        }
+        throw PathErrors.of(path(), errno);
+    }
+
     public void truncate(long length) throws IOException {
         if (LibC.ftruncate(fd(), length) != 0) {
+            throw PathErrors.of(path(), Native.getLastError());
+        }
+    }
+
+    /** fsync(2): the file's data and metadata reach the disk before this returns. */
+    public void sync() throws IOException {
+        if (LibC.fsync(fd()) != 0) {
             throw PathErrors.of(path(), Native.getLastError());
         }
     }

@@ -22,7 +22,12 @@ public enum EntryType {
      */
     DEVICE(13),
     /** Version 6, -D (--specials): a FIFO or a socket; mode holds the whole st_mode (S_IFIFO or S_IFSOCK), size 0. */
-    SPECIAL(14);
+    SPECIAL(14),
+    /**
+     * Version 6, --delete-missing-args (request bit 48): an operand or --files-from name the
+     * sender does not have, which the receiver deletes; mode, times, size and ids 0, no extra.
+     */
+    MISSING(15);
 
     private final int code;
 

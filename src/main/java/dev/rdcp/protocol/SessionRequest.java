@@ -142,6 +142,25 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public static final long IGNORE_MISSING_ARGS = 1L << 44;
     /** Version 6, -J: the receiver leaves symlinks the time they have, as with -t it would not. */
     public static final long OMIT_LINK_TIMES = 1L << 45;
+    /** Version 6, --fsync: the receiver fsyncs each file it writes before it is complete under its name. */
+    public static final long FSYNC = 1L << 46;
+    /**
+     * Version 6, -E without -p: a regular file the receiver replaces or keeps turns executable
+     * (where it can be read) when the sender's is and stops being executable when the sender's is not.
+     */
+    public static final long EXECUTABILITY = 1L << 47;
+    /**
+     * Version 6, --delete-missing-args: the sender lists an operand or --files-from name it does
+     * not have as {@link EntryType#MISSING}, and the receiver deletes what it has under that name.
+     */
+    public static final long DELETE_MISSING_ARGS = 1L << 48;
+    /**
+     * Version 6, --force: without --delete too, the receiver deletes a directory with contents
+     * where the sender has something else (and one --delete-missing-args names).
+     */
+    public static final long FORCE = 1L << 49;
+    /** Version 6, --preallocate: the receiver allocates each file's blocks before it writes its data. */
+    public static final long PREALLOCATE = 1L << 50;
     /**
      * Version 6, -L: the sender lists what each symlink leads to instead of the symlink (a server
      * only where it stays beneath the directory it serves).
@@ -186,8 +205,9 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     private static final long KNOWN_FLAGS = (1L << 28) - 1 | SPARSE | ONE_FILE_SYSTEM | ONE_FILE_SYSTEM_TWICE | IGNORE_ERRORS
             | INPLACE | APPEND | APPEND_VERIFY | XATTRS | ACLS | GROUPS
             | NUMERIC_IDS | LIST_MODULES | OWNER_MAPS | IGNORE_TIMES | OMIT_DIR_TIMES | TELL_CREATED_DESTINATION
-            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | COPY_LINKS | SAFE_LINKS | COPY_UNSAFE_LINKS | COPY_DIRLINKS
-            | KEEP_DIRLINKS | PRUNE_EMPTY_DIRS | OPEN_NOATIME | PARTIAL_DIR | DELAY_UPDATES | MODIFY_WINDOW;
+            | IGNORE_MISSING_ARGS | OMIT_LINK_TIMES | FSYNC | EXECUTABILITY | DELETE_MISSING_ARGS | FORCE | PREALLOCATE
+            | COPY_LINKS | SAFE_LINKS | COPY_UNSAFE_LINKS | COPY_DIRLINKS | KEEP_DIRLINKS | PRUNE_EMPTY_DIRS | OPEN_NOATIME
+            | PARTIAL_DIR | DELAY_UPDATES | MODIFY_WINDOW;
     private static final int MAX_PATHS = 65535;
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;

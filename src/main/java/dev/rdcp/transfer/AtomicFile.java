@@ -35,16 +35,20 @@ final class AtomicFile implements ReceivingFile {
     private final byte[] tempName;
     private final FileHandle file;
     private final boolean keepOnFailure;
+    private final FileWrites writes;
     /** The --partial-dir the file was kept in, removed once empty after the rename; null for none. */
     private byte[] partialDirectory;
     /** The logical end: bytes written, and zeros left as a hole ({@link #zeros}). */
     private long written;
     /** The end of the bytes actually written: a hole at the end needs the file extended. */
     private long extent;
+    /** --preallocate with -S: blocks are allocated at full size, so zeros must be punched out. */
+    private boolean allocated;
     private boolean open = true;
 
     private AtomicFile(DirectoryHandle directory, byte[] finalName, byte[] tempName, FileHandle file,
-            boolean keepOnFailure, long written) {
+            boolean keepOnFailure, long written, FileWrites writes) {
+        this.writes = writes;
         this.directory = directory;
         this.finalName = finalName;
         this.tempName = tempName;
@@ -53,13 +57,13 @@ final class AtomicFile implements ReceivingFile {
         this.written = written;
     }
 
-    /** A new temporary file for {@code name}, beneath {@code base}. */
-    static AtomicFile create(DirectoryHandle base, byte[] name) throws IOException {
+    /** A new temporary file for {@code name}, beneath {@code base}, written as {@code writes} says. */
+    static AtomicFile create(DirectoryHandle base, byte[] name, FileWrites writes) throws IOException {
         DirectoryHandle directory = base.lendDirectory(FileNames.parent(name));
         try {
             byte[] leaf = FileNames.leaf(name);
             byte[] temp = tempName(leaf);
-            return new AtomicFile(directory, leaf, temp, directory.create(temp, true, 0666), false, 0);
+            return new AtomicFile(directory, leaf, temp, directory.create(temp, true, 0666), false, 0, writes);
         } catch (IOException | RuntimeException e) {
             directory.close();
             throw e;
@@ -68,10 +72,11 @@ final class AtomicFile implements ReceivingFile {
 
     /**
      * The --partial file of {@code name}, keeping its first {@code keep} bytes (0: start over), in
-     * {@code partialDirectory} (relative to the file's directory; empty: beside the file). As
-     * rsync, only the last component of that directory is made, private to its owner.
+     * {@code partialDirectory} (relative to the file's directory; empty: beside the file), written
+     * as {@code writes} says. As rsync, only the last component of that directory is made,
+     * private to its owner.
      */
-    static AtomicFile partial(DirectoryHandle base, byte[] name, long keep, byte[] partialDirectory)
+    static AtomicFile partial(DirectoryHandle base, byte[] name, long keep, byte[] partialDirectory, FileWrites writes)
             throws IOException {
         DirectoryHandle directory = base.lendDirectory(FileNames.parent(name));
         try {
@@ -87,7 +92,7 @@ final class AtomicFile implements ReceivingFile {
                 file.close();
                 throw e;
             }
-            AtomicFile partial = new AtomicFile(directory, leaf, temp, file, true, keep);
+            AtomicFile partial = new AtomicFile(directory, leaf, temp, file, true, keep, writes);
             partial.extent = keep;
             partial.partialDirectory = partialDirectory.length > 0 ? partialDirectory : null;
             return partial;
@@ -158,9 +163,20 @@ final class AtomicFile implements ReceivingFile {
         extent = Math.max(extent, position + length);
     }
 
-    /** The temporary file is new (a --partial one cut to its kept bytes): what is not written reads as zeros. */
     @Override
-    public void zeros(long position, long length) {
+    public void preallocate(long size) throws IOException {
+        allocated = writes.preallocate(file, size, 0) && writes.sparse();
+    }
+
+    /**
+     * The temporary file is new (a --partial one cut to its kept bytes): what is not written reads
+     * as zeros; blocks preallocated there are punched out.
+     */
+    @Override
+    public void zeros(long position, long length) throws IOException {
+        if (allocated) {
+            file.punchHole(position, length);
+        }
         written = Math.max(written, position + length);
     }
 
@@ -202,6 +218,7 @@ final class AtomicFile implements ReceivingFile {
             file.truncate(written);
         }
         finisher.apply(file);
+        writes.finish(file);
         FileStatus mine = file.status();
         FileStatus named = directory.status(tempName);
         if (named.device() != mine.device() || named.inode() != mine.inode()) {

@@ -37,6 +37,8 @@ final class Attributes {
     private final boolean directoryTimes;
     private final boolean linkTimes;
     private final boolean permissions;
+    /** -E without -p: a regular file here follows the sender's in being executable or not. */
+    private final boolean executability;
     private final OwnerPolicy owners;
     private final Destination destination;
     private final ProcessIdentity process;
@@ -54,6 +56,7 @@ final class Attributes {
         this.directoryTimes = options.preserveDirectoryTimes();
         this.linkTimes = options.preserveLinkTimes();
         this.permissions = options.preservePermissions();
+        this.executability = !permissions && options.has(SessionRequest.EXECUTABILITY);
         this.owners = new OwnerPolicy(options, process);
         this.destination = destination;
         this.process = process;
@@ -121,6 +124,12 @@ final class Attributes {
         }
         if (permissions && !servedRoot) {
             node.setMode(mode(entry, NOTHING_REPLACED));
+        } else if (executability && entry.type() == EntryType.FILE) {
+            int kept = node.status().mode() & 07777;
+            int wanted = mode(entry, kept);
+            if (wanted != kept) {
+                node.setMode(wanted);
+            }
         }
     }
 
@@ -129,17 +138,42 @@ final class Attributes {
 
     /**
      * The permission bits a received entry gets, as rsync's: with -p the sender's, special bits
-     * too; without, those of the file it replaces ({@code replacedMode}), else the sender's less
-     * the umask. A daemon leaves set-user-ID and set-group-ID off anything but a directory.
+     * too; without, those of the file it replaces ({@code replacedMode}; with -E made executable
+     * or not as the sender's is), else the sender's less the umask. A daemon leaves set-user-ID
+     * and set-group-ID off anything but a directory.
      */
     int mode(Entry entry, int replacedMode) {
         int bits = permissions ? entry.mode() & 07777
-                : replacedMode != NOTHING_REPLACED ? replacedMode & 07777
+                : replacedMode != NOTHING_REPLACED ? executableAsSent(replacedMode & 07777, entry)
                 : entry.mode() & 0777 & ~umask();
         // Also for a file whose content a client replaces without -p: set-user-ID root kept on
         // content a client chose would be the same privilege given.
         boolean served = destination != null && destination.isServed();
         return served && entry.type() != EntryType.DIRECTORY ? bits & ~PRIVILEGE_BITS : bits;
+    }
+
+    /**
+     * -E: rsync's rule for a regular file's {@code kept} mode. Not executable at the sender: no
+     * execute bit here; executable there and not here: execute for whoever may read it.
+     */
+    private int executableAsSent(int kept, Entry entry) {
+        if (!executability || entry.type() != EntryType.FILE) {
+            return kept;
+        }
+        if (!executable(entry.mode())) {
+            return kept & ~0111;
+        }
+        return executable(kept) ? kept : kept | (kept & 0444) >> 2;
+    }
+
+    private static boolean executable(int mode) {
+        return (mode & 0111) != 0;
+    }
+
+    /** -E: whether the file here and the sender's differ in being executable, which -i shows as p. */
+    boolean executabilityDiffers(FileStatus existing, Entry entry) {
+        return executability && entry.type() == EntryType.FILE
+                && executable(existing.mode()) != executable(entry.mode());
     }
 
     private int umask() {
@@ -213,6 +247,7 @@ final class Attributes {
     /** True when {@link #apply} would change something of {@code existing}. */
     boolean differ(FileStatus existing, Entry entry) {
         return (permissions && (existing.mode() & 07777) != mode(entry, NOTHING_REPLACED))
+                || executabilityDiffers(existing, entry)
                 || (times && !applied.same(existing.mtimeSeconds(), existing.mtimeNanos(), entry.mtimeSeconds(),
                         entry.mtimeNanos()))
                 || (owners.uid(entry) != OwnerPolicy.LEAVE && existing.uid() != entry.uid())

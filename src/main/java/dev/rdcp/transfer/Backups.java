@@ -25,6 +25,7 @@ final class Backups {
     private final boolean enabled;
     private final byte[] suffix;
     private final byte[] directory;
+    private final FileWrites writes;
     static final int COPY_BUFFER = 1 << 20;
     /** For {@link #keepCopy}: made at the first, reused, freed by {@link #close}. */
     private final ScratchBuffer copyMemory = new ScratchBuffer(COPY_BUFFER);
@@ -35,6 +36,7 @@ final class Backups {
         this.enabled = options.has(SessionRequest.BACKUP) && !options.dryRun();
         this.suffix = rule.suffix().getBytes(StandardCharsets.UTF_8);
         this.directory = rule.directory().getBytes(StandardCharsets.UTF_8);
+        this.writes = FileWrites.of(options);
     }
 
     boolean enabled() {
@@ -62,8 +64,9 @@ final class Backups {
             makeParents(base, FileNames.parent(target));
         }
         ByteBuffer copyBuffer = copyMemory.get();
-        try (FileHandle from = base.openRead(local); AtomicFile to = AtomicFile.create(base, target)) {
+        try (FileHandle from = base.openRead(local); AtomicFile to = AtomicFile.create(base, target, writes)) {
             FileStatus original = from.status();
+            to.preallocate(original.size());
             long position = 0;
             for (int read; (read = from.read(copyBuffer.clear(), position)) > 0; position += read) {
                 to.write(copyBuffer.flip(), position);

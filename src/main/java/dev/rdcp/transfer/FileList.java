@@ -94,6 +94,10 @@ final class FileList implements AutoCloseable {
     private final boolean ignoreErrors;
     /** --ignore-missing-args: an operand or --files-from name that does not exist is left out, silently. */
     private final boolean ignoreMissingArgs;
+    /** --delete-missing-args: such a name is listed as MISSING instead, where its directory is listed. */
+    private final boolean deleteMissingArgs;
+    /** --chmod on a push: the modes listed are the ones the receiver is to take as this side's. */
+    private final ChmodRules chmod;
     /** -x: 1, -xx: 2, else 0. */
     private final int oneFileSystem;
     /** -x: the device of the operand being walked; a directory on another is a mount point. */
@@ -155,7 +159,9 @@ final class FileList implements AutoCloseable {
         this.filters = options.filters();
         this.delete = options.has(SessionRequest.DELETE);
         this.ignoreErrors = options.has(SessionRequest.IGNORE_ERRORS);
-        this.ignoreMissingArgs = options.has(SessionRequest.IGNORE_MISSING_ARGS);
+        this.deleteMissingArgs = options.has(SessionRequest.DELETE_MISSING_ARGS);
+        this.ignoreMissingArgs = deleteMissingArgs || options.has(SessionRequest.IGNORE_MISSING_ARGS);
+        this.chmod = options.chmod();
         this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE) ? 2
                 : options.has(SessionRequest.ONE_FILE_SYSTEM) ? 1 : 0;
         this.firstNames = options.has(SessionRequest.HARD_LINKS) ? new HashMap<>() : null;
@@ -195,6 +201,20 @@ final class FileList implements AutoCloseable {
             }
         }
         return ready.poll();
+    }
+
+    /**
+     * --delete-missing-args: {@code name}, an operand that does not exist, as a MISSING entry; not
+     * one whose directory is missing too (here, or as the receiver is told of it), which is left
+     * out. {@code beneath} is the operand's directory on a server, where it was opened.
+     */
+    private void listMissing(Path path, byte[] name, Parent beneath) {
+        byte[] parent = FileNames.parent(name);
+        boolean topLevel = parent.length == 1 && parent[0] == '.';
+        boolean directoryHere = beneath != null || Files.isDirectory(path.toAbsolutePath().getParent());
+        if (deleteMissingArgs && directoryHere && (topLevel || listed.contains(key(parent)))) {
+            ready.add(new ListedEntry(new Entry(nextIndex++, EntryType.MISSING, 0, 0, 0, 0, 0, 0, name, new byte[0])));
+        }
     }
 
     /** A problem found after listing (a file that vanished before it could be sent). */
@@ -364,6 +384,7 @@ final class FileList implements AutoCloseable {
                 return true;
             }
             if (operand && ignoreMissingArgs) {
+                listMissing(path, name, parent);
                 return true;
             }
             ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, shownName(path) + ": no such file or directory"))
@@ -611,9 +632,9 @@ final class FileList implements AutoCloseable {
             naming.announce(attributes.uid(), attributes.gid(), () -> nextIndex++, named -> ready.add(new ListedEntry(named)));
         }
         try {
-            Entry entry = new Entry(nextIndex, type, mode, attributes.mtimeSeconds(),
+            Entry entry = chmod.apply(new Entry(nextIndex, type, mode, attributes.mtimeSeconds(),
                     attributes.mtimeNanos(), size, attributes.uid(), attributes.gid(), name,
-                    extra == null ? new byte[0] : extra);
+                    extra == null ? new byte[0] : extra));
             nextIndex++;
             return new ListedEntry(entry, path, attributes);
         } catch (IllegalArgumentException e) {

@@ -58,6 +58,7 @@ public final class FileReceiver implements AutoCloseable {
     private final CRC32C crc = new CRC32C();
     /** -S: runs of zero blocks become holes. */
     private final boolean sparse;
+    private final FileWrites writes;
     private long created;
     /** File data the peer wrote here, for rsync's "received N bytes". */
     private long dataBytesReceived;
@@ -76,6 +77,7 @@ public final class FileReceiver implements AutoCloseable {
         this.slots = new ByteBuffer[options.slots()];
         this.order = new ChunkOrder(options.slots());
         this.sparse = options.has(SessionRequest.SPARSE);
+        this.writes = FileWrites.of(options);
         for (int i = 0; i < slots.length; i++) {
             slots[i] = stagingRegion.buffer().slice(i * options.chunkSize(), options.chunkSize());
         }
@@ -235,11 +237,11 @@ public final class FileReceiver implements AutoCloseable {
                     backups.keepCopy(incoming.local);
                 }
                 incoming.file = incoming.inPlace
-                        ? InPlaceFile.open(destination.base(), incoming.local, incoming.entry.size())
+                        ? InPlaceFile.open(destination.base(), incoming.local, incoming.entry.size(), writes)
                         : options.has(SessionRequest.PARTIAL)
                         ? AtomicFile.partial(destination.base(), incoming.local, offset,
-                                options.partialDirectory().bytes())
-                        : AtomicFile.create(destination.base(), incoming.local);
+                                options.partialDirectory().bytes(), writes)
+                        : AtomicFile.create(destination.base(), incoming.local, writes);
             } catch (IOException e) {
                 // As rsync: a file that cannot even be created is a partial transfer, not an I/O error.
                 fail(incoming, new RdcpException(ExitCode.PARTIAL, describe(e)));
@@ -248,6 +250,12 @@ public final class FileReceiver implements AutoCloseable {
             incoming.received = offset;
             incoming.start = offset;
             listener.fileStarted(incoming.name, incoming.entry.size());
+            try {
+                incoming.file.preallocate(incoming.entry.size());
+            } catch (IOException e) {
+                fail(incoming, e);
+                return;
+            }
         }
         if (offset != incoming.received || offset + length > incoming.entry.size()) {
             throw new ProtocolException("piece at offset " + offset + " of " + incoming.name + " is out of order");

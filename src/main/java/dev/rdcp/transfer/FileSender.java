@@ -343,7 +343,7 @@ public final class FileSender implements AutoCloseable {
     private void listed(ListedEntry listed) {
         Entry entry = listed.entry();
         if (itemized != null && entry.type() != EntryType.PROBLEM && entry.type() != EntryType.DIRECTORY_END
-                && entry.type() != EntryType.ID_NAME) {
+                && entry.type() != EntryType.ID_NAME && entry.type() != EntryType.MISSING) {
             itemized.listed(entry);
         }
         if (removal != null) {
@@ -358,7 +358,7 @@ public final class FileSender implements AutoCloseable {
             case DIRECTORY, DEVICE, SPECIAL -> listener.listed(FileNames.display(entry.name()), entry.type(), 0);
             case HARDLINK -> listener.listed(FileNames.display(entry.name()), EntryType.FILE, 0);
             case PROBLEM -> listener.fileFailed(entry.mode(), new String(entry.extra(), StandardCharsets.UTF_8));
-            case DIRECTORY_END, ID_NAME -> {
+            case DIRECTORY_END, ID_NAME, MISSING -> {
             }
         }
     }

@@ -67,6 +67,8 @@ final class Generator {
     /** -o/-g without --numeric-ids: the sender's named ids in this host's terms; null otherwise. */
     private final IdMapping mapping;
     private final ReferenceTrees references;
+    /** --chmod on a pull: the modes arriving are taken as changed before anything compares or applies them. */
+    private final ChmodRules chmod;
     /**
      * One chunk, allocated at its first use and lent to each local copy from a reference directory
      * (--copy-dest, and --link-dest's fallback) and each digest of a --partial file or of the bytes
@@ -95,9 +97,10 @@ final class Generator {
         this.wanted = wanted;
         this.busy = busy;
         this.check = new UpdateCheck(options, busy);
-        this.itemizer = new Itemizer(options, attributes.owners());
+        this.itemizer = new Itemizer(options, attributes);
         this.rules = new ReceiverRules(destination, options);
         this.references = new ReferenceTrees(options.references(), check, attributes);
+        this.chmod = options.chmod();
         this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
             public void deleted(byte[] name) {
@@ -180,6 +183,7 @@ final class Generator {
             if (mapping != null) {
                 entry = mapping.localize(entry);
             }
+            entry = chmod.apply(entry);
             Decision decision = onEntry(entry, xattrs);
             if (decision != null) {
                 decision.encode(out);
@@ -196,6 +200,10 @@ final class Generator {
     private Decision onEntry(Entry entry, Xattrs xattrs) throws IOException {
         if (entry.type() == EntryType.PROBLEM) {
             listener.fileFailed(entry.mode(), FileNames.printable(new String(entry.extra(), StandardCharsets.UTF_8)));
+            return null;
+        }
+        if (entry.type() == EntryType.MISSING) {
+            deleteMissing(entry);
             return null;
         }
         if (entry.type() == EntryType.DIRECTORY_END) {
@@ -280,7 +288,7 @@ final class Generator {
             throw e;
         } catch (IOException e) {
             reports.failed(entry.index(), e instanceof RdcpException r ? r.exitCode().code() : ExitCode.PARTIAL.code(),
-                    name + ": " + FileReceiver.describe(e));
+                    CannotMakeWay.line(name, e));
             if (entry.type() == EntryType.FILE) {
                 return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
             }
@@ -296,6 +304,25 @@ final class Generator {
         if (options.has(SessionRequest.TELL_CREATED_DESTINATION)) {
             reports.failed(entry.index(), ExitCode.OK.code(), "ignoring unsafe symlink \"" + name + "\" -> \""
                     + FileNames.display(entry.extra()) + "\"");
+        }
+    }
+
+    /**
+     * --delete-missing-args: the sender does not have this name, so what is here under it goes; a
+     * non-empty directory only with --delete or --force, as rsync.
+     */
+    private void deleteMissing(Entry entry) throws ProtocolException {
+        if (!options.has(SessionRequest.DELETE_MISSING_ARGS) || isTransferRoot(entry)) {
+            throw new ProtocolException("a MISSING entry " + FileNames.display(entry.name())
+                    + " without --delete-missing-args, or for the transfer's root");
+        }
+        try {
+            tree.deleteMissing(destination.name(entry.name()));
+        } catch (ProtocolException e) {
+            throw e;
+        } catch (IOException e) {
+            reports.failed(entry.index(), ExitCode.PARTIAL.code(), FileNames.display(entry.name()) + ": "
+                    + FileReceiver.describe(e));
         }
     }
 
@@ -539,9 +566,7 @@ final class Generator {
         try {
             return check.examine(entry, destination, local);
         } catch (UpdateCheck.DirectoryInTheWay e) {
-            if (!tree.clearDirectoryInTheWay(local, entry.name())) {
-                throw e;
-            }
+            tree.makeWay(local, entry.name(), "regular file");
             return UpdateCheck.Verdict.NOTHING_THERE;
         }
     }
@@ -550,7 +575,8 @@ final class Generator {
     private void copy(ReferenceTrees.Match match, Entry entry, byte[] local) throws IOException {
         ByteBuffer copyBuffer = scratch.get();
         try (FileHandle from = match.directory().openRead(local);
-                AtomicFile to = AtomicFile.create(destination.base(), local)) {
+                AtomicFile to = AtomicFile.create(destination.base(), local, FileWrites.of(options))) {
+            to.preallocate(from.status().size());
             long position = 0;
             for (int read; (read = from.read(copyBuffer.clear(), position)) > 0; position += read) {
                 to.write(copyBuffer.flip(), position);
@@ -708,7 +734,7 @@ final class Generator {
                 inPlace(link.entry());
             } catch (IOException e) {
                 reports.failed(link.entry().index(), e instanceof RdcpException r ? r.exitCode().code() : ExitCode.PARTIAL.code(),
-                        name + ": " + FileReceiver.describe(e));
+                        CannotMakeWay.line(name, e));
             }
         }
         pendingLinks.clear();

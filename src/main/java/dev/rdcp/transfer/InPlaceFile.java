@@ -20,18 +20,20 @@ final class InPlaceFile implements ReceivingFile {
     private final byte[] leaf;
     private final FileHandle file;
     private final long size;
+    private final FileWrites writes;
     private boolean open = true;
     private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 * 1024);
 
-    private InPlaceFile(DirectoryHandle directory, byte[] leaf, FileHandle file, long size) {
+    private InPlaceFile(DirectoryHandle directory, byte[] leaf, FileHandle file, long size, FileWrites writes) {
+        this.writes = writes;
         this.directory = directory;
         this.leaf = leaf;
         this.file = file;
         this.size = size;
     }
 
-    /** The file {@code name} beneath {@code base}, to hold {@code size} bytes once complete. */
-    static InPlaceFile open(DirectoryHandle base, byte[] name, long size) throws IOException {
+    /** The file {@code name} beneath {@code base}, to hold {@code size} bytes once complete, written as {@code writes} says. */
+    static InPlaceFile open(DirectoryHandle base, byte[] name, long size, FileWrites writes) throws IOException {
         DirectoryHandle directory = base.lendDirectory(FileNames.parent(name));
         try {
             byte[] leaf = FileNames.leaf(name);
@@ -41,11 +43,17 @@ final class InPlaceFile implements ReceivingFile {
                 throw new FileSystemException(directory.path().resolve(FileNames.display(leaf)).toString(), null,
                         "not a regular file: cannot write it in place");
             }
-            return new InPlaceFile(directory, leaf, file, size);
+            return new InPlaceFile(directory, leaf, file, size, writes);
         } catch (IOException | RuntimeException e) {
             directory.close();
             throw e;
         }
+    }
+
+    /** Only beyond what the file holds already, as rsync's --preallocate with --inplace. */
+    @Override
+    public void preallocate(long size) throws IOException {
+        writes.preallocate(file, size, file.status().size());
     }
 
     @Override
@@ -70,6 +78,7 @@ final class InPlaceFile implements ReceivingFile {
     public void commit(Finisher finisher) throws IOException {
         file.truncate(size);
         finisher.apply(file);
+        writes.finish(file);
         close();
     }
 

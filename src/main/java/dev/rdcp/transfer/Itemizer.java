@@ -15,8 +15,8 @@ import java.util.Arrays;
  * what happened ({@code >} data received, {@code c} created or changed here, {@code h} hard
  * link, {@code .} at most attributes), X the type, and each later letter an attribute that
  * changes (or {@code +} for a new entry). Only what this receiver applies counts as a change:
- * owner and group as {@link OwnerPolicy} sets them, permissions with -p, times with -t ({@code T} for a file whose time is
- * simply now, without -t).
+ * owner and group as {@link OwnerPolicy} sets them, permissions with -p (with -E, a file's being
+ * executable or not), times with -t ({@code T} for a file whose time is simply now, without -t).
  */
 final class Itemizer {
 
@@ -33,10 +33,11 @@ final class Itemizer {
     /** -t with -J: a symlink's time is not compared; a retargeted one shows 't', as rsync's. */
     private final boolean omitLinkTimes;
     private final boolean permissions;
+    private final Attributes attributes;
     private final OwnerPolicy owners;
     private final boolean checksum;
 
-    Itemizer(TransferOptions options, OwnerPolicy owners) {
+    Itemizer(TransferOptions options, Attributes attributes) {
         this.enabled = options.has(SessionRequest.ITEMIZE);
         this.unchangedToo = options.has(SessionRequest.ITEMIZE_UNCHANGED);
         this.times = options.preserveTimes();
@@ -44,7 +45,8 @@ final class Itemizer {
         this.directoryTimes = options.preserveDirectoryTimes();
         this.omitLinkTimes = times && !options.preserveLinkTimes();
         this.permissions = options.preservePermissions();
-        this.owners = owners;
+        this.attributes = attributes;
+        this.owners = attributes.owners();
         this.checksum = options.has(SessionRequest.CHECKSUM);
     }
 
@@ -182,8 +184,9 @@ final class Itemizer {
     }
 
     private String flags(char y, char x, char c, char s, char t, FileStatus before, Entry entry) {
-        char p = permissions && (before.mode() & 07777) != (entry.mode() & 07777) ? 'p' : '.';
-        return "" + y + x + c + s + t + p + owner(before, entry) + "...";
+        boolean modeDiffers = permissions ? (before.mode() & 07777) != (entry.mode() & 07777)
+                : attributes.executabilityDiffers(before, entry);
+        return "" + y + x + c + s + t + (modeDiffers ? 'p' : '.') + owner(before, entry) + "...";
     }
 
     private String owner(FileStatus before, Entry entry) {

@@ -37,6 +37,8 @@ final class ReceiverTree {
     /** -K: a symlink to a directory where the sender has a directory is kept and used as one. */
     private final boolean keepDirectoryLinks;
     private final boolean delete;
+    /** --delete or --force: a directory in the way, or one named by --delete-missing-args, goes with its contents. */
+    private final boolean clearsContents;
     private final FilterRules filters;
     private final boolean deleteExcluded;
     /** --ignore-errors: delete even where the sender could not read a directory whole. */
@@ -76,6 +78,7 @@ final class ReceiverTree {
         this.dryRun = options.dryRun();
         this.keepDirectoryLinks = options.has(SessionRequest.KEEP_DIRLINKS);
         this.delete = options.has(SessionRequest.DELETE);
+        this.clearsContents = delete || options.has(SessionRequest.FORCE);
         this.filters = options.filters();
         this.deleteExcluded = options.has(SessionRequest.DELETE_EXCLUDED);
         this.ignoreErrors = options.has(SessionRequest.IGNORE_ERRORS);
@@ -192,9 +195,7 @@ final class ReceiverTree {
             return false;
         }
         if (isDirectory(existing)) {
-            if (!clearDirectoryInTheWay(local, entry.name())) {
-                throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a symlink");
-            }
+            makeWay(local, entry.name(), "symlink");
             existing = null;
         }
         if (!dryRun) {
@@ -248,10 +249,7 @@ final class ReceiverTree {
             return false;
         }
         if (isDirectory(existing)) {
-            if (!clearDirectoryInTheWay(local, entry.name())) {
-                throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a "
-                        + (entry.type() == EntryType.DEVICE ? "device file" : "special file"));
-            }
+            makeWay(local, entry.name(), entry.type() == EntryType.DEVICE ? "device file" : "special file");
             existing = null;
         }
         if (!dryRun) {
@@ -300,9 +298,7 @@ final class ReceiverTree {
             return false;
         }
         if (isDirectory(existing)) {
-            if (!clearDirectoryInTheWay(local, local)) {
-                throw new RdcpException(ExitCode.PARTIAL, "cannot overwrite a directory with a hard link");
-            }
+            makeWay(local, local, "regular file");
             existing = null;
         }
         byte[] temp = tempBeside(local);
@@ -361,6 +357,32 @@ final class ReceiverTree {
         }
     }
 
+    /**
+     * --delete-missing-args: removes what {@code local} holds, as rsync's generator removes what
+     * the sender listed as missing. The filters protect it as a name that is not a directory,
+     * as rsync matches them; a directory goes with its contents only with --delete or --force,
+     * else only if empty ("cannot delete non-empty directory" otherwise). Each deletion is
+     * reported; --max-delete and -b apply; a dry run only reports.
+     */
+    void deleteMissing(byte[] local) throws IOException {
+        FileStatus existing = statusOrNull(local);
+        if (existing == null || excluded(local, false)) {
+            return;
+        }
+        boolean directory = isDirectory(existing);
+        DirectoryHandle base = destination.base();
+        if (directory && !isEmpty(base, local)) {
+            if (!clearsContents) {
+                events.notEmptied(local);
+                return;
+            }
+            if (!removeContents(base, local, local)) {
+                return;
+            }
+        }
+        removeOne(base, new Child(local, directory), local);
+    }
+
     /** -x: whether a directory of the destination is on another file system than its root, as rsync's --delete checks. */
     private boolean onAnotherFileSystem(FileStatus directory) throws IOException {
         if (!oneFileSystem) {
@@ -373,29 +395,29 @@ final class ReceiverTree {
     }
 
     /**
-     * A directory standing where the sender has something else: as rsync, an empty one goes, and
-     * with --delete one with contents too (each deletion reported; what the filters exclude stays,
-     * and then so does the directory). True when it is gone; in a dry run, when it would be.
-     * {@code name} is the entry's name in the transfer, which the filters match.
+     * A directory standing where the sender has a {@code what} ("regular file", "symlink", ...):
+     * as rsync, an empty one goes, and with --delete or --force one with contents too (each
+     * deletion of its contents reported, not of the directory itself; what the filters exclude
+     * stays, and then so does the directory). Gone, or in a dry run found to go; otherwise rsync's
+     * note "cannot delete non-empty directory: NAME" and {@link CannotMakeWay}. {@code name} is
+     * the entry's name in the transfer, which the filters match.
      */
-    boolean clearDirectoryInTheWay(byte[] local, byte[] name) throws IOException {
+    void makeWay(byte[] local, byte[] name, String what) throws IOException {
         DirectoryHandle base = destination.base();
-        boolean empty;
-        try (DirectoryHandle directory = base.openDirectory(local)) {
-            empty = directory.names().isEmpty();
-        }
-        if (!empty && !delete) {
-            return false;
-        }
-        // A dry run goes through the contents too: it reports what would go, and what would stay.
-        if (!empty && !removeContents(base, local, name)) {
-            return false;
+        if (!isEmpty(base, local)) {
+            if (!clearsContents) {
+                events.notEmptied(name);
+                throw new CannotMakeWay(what, name);
+            }
+            // A dry run goes through the contents too: it reports what would go, and what would stay.
+            if (!removeContents(base, local, name)) {
+                throw new CannotMakeWay(what, name);
+            }
         }
         if (!dryRun) {
             base.delete(local, true);
             forget(key(name));
         }
-        return true;
     }
 
     /** A name in a directory being emptied, and whether it is a directory. */

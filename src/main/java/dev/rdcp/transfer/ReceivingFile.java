@@ -17,6 +17,9 @@ interface ReceivingFile extends AutoCloseable {
         void apply(FileHandle file) throws IOException;
     }
 
+    /** --preallocate: allocates the blocks for the whole file's {@code size} bytes before its data is written. */
+    void preallocate(long size) throws IOException;
+
     /** Writes all of {@code data} at {@code position}. */
     void write(ByteBuffer data, long position) throws IOException;
 

@@ -20,11 +20,12 @@ import dev.rdcp.transport.RdmaTransport;
  * {@code references} the --link-dest, --compare-dest or --copy-dest directories, {@code ownerMaps}
  * the --usermap and --groupmap rules the receiver applies, {@code partialDirectory} where --partial-dir
  * keeps interrupted files, {@code modifyWindow} --modify-window's seconds (0: whole seconds; −1:
- * nanoseconds).
+ * nanoseconds), {@code chmod} the --chmod rules a client applies to the modes listed (they are not
+ * part of the request: a server never has any).
  */
 public record TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
         TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps,
-        PartialDirectory partialDirectory, int modifyWindow) {
+        PartialDirectory partialDirectory, int modifyWindow, ChmodRules chmod) {
 
     public static final int MIN_CHUNK = 4096;
     public static final int MAX_CHUNK = 64 << 20;
@@ -64,6 +65,14 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
     public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
             TransferLimits limits, BackupRule backup, ReferenceDirectories references) {
         this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, references, OwnerMaps.NONE);
+    }
+
+    /** Options without --chmod rules: a server's. */
+    public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
+            TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps,
+            PartialDirectory partialDirectory, int modifyWindow) {
+        this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, references, ownerMaps, partialDirectory,
+                modifyWindow, ChmodRules.NONE);
     }
 
     /** Options without a modify window. */

@@ -27,7 +27,7 @@ final class UpdateCheck {
         static final Verdict NOTHING_THERE = new Verdict(false, null, false);
     }
 
-    /** A directory stands where the file would go: the generator may clear it ({@link ReceiverTree#clearDirectoryInTheWay}). */
+    /** A directory stands where the file would go: the generator may clear it ({@link ReceiverTree#makeWay}). */
     static final class DirectoryInTheWay extends RdcpException {
         private static final long serialVersionUID = 1L;
 

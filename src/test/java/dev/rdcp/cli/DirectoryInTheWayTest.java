@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -48,11 +49,48 @@ class DirectoryInTheWayTest extends SideBySideTest {
     /** One with contents stays (23) without --delete, and goes with it, as rsync. */
     @Test
     void aDirectoryWithContentsGoesOnlyWithDelete() throws Exception {
-        for (String side : List.of("rsync", "rdcp")) {
-            SideBySide.write(sides.served.resolve(side), "f/inner/x", 3);
-        }
+        contentsInTheWay();
         sides.push(23, List.of("-a"), "", "src/");
         sides.push(0, List.of("-a", "--delete"), "", "src/");
         assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/f")));
+    }
+
+    /**
+     * Without --delete or --force, rsync's note on stdout and its failure for each, exit 23:
+     * rdcp's lines are rsync's.
+     */
+    @Test
+    void aDirectoryWithContentsIsRsyncsNoteAndFailure() throws Exception {
+        contentsInTheWay();
+        Cli.Result rdcp = sides.push(23, List.of("-a"), "", "src/");
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", "src/", "served/rsync/");
+        List<String> expected = List.of("cannot delete non-empty directory: f", "cannot delete non-empty directory: l",
+                "could not make way for new regular file: f", "could not make way for new symlink: l");
+        assertEquals(expected, inTheWay(rsync.output()));
+        assertEquals(expected, inTheWay(rdcp.out() + rdcp.err().replace("rdcp: ", "")));
+    }
+
+    /** --force clears such a directory without --delete, as rsync: its contents' deletions are shown, not the directory's. */
+    @Test
+    void forceClearsADirectoryWithContents() throws Exception {
+        contentsInTheWay();
+        Cli.Result result = sides.push(0, List.of("-ai", "--force"), "", "src/");
+        assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/f")));
+        assertTrue(Files.isSymbolicLink(sides.served.resolve("rdcp/l")));
+        assertEquals(List.of("*deleting   f/inner/", "*deleting   f/inner/x", "*deleting   l/y"),
+                result.out().lines().filter(line -> line.startsWith("*deleting")).sorted().toList());
+    }
+
+    /** f/inner/x and l/y on both sides, where src has a file f and a symlink l. */
+    private void contentsInTheWay() throws Exception {
+        for (String side : List.of("rsync", "rdcp")) {
+            SideBySide.write(sides.served.resolve(side), "f/inner/x", 3);
+            SideBySide.write(sides.served.resolve(side), "l/y", 3);
+        }
+    }
+
+    private static List<String> inTheWay(String output) {
+        return output.lines().filter(line -> line.startsWith("cannot delete") || line.startsWith("could not make way"))
+                .sorted().toList();
     }
 }

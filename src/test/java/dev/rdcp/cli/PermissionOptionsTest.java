@@ -3,7 +3,6 @@ package dev.rdcp.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -15,25 +14,13 @@ import org.junit.jupiter.api.Test;
  */
 class PermissionOptionsTest extends SideBySideTest {
 
-    private static void chmod(Path path, int mode) throws Exception {
-        Files.setAttribute(path, "unix:mode", mode, LinkOption.NOFOLLOW_LINKS);
-    }
-
-    private static int mode(Path path) throws Exception {
-        return (Integer) Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 07777;
-    }
-
     /** key 0600, run 0750, priv/ 0700 with a file 0640, and a plain 0644 file. */
     private void sourceTree() throws Exception {
-        SideBySide.write(sides.source, "key", 10);
-        chmod(sides.source.resolve("key"), 0600);
-        SideBySide.write(sides.source, "run", 10);
-        chmod(sides.source.resolve("run"), 0750);
-        SideBySide.write(sides.source, "priv/inner", 10);
-        chmod(sides.source.resolve("priv/inner"), 0640);
-        chmod(sides.source.resolve("priv"), 0700);
-        SideBySide.write(sides.source, "plain", 10);
-        chmod(sides.source.resolve("plain"), 0644);
+        SideBySide.write(sides.source, "key", 10, 0600);
+        SideBySide.write(sides.source, "run", 10, 0750);
+        SideBySide.write(sides.source, "priv/inner", 10, 0640);
+        SideBySide.chmod(sides.source.resolve("priv"), 0700);
+        SideBySide.write(sides.source, "plain", 10, 0644);
     }
 
     /** Without -p a new file gets the sender's mode less the umask: a private file stays private. */
@@ -41,8 +28,8 @@ class PermissionOptionsTest extends SideBySideTest {
     void withoutPermsNewFilesTakeTheSendersModeLessTheUmask() throws Exception {
         sourceTree();
         sides.withoutFileTimes().push(0, List.of("-r"), "", "src/");
-        assertEquals(0600, mode(sides.served.resolve("rdcp/key")));
-        assertEquals(0700, mode(sides.served.resolve("rdcp/priv")));
+        assertEquals(0600, SideBySide.mode(sides.served.resolve("rdcp/key")));
+        assertEquals(0700, SideBySide.mode(sides.served.resolve("rdcp/priv")));
     }
 
     /** Without -p a file that replaces one keeps the mode of the one it replaces. */
@@ -51,25 +38,24 @@ class PermissionOptionsTest extends SideBySideTest {
         sourceTree();
         for (String side : List.of("rsync", "rdcp")) {
             Path there = sides.served.resolve(side);
-            SideBySide.write(there, "plain", 20);
-            chmod(there.resolve("plain"), 0600);
-            SideBySide.write(there, "run", 30);
-            chmod(there.resolve("run"), 0755);
+            SideBySide.write(there, "plain", 20, 0600);
+            SideBySide.write(there, "run", 30, 0755);
         }
         sides.withoutFileTimes().push(0, List.of("-r"), "", "src/");
-        assertEquals(0600, mode(sides.served.resolve("rdcp/plain")));
+        assertEquals(0600, SideBySide.mode(sides.served.resolve("rdcp/plain")));
     }
 
     /** -p keeps the sticky bit and a directory's set-group-ID bit, as rsync does. */
     @Test
     void withPermsTheStickyAndSetGroupIdBitsOfDirectoriesStay() throws Exception {
         SideBySide.write(sides.source, "shared/f", 10);
-        chmod(sides.source.resolve("shared"), 01777);
+        SideBySide.chmod(sides.source.resolve("shared"), 01777);
         SideBySide.write(sides.source, "project/f", 10);
-        chmod(sides.source.resolve("project"), 02775);
+        SideBySide.chmod(sides.source.resolve("project"), 02775);
         sides.push(0, List.of("-a"), "", "src/");
-        assertEquals(Map.of("shared", 01777, "project", 02775), Map.of(
-                "shared", mode(sides.served.resolve("rdcp/shared")), "project", mode(sides.served.resolve("rdcp/project"))));
+        assertEquals(Map.of("shared", 01777, "project", 02775),
+                Map.of("shared", SideBySide.mode(sides.served.resolve("rdcp/shared")),
+                        "project", SideBySide.mode(sides.served.resolve("rdcp/project"))));
     }
 
     /**
@@ -82,15 +68,15 @@ class PermissionOptionsTest extends SideBySideTest {
         SideBySide.write(sides.source, "inplace", 10);
         Path there = Files.createDirectories(sides.served.resolve("rdcp"));
         for (String name : List.of("tool", "inplace")) {
-            SideBySide.write(there, name, 20);
-            chmod(there.resolve(name), 04755);
+            SideBySide.write(there, name, 20, 04755);
         }
         Cli.Result pushed = sides.rdcp("-r", sides.source + "/tool", "127.0.0.1::rdcp/");
         assertEquals(0, pushed.exitCode(), pushed.toString());
         Cli.Result inPlace = sides.rdcp("-r", "--inplace", sides.source + "/inplace", "127.0.0.1::rdcp/");
         assertEquals(0, inPlace.exitCode(), inPlace.toString());
         assertEquals(Map.of("tool", 0755, "inplace", 0755),
-                Map.of("tool", mode(there.resolve("tool")), "inplace", mode(there.resolve("inplace"))));
+                Map.of("tool", SideBySide.mode(there.resolve("tool")),
+                        "inplace", SideBySide.mode(there.resolve("inplace"))));
     }
 
     /**
@@ -99,13 +85,12 @@ class PermissionOptionsTest extends SideBySideTest {
      */
     @Test
     void setIdBitsOfFilesReachAClientButNotADaemon() throws Exception {
-        SideBySide.write(sides.source, "tool", 10);
-        chmod(sides.source.resolve("tool"), 06755);
+        SideBySide.write(sides.source, "tool", 10, 06755);
         sides.pull(List.of("-a"), "", "pulled/");
-        assertEquals(06755, mode(tmp.resolve("rdcp-pulled/tool")));
+        assertEquals(06755, SideBySide.mode(tmp.resolve("rdcp-pulled/tool")));
         Files.createDirectories(sides.served.resolve("rdcp"));
         Cli.Result pushed = sides.rdcp("-a", sides.source + "/", "127.0.0.1::rdcp/pushed/");
         assertEquals(0, pushed.exitCode(), pushed.toString());
-        assertEquals(0755, mode(sides.served.resolve("rdcp/pushed/tool")));
+        assertEquals(0755, SideBySide.mode(sides.served.resolve("rdcp/pushed/tool")));
     }
 }

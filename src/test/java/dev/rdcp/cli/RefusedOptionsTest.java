@@ -31,9 +31,9 @@ class RefusedOptionsTest {
 
     @Test
     void aShortOptionInsideAClusterIsNamed() {
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-avE", "src", "host:dst"), "-E");
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-aE", "src", "host:dst"), "-E");
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-Eav", "src", "host:dst"), "-E");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-avN", "src", "host:dst"), "-N");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-aN", "src", "host:dst"), "-N");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-Nav", "src", "host:dst"), "-N");
     }
 
     @Test

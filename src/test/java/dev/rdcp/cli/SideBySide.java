@@ -72,6 +72,22 @@ final class SideBySide implements AutoCloseable {
         Files.setLastModifiedTime(path, FileTime.from(OLD));
     }
 
+    /** As {@link #write(Path, String, int)}, with permission bits {@code mode}. */
+    static void write(Path root, String name, int size, int mode) throws IOException {
+        write(root, name, size);
+        chmod(root.resolve(name), mode);
+    }
+
+    /** Sets the permission bits of {@code path} itself (a symlink's are not followed). */
+    static void chmod(Path path, int mode) throws IOException {
+        Files.setAttribute(path, "unix:mode", mode, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** The permission bits (07777) of {@code path} itself. */
+    static int mode(Path path) throws IOException {
+        return (Integer) Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 07777;
+    }
+
     /** A text file under {@code root}, its parents made, dated {@link #OLD}. */
     static void writeText(Path root, String name, String text) throws IOException {
         Path path = root.resolve(name);
@@ -153,6 +169,23 @@ final class SideBySide implements AutoCloseable {
         assertEquals(0, result.exitCode(), result::toString);
         String top = destination.split("/")[0];
         assertSameTree(tmp.resolve("rsync-" + top), tmp.resolve("rdcp-" + top), fileTimes);
+    }
+
+    /**
+     * rsync and rdcp pull the served tree "exported" (as it is) into rsync-p/ and rdcp-p/ with
+     * {@code options}; both must succeed. Returns rsync's output lines and rdcp's stdout lines,
+     * each sorted (the -i lines come in each tool's own order).
+     */
+    List<List<String>> pullLines(String... options) throws Exception {
+        List<String> rsyncArgs = new ArrayList<>(List.of(options));
+        rsyncArgs.addAll(List.of(served.resolve("exported") + "/", "rsync-p/"));
+        RsyncComparison.Run run = RsyncComparison.run(tmp, rsyncArgs.toArray(String[]::new));
+        assertEquals(0, run.exitCode(), run::output);
+        List<String> rdcpArgs = new ArrayList<>(List.of(options));
+        rdcpArgs.addAll(List.of("127.0.0.1::exported/", tmp.resolve("rdcp-p") + "/"));
+        Cli.Result result = rdcp(rdcpArgs.toArray(String[]::new));
+        assertEquals(0, result.exitCode(), result::toString);
+        return List.of(run.output().lines().sorted().toList(), result.out().lines().sorted().toList());
     }
 
     /**

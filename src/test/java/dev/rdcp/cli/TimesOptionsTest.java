@@ -31,32 +31,19 @@ class TimesOptionsTest extends SideBySideTest {
         RsyncComparison.rsync(tmp, "-a", "src/", exported + "/");
     }
 
-    /** Both pull the served tree with {@code options}; returns rsync's and rdcp's lines, sorted. */
-    private List<List<String>> pull(String... options) throws Exception {
-        List<String> rsyncArgs = new java.util.ArrayList<>(List.of(options));
-        rsyncArgs.addAll(List.of(sides.served.resolve("exported") + "/", "rsync-p/"));
-        RsyncComparison.Run rsync = RsyncComparison.run(tmp, rsyncArgs.toArray(String[]::new));
-        assertEquals(0, rsync.exitCode(), rsync.output());
-        List<String> rdcpArgs = new java.util.ArrayList<>(List.of(options));
-        rdcpArgs.addAll(List.of("127.0.0.1::exported/", tmp.resolve("rdcp-p") + "/"));
-        Cli.Result rdcp = sides.rdcp(rdcpArgs.toArray(String[]::new));
-        assertEquals(0, rdcp.exitCode(), rdcp.toString());
-        return List.of(rsync.output().lines().sorted().toList(), rdcp.out().lines().sorted().toList());
-    }
-
     /** -I sends files whose size and time match, which the quick check would skip. */
     @Test
     void ignoreTimesSendsWhatTheQuickCheckWouldSkip() throws Exception {
-        pull("-a");
+        sides.pullLines("-a");
         Object inode = Files.getAttribute(tmp.resolve("rdcp-p/d/f"), "unix:ino");
 
-        List<List<String>> lines = pull("-aIi");
+        List<List<String>> lines = sides.pullLines("-aIi");
 
         // A file sent keeps its dots where nothing else changed (an unchanged entry shows spaces).
         assertEquals(List.of(">f......... a", ">f......... d/e/g", ">f......... d/f"), lines.get(0));
         assertEquals(lines.get(0), lines.get(1));
         assertNotEquals(inode, Files.getAttribute(tmp.resolve("rdcp-p/d/f"), "unix:ino"), "written anew");
-        assertEquals(List.of(), pull("-ai").get(1), "without -I the same tree is up to date");
+        assertEquals(List.of(), sides.pullLines("-ai").get(1), "without -I the same tree is up to date");
     }
 
     /**
@@ -65,13 +52,13 @@ class TimesOptionsTest extends SideBySideTest {
      */
     @Test
     void omitLinkTimesLeavesSymlinksTheirOwnTime() throws Exception {
-        pull("-aJ");
+        sides.pullLines("-aJ");
         Path served = sides.served.resolve("exported/link");
         assertNotEquals(Files.getLastModifiedTime(served, java.nio.file.LinkOption.NOFOLLOW_LINKS),
                 Files.getLastModifiedTime(tmp.resolve("rdcp-p/link"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
 
         touchLink(served, "2023-05-06T07:08:09Z");
-        List<List<String>> timeOnly = pull("-aJi");
+        List<List<String>> timeOnly = sides.pullLines("-aJi");
         assertEquals(List.of(), timeOnly.get(0));
         assertEquals(timeOnly.get(0), timeOnly.get(1));
 
@@ -79,7 +66,7 @@ class TimesOptionsTest extends SideBySideTest {
         Files.createSymbolicLink(served, Path.of("d/f"));
         touchLink(served, "2023-05-06T07:08:09Z");
         SideBySide.datedDirectory(served.getParent());
-        List<List<String>> retargeted = pull("-aJi");
+        List<List<String>> retargeted = sides.pullLines("-aJi");
         assertEquals(List.of("cLc.t...... link -> d/f"), retargeted.get(0));
         assertEquals(retargeted.get(0), retargeted.get(1));
     }
@@ -92,17 +79,17 @@ class TimesOptionsTest extends SideBySideTest {
     /** -O leaves directories the time of the copy, and -i shows no time change for them. */
     @Test
     void omitDirTimesLeavesDirectoriesTheirOwnTime() throws Exception {
-        pull("-aO");
+        sides.pullLines("-aO");
         FileTime old = FileTime.from(SideBySide.OLD);
         assertNotEquals(old, Files.getLastModifiedTime(tmp.resolve("rdcp-p/d")));
         assertEquals(old, Files.getLastModifiedTime(tmp.resolve("rdcp-p/d/f")), "files keep theirs");
 
         Files.setLastModifiedTime(sides.served.resolve("exported/d"), FileTime.from(Instant.parse("2023-05-06T07:08:09Z")));
-        List<List<String>> lines = pull("-aOi");
+        List<List<String>> lines = sides.pullLines("-aOi");
 
         assertEquals(List.of(), lines.get(0));
         assertEquals(lines.get(0), lines.get(1));
-        List<List<String>> without = pull("-ai");
+        List<List<String>> without = sides.pullLines("-ai");
         assertEquals(List.of(".d..t...... ./", ".d..t...... d/", ".d..t...... d/e/"), without.get(0),
                 "without -O each directory's time is a change");
         assertEquals(without.get(0), without.get(1));
@@ -122,18 +109,18 @@ class TimesOptionsTest extends SideBySideTest {
      */
     @Test
     void modifyWindowDecidesWhichTimesAreTheSame() throws Exception {
-        pull("-a");
+        sides.pullLines("-a");
         offsetDestinationTimes();
-        List<List<String>> wholeSeconds = pull("-ai", "--dry-run");
+        List<List<String>> wholeSeconds = sides.pullLines("-ai", "--dry-run");
         assertEquals(List.of(">f..t...... d/f"), wholeSeconds.get(0));
         assertEquals(wholeSeconds.get(0), wholeSeconds.get(1));
 
-        List<List<String>> window = pull("-ai", "--modify-window=1");
+        List<List<String>> window = sides.pullLines("-ai", "--modify-window=1");
         assertEquals(List.of(), window.get(0));
         assertEquals(window.get(0), window.get(1));
 
         offsetDestinationTimes();
-        List<List<String>> nanoseconds = pull("-ai", "-@", "-1");
+        List<List<String>> nanoseconds = sides.pullLines("-ai", "-@", "-1");
         assertEquals(List.of(">f..t...... a", ">f..t...... d/f"), nanoseconds.get(0));
         assertEquals(nanoseconds.get(0), nanoseconds.get(1));
     }

@@ -66,7 +66,7 @@ class AtomicFileTest {
     void writeAndCommitPutTheContentUnderTheFinalNameAndRemoveTheTemp() throws Exception {
         Path target = tmp.resolve("data.bin");
         Path temp;
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             temp = file.temp();
             assertTrue(Files.exists(temp));
             assertFalse(Files.exists(target), "nothing under the final name before commit");
@@ -83,7 +83,7 @@ class AtomicFileTest {
     @Test
     void tempIsHiddenInTheSameDirectoryAndCountsAsOwnTemporary() throws Exception {
         Path target = tmp.resolve("visible.txt");
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             Path temp = file.temp();
             assertEquals(target.getParent(), temp.getParent());
             String name = temp.getFileName().toString();
@@ -97,7 +97,7 @@ class AtomicFileTest {
     void closeWithoutCommitDeletesTheTempAndLeavesTheOlderFile() throws Exception {
         Path target = Files.writeString(tmp.resolve("keep.txt"), "older content");
         Path temp;
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             temp = file.temp();
             file.write(bytes("newer, partial"), 0);
             assertEquals("older content", Files.readString(target), "untouched while writing");
@@ -110,7 +110,7 @@ class AtomicFileTest {
     @Test
     void commitReplacesAnOlderFile() throws Exception {
         Path target = Files.writeString(tmp.resolve("replace.txt"), "a much longer older content");
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             file.write(bytes("new"), 0);
             file.commit(NOTHING);
         }
@@ -121,7 +121,7 @@ class AtomicFileTest {
     void theFinisherSeesTheCompleteTempBeforeTheRename() throws Exception {
         Path target = tmp.resolve("meta.txt");
         List<String> seen = new ArrayList<>();
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             file.write(bytes("payload"), 0);
             file.commit(temp -> {
                 seen.add(Files.readString(file.temp()));
@@ -137,7 +137,7 @@ class AtomicFileTest {
     void aFailingFinisherLeavesNothingUnderTheFinalNameAndCloseRemovesTheTemp() throws Exception {
         Path target = tmp.resolve("failed.txt");
         Path temp;
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             temp = file.temp();
             file.write(bytes("x"), 0);
             assertThrows(IOException.class, () -> file.commit(t -> {
@@ -151,7 +151,7 @@ class AtomicFileTest {
     @Test
     void closeAfterCommitKeepsTheFile() throws Exception {
         Path target = tmp.resolve("committed");
-        AtomicFile file = AtomicFile.create(base, name(target));
+        AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN);
         file.write(bytes("done"), 0);
         file.commit(NOTHING);
         file.close();
@@ -163,7 +163,7 @@ class AtomicFileTest {
     void commitReplacesASymlinkInsteadOfWritingThroughIt() throws Exception {
         Path outside = Files.writeString(tmp.resolve("outside.txt"), "do not touch");
         Path link = Files.createSymbolicLink(tmp.resolve("link.txt"), outside);
-        try (AtomicFile file = AtomicFile.create(base, name(link))) {
+        try (AtomicFile file = AtomicFile.create(base, name(link), FileWrites.PLAIN)) {
             file.write(bytes("received"), 0);
             file.commit(NOTHING);
         }
@@ -178,7 +178,7 @@ class AtomicFileTest {
         Path target = tmp.resolve("big.bin");
         Path partial = partialPath(target);
         assertEquals(".big.bin" + AtomicFile.PARTIAL_SUFFIX, partial.getFileName().toString());
-        try (AtomicFile file = AtomicFile.partial(base, name(target), 0, NO_PARTIAL_DIRECTORY)) {
+        try (AtomicFile file = AtomicFile.partial(base, name(target), 0, NO_PARTIAL_DIRECTORY, FileWrites.PLAIN)) {
             assertEquals(partial, file.temp());
             file.write(bytes("0123456789"), 0);
         }
@@ -190,7 +190,7 @@ class AtomicFileTest {
     void reopeningAPartialFileKeepsOnlyTheRequestedPrefix() throws Exception {
         Path target = tmp.resolve("resume.bin");
         Files.writeString(partialPath(target), "ABCDEFGHIJ");
-        try (AtomicFile file = AtomicFile.partial(base, name(target), 4, NO_PARTIAL_DIRECTORY)) {
+        try (AtomicFile file = AtomicFile.partial(base, name(target), 4, NO_PARTIAL_DIRECTORY, FileWrites.PLAIN)) {
             assertEquals(4, Files.size(file.temp()));
             file.write(bytes("wxyz"), 4);
             file.commit(NOTHING);
@@ -203,7 +203,7 @@ class AtomicFileTest {
     void aPartialFileAbandonedBeforeAnyWriteKeepsItsResumedPrefix() throws Exception {
         Path target = tmp.resolve("again.bin");
         Files.write(partialPath(target), new byte[] {1, 2, 3, 4, 5, 6});
-        try (AtomicFile file = AtomicFile.partial(base, name(target), 3, NO_PARTIAL_DIRECTORY)) {
+        try (AtomicFile file = AtomicFile.partial(base, name(target), 3, NO_PARTIAL_DIRECTORY, FileWrites.PLAIN)) {
             assertEquals(3, Files.size(file.temp()));
         }
         assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(partialPath(target)));
@@ -215,7 +215,7 @@ class AtomicFileTest {
         byte[] name = "sub/big.bin".getBytes(StandardCharsets.US_ASCII);
         Path kept = tmp.resolve("sub/.rsync-partial/big.bin");
         assertEquals(kept, FileNames.resolve(tmp, AtomicFile.partialName(name, PARTIAL_DIRECTORY)));
-        try (AtomicFile file = AtomicFile.partial(base, name, 0, PARTIAL_DIRECTORY)) {
+        try (AtomicFile file = AtomicFile.partial(base, name, 0, PARTIAL_DIRECTORY, FileWrites.PLAIN)) {
             assertEquals(kept, file.temp());
             file.write(bytes("0123456789"), 0);
         }
@@ -229,13 +229,13 @@ class AtomicFileTest {
         Path directory = Files.createDirectory(tmp.resolve(".rsync-partial"));
         Files.writeString(directory.resolve("a"), "ABCDEFGH");
         Files.writeString(directory.resolve("b"), "12345678");
-        try (AtomicFile file = AtomicFile.partial(base, "a".getBytes(StandardCharsets.US_ASCII), 4, PARTIAL_DIRECTORY)) {
+        try (AtomicFile file = AtomicFile.partial(base, "a".getBytes(StandardCharsets.US_ASCII), 4, PARTIAL_DIRECTORY, FileWrites.PLAIN)) {
             file.write(bytes("wxyz"), 4);
             file.commit(NOTHING);
         }
         assertEquals("ABCDwxyz", Files.readString(tmp.resolve("a")));
         assertEquals(List.of("b"), names(directory));
-        try (AtomicFile file = AtomicFile.partial(base, "b".getBytes(StandardCharsets.US_ASCII), 8, PARTIAL_DIRECTORY)) {
+        try (AtomicFile file = AtomicFile.partial(base, "b".getBytes(StandardCharsets.US_ASCII), 8, PARTIAL_DIRECTORY, FileWrites.PLAIN)) {
             file.commit(NOTHING);
         }
         assertEquals("12345678", Files.readString(tmp.resolve("b")));
@@ -247,7 +247,7 @@ class AtomicFileTest {
         Path elsewhere = Files.createDirectory(tmp.resolve("elsewhere"));
         Files.createSymbolicLink(tmp.resolve(".rsync-partial"), elsewhere);
         assertThrows(java.io.IOException.class,
-                () -> AtomicFile.partial(base, "f".getBytes(StandardCharsets.US_ASCII), 0, PARTIAL_DIRECTORY));
+                () -> AtomicFile.partial(base, "f".getBytes(StandardCharsets.US_ASCII), 0, PARTIAL_DIRECTORY, FileWrites.PLAIN));
         assertEquals(List.of(), names(elsewhere));
     }
 
@@ -272,14 +272,14 @@ class AtomicFileTest {
         Path victim = Files.writeString(tmp.resolve("victim"), "untouched");
         Path target = tmp.resolve("f");
         Files.createSymbolicLink(partialPath(target), victim);
-        assertThrows(java.io.IOException.class, () -> AtomicFile.partial(base, name(target), 0, NO_PARTIAL_DIRECTORY));
+        assertThrows(java.io.IOException.class, () -> AtomicFile.partial(base, name(target), 0, NO_PARTIAL_DIRECTORY, FileWrites.PLAIN));
         assertEquals("untouched", Files.readString(victim));
     }
 
     @Test
     void aLongNameStillGetsAValidTemporaryName() throws Exception {
         Path target = tmp.resolve("n".repeat(250));
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             file.write(java.nio.ByteBuffer.wrap(new byte[] {1}), 0);
             file.commit(temp -> { });
         }
@@ -291,7 +291,7 @@ class AtomicFileTest {
     void aDirectorySwappedForASymlinkWhileTheFileIsWrittenIsNotWrittenThrough() throws Exception {
         Path outside = Files.createDirectories(tmp.resolve("outside"));
         Path directory = Files.createDirectories(tmp.resolve("d"));
-        try (AtomicFile file = AtomicFile.create(base, "d/f".getBytes(StandardCharsets.US_ASCII))) {
+        try (AtomicFile file = AtomicFile.create(base, "d/f".getBytes(StandardCharsets.US_ASCII), FileWrites.PLAIN)) {
             file.write(bytes("data"), 0);
             Files.move(directory, tmp.resolve("d.moved"));
             Files.createSymbolicLink(directory, outside);
@@ -304,7 +304,7 @@ class AtomicFileTest {
     @Test
     void aFileSwappedInUnderTheTemporaryNameIsNotPassedOffAsTheOneWritten() throws Exception {
         Path target = tmp.resolve("swapped");
-        try (AtomicFile file = AtomicFile.create(base, name(target))) {
+        try (AtomicFile file = AtomicFile.create(base, name(target), FileWrites.PLAIN)) {
             file.write(bytes("mine"), 0);
             Files.delete(file.temp());
             Files.writeString(file.temp(), "theirs");
@@ -321,7 +321,7 @@ class AtomicFileTest {
         assertEquals(first.getFileName().toString(), second.getFileName().toString());
         assertArrayEquals(new byte[] {'.', 'p', (byte) 0xff, '.', 'r', 'd', 'c', 'p', '-', 'p', 'a', 'r', 't', 'i', 'a', 'l'},
                 FileNames.lastComponent(partialPath(first)));
-        try (AtomicFile a = AtomicFile.partial(base, name(first), 0, NO_PARTIAL_DIRECTORY); AtomicFile b = AtomicFile.partial(base, name(second), 0, NO_PARTIAL_DIRECTORY)) {
+        try (AtomicFile a = AtomicFile.partial(base, name(first), 0, NO_PARTIAL_DIRECTORY, FileWrites.PLAIN); AtomicFile b = AtomicFile.partial(base, name(second), 0, NO_PARTIAL_DIRECTORY, FileWrites.PLAIN)) {
             a.write(java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3}), 0);
             b.write(java.nio.ByteBuffer.wrap(new byte[] {4}), 0);
         }

@@ -103,6 +103,21 @@ class AttributesTest {
         assertFalse(none.differ(existing, file(0600, 9_999, 0)));
     }
 
+    /** -E without -p: rsync's rule on the mode kept, execute following the sender's file; -p takes precedence. */
+    @Test
+    void executabilityChangesOnlyWhetherAFileIsExecutable() {
+        Attributes executability = new Attributes(TransferOptions.of(4096, SessionRequest.EXECUTABILITY), null);
+        assertEquals(0700, executability.mode(file(0755, 0, 0), 0600), "execute only where it can be read");
+        assertEquals(0640, executability.mode(file(0644, 0, 0), 0751));
+        assertEquals(0710, executability.mode(file(0700, 0, 0), 0710), "already executable: kept");
+        Entry directory = new Entry(0, EntryType.DIRECTORY, 0755, 0, 0, 0, 0, 0, "d".getBytes(StandardCharsets.UTF_8),
+                new byte[0]);
+        assertEquals(0600, executability.mode(directory, 0600), "a directory keeps its mode");
+        Attributes perms = new Attributes(TransferOptions.of(4096,
+                SessionRequest.EXECUTABILITY | SessionRequest.PRESERVE_PERMISSIONS), null);
+        assertEquals(0644, perms.mode(file(0644, 0, 0), 0751));
+    }
+
     @Test
     void aSymlinksOwnTimeIsSetToTheNanosecondAndItsTargetsIsNot() throws Exception {
         Path target = Files.writeString(tmp.resolve("target"), "x");

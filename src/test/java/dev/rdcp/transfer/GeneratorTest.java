@@ -95,4 +95,24 @@ class GeneratorTest {
         ByteBuffer longer = ByteBuffer.allocate(payload.remaining() + 1).put(payload).put((byte) 1).flip();
         assertThrows(ProtocolException.class, () -> generator.answer(longer, ByteBuffer.allocate(8192)));
     }
+
+    /** A MISSING entry deletes only in a session that asked for --delete-missing-args, and never the root. */
+    @Test
+    void aMissingEntryNeedsItsFlagAndNeverNamesTheRoot() throws Exception {
+        Path kept = Files.writeString(dir.resolve("kept"), "x");
+        assertThrows(ProtocolException.class, () -> generator.answer(entries(entry(0, EntryType.MISSING, "kept", 0)),
+                ByteBuffer.allocate(8192)));
+        assertTrue(Files.exists(kept));
+
+        TransferOptions options = TransferOptions.of(1 << 20, SessionRequest.DELETE_MISSING_ARGS
+                | SessionRequest.DESTINATION_IS_DIRECTORY);
+        Destination destination = Destination.of(dir, true, null);
+        destination.prepare(false);
+        Generator deleting = new Generator(destination, options, report, new Attributes(options, destination),
+                new ReportQueue(report), () -> created++, wanted::add, () -> { }, new SessionBudget());
+        assertThrows(ProtocolException.class, () -> deleting.answer(entries(entry(0, EntryType.MISSING, ".", 0)),
+                ByteBuffer.allocate(8192)));
+        deleting.answer(entries(entry(1, EntryType.MISSING, "kept", 0)), ByteBuffer.allocate(8192));
+        assertTrue(Files.notExists(kept));
+    }
 }

@@ -24,6 +24,10 @@ class SparseWritesTest {
         }
 
         @Override
+        public void preallocate(long size) {
+        }
+
+        @Override
         public void write(ByteBuffer data, long position) {
             calls.add("w " + position + " " + data.remaining());
             data.get(content, (int) position, data.remaining());

@@ -76,6 +76,8 @@ public final class LibC {
 
     public static native int ftruncate(int fd, long length);
 
+    public static native int fsync(int fd);
+
     public static final int FALLOC_FL_KEEP_SIZE = 1;
     public static final int FALLOC_FL_PUNCH_HOLE = 2;
 

@@ -1,0 +1,62 @@
+package dev.rdcp.cli;
+
+import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transfer.ChmodRules;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * rsync's options for what the receiving side makes of the files it receives: those protocol 6
+ * carries in the request (bits 46 to 50), which a pull's client applies as a push's server does,
+ * and --chmod, which the client applies to the modes listed in either direction.
+ */
+final class ReceiverOptions {
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(names = "--fsync", description = "Fsync each file the receiver writes before it takes its name.")
+    boolean fsync;
+
+    @Option(names = {"-E", "--executability"},
+            description = "Without -p, make each regular file executable, or not, as the sender's is.")
+    boolean executability;
+
+    @Option(names = "--delete-missing-args",
+            description = "Delete what the receiver has under a source (or --files-from name) that does not exist.")
+    boolean deleteMissingArgs;
+
+    @Option(names = "--force",
+            description = "Delete a directory with contents where the sender has something else, also without --delete.")
+    boolean force;
+
+    @Option(names = "--preallocate", description = "Allocate each file's blocks before the receiver writes its data.")
+    boolean preallocate;
+
+    private ChmodRules chmod = ChmodRules.NONE;
+
+    @Option(names = "--chmod", paramLabel = "CHMOD",
+            description = "Change the permissions the sender lists, in chmod's syntax: comma-separated clauses,"
+                    + " each for directories (D), files (F) or both (e.g. Du=rwx,go=rx,Fu=rw,go=r or D755,F644).")
+    void chmod(String spec) {
+        try {
+            chmod = chmod.then(ChmodRules.parse(spec));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(this.spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** The request flags these options set. */
+    long flags() {
+        return (fsync ? SessionRequest.FSYNC : 0) | (executability ? SessionRequest.EXECUTABILITY : 0)
+                | (deleteMissingArgs ? SessionRequest.DELETE_MISSING_ARGS : 0) | (force ? SessionRequest.FORCE : 0)
+                | (preallocate ? SessionRequest.PREALLOCATE : 0);
+    }
+
+    /** Every --chmod's clauses, in the order given. */
+    ChmodRules chmod() {
+        return chmod;
+    }
+}
