@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
@@ -61,20 +62,24 @@ final class AtomicFile implements ReceivingFile {
     static AtomicFile create(DirectoryHandle base, byte[] name, FileWrites writes) throws IOException {
         DirectoryHandle directory = base.lendDirectory(FileNames.parent(name));
         try {
-            byte[] leaf = FileNames.leaf(name);
-            byte[] temp = tempName(leaf);
-            return new AtomicFile(directory, leaf, temp, directory.create(temp, true, 0666), false, 0, writes);
+            return temporary(directory, FileNames.leaf(name), writes);
         } catch (IOException | RuntimeException e) {
             directory.close();
             throw e;
         }
     }
 
+    private static AtomicFile temporary(DirectoryHandle directory, byte[] leaf, FileWrites writes) throws IOException {
+        byte[] temp = tempName(leaf);
+        return new AtomicFile(directory, leaf, temp, directory.create(temp, true, 0666), false, 0, writes);
+    }
+
     /**
      * The --partial file of {@code name}, keeping its first {@code keep} bytes (0: start over), in
      * {@code partialDirectory} (relative to the file's directory; empty: beside the file), written
      * as {@code writes} says. As rsync, only the last component of that directory is made,
-     * private to its owner.
+     * private to its owner; where the rest is missing, the file is written as without --partial
+     * (and not kept if it fails), as rsync writes it.
      */
     static AtomicFile partial(DirectoryHandle base, byte[] name, long keep, byte[] partialDirectory, FileWrites writes)
             throws IOException {
@@ -83,7 +88,14 @@ final class AtomicFile implements ReceivingFile {
             byte[] leaf = FileNames.leaf(name);
             byte[] temp = partialLeaf(leaf, partialDirectory);
             if (partialDirectory.length > 0) {
-                makeOwnDirectory(directory, partialDirectory);
+                try {
+                    makeOwnDirectory(directory, partialDirectory);
+                } catch (NoSuchFileException e) {
+                    if (keep > 0) {
+                        throw e;
+                    }
+                    return temporary(directory, leaf, writes);
+                }
             }
             FileHandle file = directory.create(temp, false, 0666);
             try {
