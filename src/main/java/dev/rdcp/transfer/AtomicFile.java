@@ -43,6 +43,8 @@ final class AtomicFile implements ReceivingFile {
     private long written;
     /** The end of the bytes actually written: a hole at the end needs the file extended. */
     private long extent;
+    /** Cut to its length and closed, its metadata on: what is left is the rename. */
+    private boolean finished;
     /** --preallocate with -S: blocks are allocated at full size, so zeros must be punched out. */
     private boolean allocated;
     private boolean open = true;
@@ -79,7 +81,7 @@ final class AtomicFile implements ReceivingFile {
      * {@code partialDirectory} (relative to the file's directory; empty: beside the file), written
      * as {@code writes} says. As rsync, only the last component of that directory is made,
      * private to its owner; where the rest is missing, the file is written as without --partial
-     * (and not kept if it fails), as rsync writes it.
+     * (and not kept if it fails), as rsync writes it, and so is a file named as DIR's first component.
      */
     static AtomicFile partial(DirectoryHandle base, byte[] name, long keep, byte[] partialDirectory, FileWrites writes)
             throws IOException {
@@ -88,6 +90,10 @@ final class AtomicFile implements ReceivingFile {
             byte[] leaf = FileNames.leaf(name);
             byte[] temp = partialLeaf(leaf, partialDirectory);
             if (partialDirectory.length > 0) {
+                if (keep == 0 && Arrays.equals(firstComponent(partialDirectory), leaf)) {
+                    // The file is to have the directory's name: rsync writes it as any other.
+                    return temporary(directory, leaf, writes);
+                }
                 try {
                     makeOwnDirectory(directory, partialDirectory);
                 } catch (NoSuchFileException e) {
@@ -117,6 +123,14 @@ final class AtomicFile implements ReceivingFile {
     /** The --partial name of {@code name}: beside it, or in {@code partialDirectory} beside it. */
     static byte[] partialName(byte[] name, byte[] partialDirectory) {
         return FileNames.join(FileNames.parent(name), partialLeaf(FileNames.leaf(name), partialDirectory));
+    }
+
+    private static byte[] firstComponent(byte[] name) {
+        int slash = 0;
+        while (slash < name.length && name[slash] != '/') {
+            slash++;
+        }
+        return Arrays.copyOf(name, slash);
     }
 
     private static byte[] partialLeaf(byte[] leaf, byte[] partialDirectory) {
@@ -238,6 +252,7 @@ final class AtomicFile implements ReceivingFile {
                     "its temporary file " + temp() + " was replaced while it was written");
         }
         file.close();
+        finished = true;
         return mine;
     }
 
@@ -259,7 +274,9 @@ final class AtomicFile implements ReceivingFile {
         open = false;
         try (directory; file) {
             if (keepOnFailure) {
-                file.truncate(written);
+                if (!finished) {
+                    file.truncate(written);
+                }
             } else {
                 directory.delete(tempName, false);
             }

@@ -76,6 +76,17 @@ class PartialDirOptionTest extends SideBySideTest {
         assertFalse(Files.exists(sides.served.resolve("rdcp/d/sub/x")), "no partial directory made there");
     }
 
+    /** rsync writes each file under a temporary name and so copies one named as DIR too. */
+    @Test
+    void aFileNamedAsThePartialDirectoryIsReceived() throws Exception {
+        SideBySide.write(sides.source, "p", 10);
+        SideBySide.write(sides.source, "sub/p", 20);
+
+        sides.push(0, List.of("-a", "--partial-dir=p"), "d/", "src/");
+
+        assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/d/sub/p")));
+    }
+
     @Test
     void inplaceAndAppendConflictWithItAsInRsync() throws Exception {
         for (String option : List.of("--inplace", "--append")) {

@@ -328,4 +328,19 @@ class AtomicFileTest {
         assertEquals(3, Files.size(partialPath(first)));
         assertEquals(1, Files.size(partialPath(second)));
     }
+
+    /** A rename that fails once the data is finished fails the file alone: the complete partial file stays. */
+    @Test
+    void aPartialFileWhoseRenameFailsIsKeptWhole() throws Exception {
+        Path target = tmp.resolve("taken");
+        Files.createDirectories(target.resolve("inside"));
+        AtomicFile file = AtomicFile.partial(base, name(target), 0, NO_PARTIAL_DIRECTORY, FileWrites.PLAIN);
+        file.write(bytes("whole"), 0);
+
+        assertThrows(IOException.class, () -> file.commit(NOTHING));
+        file.close();
+
+        assertEquals("whole", Files.readString(partialPath(target)));
+        assertTrue(Files.isDirectory(target.resolve("inside")));
+    }
 }
