@@ -9,7 +9,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
@@ -80,8 +79,9 @@ final class AtomicFile implements ReceivingFile {
      * The --partial file of {@code name}, keeping its first {@code keep} bytes (0: start over), in
      * {@code partialDirectory} (relative to the file's directory; empty: beside the file), written
      * as {@code writes} says. As rsync, only the last component of that directory is made,
-     * private to its owner; where the rest is missing, the file is written as without --partial
-     * (and not kept if it fails), as rsync writes it, and so is a file named as DIR's first component.
+     * private to its owner. Where that directory cannot hold the file (its parent missing, a
+     * symlink, the file's own name), the file is written as without --partial, and not kept if it
+     * fails, as rsync writes it.
      */
     static AtomicFile partial(DirectoryHandle base, byte[] name, long keep, byte[] partialDirectory, FileWrites writes)
             throws IOException {
@@ -89,21 +89,17 @@ final class AtomicFile implements ReceivingFile {
         try {
             byte[] leaf = FileNames.leaf(name);
             byte[] temp = partialLeaf(leaf, partialDirectory);
-            if (partialDirectory.length > 0) {
-                if (keep == 0 && Arrays.equals(firstComponent(partialDirectory), leaf)) {
-                    // The file is to have the directory's name: rsync writes it as any other.
-                    return temporary(directory, leaf, writes);
+            FileHandle file;
+            try {
+                file = partialDirectory.length == 0 ? directory.create(temp, false, 0666)
+                        : createInOwnDirectory(directory, partialDirectory, leaf, temp);
+            } catch (IOException e) {
+                if (keep > 0 || partialDirectory.length == 0) {
+                    throw e;
                 }
-                try {
-                    makeOwnDirectory(directory, partialDirectory);
-                } catch (NoSuchFileException e) {
-                    if (keep > 0) {
-                        throw e;
-                    }
-                    return temporary(directory, leaf, writes);
-                }
+                // As rsync, which needs DIR only to keep an interrupted file: one it cannot be in is written as any other.
+                return temporary(directory, leaf, writes);
             }
-            FileHandle file = directory.create(temp, false, 0666);
             try {
                 file.truncate(keep);
             } catch (IOException e) {
@@ -135,6 +131,20 @@ final class AtomicFile implements ReceivingFile {
 
     private static byte[] partialLeaf(byte[] leaf, byte[] partialDirectory) {
         return partialDirectory.length == 0 ? sibling(leaf, PARTIAL_SUFFIX) : FileNames.join(partialDirectory, leaf);
+    }
+
+    /**
+     * The --partial-dir file {@code temp} of {@code leaf}, in {@code partialDirectory}; failing
+     * where that cannot be made (its parent missing), is not a directory (a symlink only -K
+     * follows, beneath the destination), or is the file's own name.
+     */
+    private static FileHandle createInOwnDirectory(DirectoryHandle directory, byte[] partialDirectory, byte[] leaf,
+            byte[] temp) throws IOException {
+        if (Arrays.equals(firstComponent(partialDirectory), leaf)) {
+            throw new FileAlreadyExistsException(FileNames.display(leaf), null, "the file has the partial directory's name");
+        }
+        makeOwnDirectory(directory, partialDirectory);
+        return directory.create(temp, false, 0666);
     }
 
     /** A --partial-dir or --delay-updates directory: as rsync, only its last component is made, 0700. */

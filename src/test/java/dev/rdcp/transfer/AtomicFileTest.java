@@ -242,15 +242,6 @@ class AtomicFileTest {
         assertFalse(Files.exists(directory), "emptied, it goes");
     }
 
-    @Test
-    void aSymlinkAsThePartialDirectoryIsNotFollowed() throws Exception {
-        Path elsewhere = Files.createDirectory(tmp.resolve("elsewhere"));
-        Files.createSymbolicLink(tmp.resolve(".rsync-partial"), elsewhere);
-        assertThrows(java.io.IOException.class,
-                () -> AtomicFile.partial(base, "f".getBytes(StandardCharsets.US_ASCII), 0, PARTIAL_DIRECTORY, FileWrites.PLAIN));
-        assertEquals(List.of(), names(elsewhere));
-    }
-
     private static List<String> names(Path directory) throws IOException {
         try (Stream<Path> list = Files.list(directory)) {
             return list.map(p -> p.getFileName().toString()).sorted().toList();
@@ -342,5 +333,21 @@ class AtomicFileTest {
 
         assertEquals("whole", Files.readString(partialPath(target)));
         assertTrue(Files.isDirectory(target.resolve("inside")));
+    }
+
+    /** A --partial-dir that is a symlink is not followed: the file is written beside its name, and not kept. */
+    @Test
+    void aSymlinkAsThePartialDirectoryIsNotFollowed() throws Exception {
+        Path elsewhere = Files.createDirectory(tmp.resolve("elsewhere"));
+        Files.createSymbolicLink(tmp.resolve(".rsync-partial"), elsewhere);
+
+        try (AtomicFile file = AtomicFile.partial(base, "f".getBytes(StandardCharsets.US_ASCII), 0, PARTIAL_DIRECTORY,
+                FileWrites.PLAIN)) {
+            file.write(bytes("data"), 0);
+            assertEquals(tmp, file.temp().getParent());
+        }
+
+        assertEquals(List.of(), names(elsewhere));
+        assertEquals(List.of(".rsync-partial", "elsewhere"), names(tmp), "the temporary file is gone");
     }
 }
