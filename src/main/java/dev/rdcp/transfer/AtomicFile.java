@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
@@ -241,11 +242,28 @@ final class AtomicFile implements ReceivingFile {
      */
     FileStatus hold(byte[] holdingDirectory, Finisher finisher) throws IOException {
         FileStatus mine = finishData(finisher);
-        makeOwnDirectory(directory, holdingDirectory);
+        makeHoldingDirectory(directory, holdingDirectory);
         directory.rename(tempName, FileNames.join(holdingDirectory, finalName));
         open = false;
         directory.close();
         return mine;
+    }
+
+    /**
+     * As rsync's handle_partial_dir(): what is not a directory where the holding directory goes
+     * (a symlink too, never followed) is removed before the directory is made.
+     */
+    private static void makeHoldingDirectory(DirectoryHandle directory, byte[] name) throws IOException {
+        FileStatus there;
+        try {
+            there = directory.status(name);
+        } catch (NoSuchFileException e) {
+            there = null;
+        }
+        if (there != null && FileModes.type(there.mode()) != FileModes.S_IFDIR) {
+            directory.delete(name, false);
+        }
+        makeOwnDirectory(directory, name);
     }
 
     /** Cuts the file to its length, applies the metadata and closes it, once its temporary name is checked to hold it. */
