@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
@@ -42,6 +43,8 @@ final class AtomicFile implements ReceivingFile {
     private long written;
     /** The end of the bytes actually written: a hole at the end needs the file extended. */
     private long extent;
+    /** Cut to its length and closed, its metadata on: what is left is the rename. */
+    private boolean finished;
     /** --preallocate with -S: blocks are allocated at full size, so zeros must be punched out. */
     private boolean allocated;
     private boolean open = true;
@@ -61,20 +64,25 @@ final class AtomicFile implements ReceivingFile {
     static AtomicFile create(DirectoryHandle base, byte[] name, FileWrites writes) throws IOException {
         DirectoryHandle directory = base.lendDirectory(FileNames.parent(name));
         try {
-            byte[] leaf = FileNames.leaf(name);
-            byte[] temp = tempName(leaf);
-            return new AtomicFile(directory, leaf, temp, directory.create(temp, true, 0666), false, 0, writes);
+            return temporary(directory, FileNames.leaf(name), writes);
         } catch (IOException | RuntimeException e) {
             directory.close();
             throw e;
         }
     }
 
+    private static AtomicFile temporary(DirectoryHandle directory, byte[] leaf, FileWrites writes) throws IOException {
+        byte[] temp = tempName(leaf);
+        return new AtomicFile(directory, leaf, temp, directory.create(temp, true, 0666), false, 0, writes);
+    }
+
     /**
      * The --partial file of {@code name}, keeping its first {@code keep} bytes (0: start over), in
      * {@code partialDirectory} (relative to the file's directory; empty: beside the file), written
      * as {@code writes} says. As rsync, only the last component of that directory is made,
-     * private to its owner.
+     * private to its owner. Where that directory cannot hold the file (its parent missing, a
+     * symlink, the file's own name), the file is written as without --partial, and not kept if it
+     * fails, as rsync writes it.
      */
     static AtomicFile partial(DirectoryHandle base, byte[] name, long keep, byte[] partialDirectory, FileWrites writes)
             throws IOException {
@@ -82,10 +90,17 @@ final class AtomicFile implements ReceivingFile {
         try {
             byte[] leaf = FileNames.leaf(name);
             byte[] temp = partialLeaf(leaf, partialDirectory);
-            if (partialDirectory.length > 0) {
-                makeOwnDirectory(directory, partialDirectory);
+            FileHandle file;
+            try {
+                file = partialDirectory.length == 0 ? directory.create(temp, false, 0666)
+                        : createInOwnDirectory(directory, partialDirectory, leaf, temp);
+            } catch (IOException e) {
+                if (keep > 0 || partialDirectory.length == 0) {
+                    throw e;
+                }
+                // As rsync, which needs DIR only to keep an interrupted file: one it cannot be in is written as any other.
+                return temporary(directory, leaf, writes);
             }
-            FileHandle file = directory.create(temp, false, 0666);
             try {
                 file.truncate(keep);
             } catch (IOException e) {
@@ -107,8 +122,30 @@ final class AtomicFile implements ReceivingFile {
         return FileNames.join(FileNames.parent(name), partialLeaf(FileNames.leaf(name), partialDirectory));
     }
 
+    private static byte[] firstComponent(byte[] name) {
+        int slash = 0;
+        while (slash < name.length && name[slash] != '/') {
+            slash++;
+        }
+        return Arrays.copyOf(name, slash);
+    }
+
     private static byte[] partialLeaf(byte[] leaf, byte[] partialDirectory) {
         return partialDirectory.length == 0 ? sibling(leaf, PARTIAL_SUFFIX) : FileNames.join(partialDirectory, leaf);
+    }
+
+    /**
+     * The --partial-dir file {@code temp} of {@code leaf}, in {@code partialDirectory}; failing
+     * where that cannot be made (its parent missing), is not a directory (a symlink only -K
+     * follows, beneath the destination), or is the file's own name.
+     */
+    private static FileHandle createInOwnDirectory(DirectoryHandle directory, byte[] partialDirectory, byte[] leaf,
+            byte[] temp) throws IOException {
+        if (Arrays.equals(firstComponent(partialDirectory), leaf)) {
+            throw new FileAlreadyExistsException(FileNames.display(leaf), null, "the file has the partial directory's name");
+        }
+        makeOwnDirectory(directory, partialDirectory);
+        return directory.create(temp, false, 0666);
     }
 
     /** A --partial-dir or --delay-updates directory: as rsync, only its last component is made, 0700. */
@@ -205,11 +242,28 @@ final class AtomicFile implements ReceivingFile {
      */
     FileStatus hold(byte[] holdingDirectory, Finisher finisher) throws IOException {
         FileStatus mine = finishData(finisher);
-        makeOwnDirectory(directory, holdingDirectory);
+        makeHoldingDirectory(directory, holdingDirectory);
         directory.rename(tempName, FileNames.join(holdingDirectory, finalName));
         open = false;
         directory.close();
         return mine;
+    }
+
+    /**
+     * As rsync's handle_partial_dir(): what is not a directory where the holding directory goes
+     * (a symlink too, never followed) is removed before the directory is made.
+     */
+    private static void makeHoldingDirectory(DirectoryHandle directory, byte[] name) throws IOException {
+        FileStatus there;
+        try {
+            there = directory.status(name);
+        } catch (NoSuchFileException e) {
+            there = null;
+        }
+        if (there != null && FileModes.type(there.mode()) != FileModes.S_IFDIR) {
+            directory.delete(name, false);
+        }
+        makeOwnDirectory(directory, name);
     }
 
     /** Cuts the file to its length, applies the metadata and closes it, once its temporary name is checked to hold it. */
@@ -226,6 +280,7 @@ final class AtomicFile implements ReceivingFile {
                     "its temporary file " + temp() + " was replaced while it was written");
         }
         file.close();
+        finished = true;
         return mine;
     }
 
@@ -247,7 +302,9 @@ final class AtomicFile implements ReceivingFile {
         open = false;
         try (directory; file) {
             if (keepOnFailure) {
-                file.truncate(written);
+                if (!finished) {
+                    file.truncate(written);
+                }
             } else {
                 directory.delete(tempName, false);
             }

@@ -35,6 +35,21 @@ class DelayUpdatesOptionTest extends SideBySideTest {
         assertEquals("", rdcp.err());
     }
 
+    /** As rsync, a symlink where a holding directory goes is removed for it, never followed. */
+    @Test
+    void aSymlinkInTheHoldingDirectorysPlaceIsReplaced() throws Exception {
+        for (String side : List.of("rsync", "rdcp")) {
+            Files.createDirectories(sides.served.resolve(side + "/d/elsewhere"));
+            Files.createSymbolicLink(sides.served.resolve(side + "/d/.~tmp~"), java.nio.file.Path.of("elsewhere"));
+        }
+
+        sides.push(0, List.of("-a", "--delay-updates"), "d/", "src/");
+
+        assertTrue(Files.exists(sides.served.resolve("rdcp/d/a")));
+        assertFalse(Files.exists(sides.served.resolve("rdcp/d/.~tmp~"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        assertEquals(List.of(), List.of(sides.served.resolve("rdcp/d/elsewhere").toFile().list()));
+    }
+
     @Test
     void aPullHoldsInThePartialDirectoryWhenOneIsGiven() throws Exception {
         SideBySide.write(sides.source, "sub/.p/y", 3);

@@ -63,6 +63,30 @@ class PartialDirOptionTest extends SideBySideTest {
         assertTrue(json.number("bytes_sent") < 2 << 20, "3 of 4 MiB kept, so about 1 MiB sent: " + result.out());
     }
 
+    /** As rsync makes only DIR's last component: a file whose directory lacks the rest is received as without it. */
+    @Test
+    void aFileWhereThePartialDirectoryCannotBeMadeIsReceivedAsUsual() throws Exception {
+        SideBySide.write(sides.source, "a", 10);
+        SideBySide.write(sides.source, "x/y/kept", 20);
+        SideBySide.write(sides.source, "sub/b", 30);
+
+        sides.push(0, List.of("-a", "--partial-dir=x/y"), "d/", "src/");
+
+        assertTrue(Files.exists(sides.served.resolve("rdcp/d/sub/b")));
+        assertFalse(Files.exists(sides.served.resolve("rdcp/d/sub/x")), "no partial directory made there");
+    }
+
+    /** rsync writes each file under a temporary name and so copies one named as DIR too. */
+    @Test
+    void aFileNamedAsThePartialDirectoryIsReceived() throws Exception {
+        SideBySide.write(sides.source, "p", 10);
+        SideBySide.write(sides.source, "sub/p", 20);
+
+        sides.push(0, List.of("-a", "--partial-dir=p"), "d/", "src/");
+
+        assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/d/sub/p")));
+    }
+
     @Test
     void inplaceAndAppendConflictWithItAsInRsync() throws Exception {
         for (String option : List.of("--inplace", "--append")) {

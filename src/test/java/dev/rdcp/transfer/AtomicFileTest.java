@@ -242,15 +242,6 @@ class AtomicFileTest {
         assertFalse(Files.exists(directory), "emptied, it goes");
     }
 
-    @Test
-    void aSymlinkAsThePartialDirectoryIsNotFollowed() throws Exception {
-        Path elsewhere = Files.createDirectory(tmp.resolve("elsewhere"));
-        Files.createSymbolicLink(tmp.resolve(".rsync-partial"), elsewhere);
-        assertThrows(java.io.IOException.class,
-                () -> AtomicFile.partial(base, "f".getBytes(StandardCharsets.US_ASCII), 0, PARTIAL_DIRECTORY, FileWrites.PLAIN));
-        assertEquals(List.of(), names(elsewhere));
-    }
-
     private static List<String> names(Path directory) throws IOException {
         try (Stream<Path> list = Files.list(directory)) {
             return list.map(p -> p.getFileName().toString()).sorted().toList();
@@ -327,5 +318,36 @@ class AtomicFileTest {
         }
         assertEquals(3, Files.size(partialPath(first)));
         assertEquals(1, Files.size(partialPath(second)));
+    }
+
+    /** A rename that fails once the data is finished fails the file alone: the complete partial file stays. */
+    @Test
+    void aPartialFileWhoseRenameFailsIsKeptWhole() throws Exception {
+        Path target = tmp.resolve("taken");
+        Files.createDirectories(target.resolve("inside"));
+        AtomicFile file = AtomicFile.partial(base, name(target), 0, NO_PARTIAL_DIRECTORY, FileWrites.PLAIN);
+        file.write(bytes("whole"), 0);
+
+        assertThrows(IOException.class, () -> file.commit(NOTHING));
+        file.close();
+
+        assertEquals("whole", Files.readString(partialPath(target)));
+        assertTrue(Files.isDirectory(target.resolve("inside")));
+    }
+
+    /** A --partial-dir that is a symlink is not followed: the file is written beside its name, and not kept. */
+    @Test
+    void aSymlinkAsThePartialDirectoryIsNotFollowed() throws Exception {
+        Path elsewhere = Files.createDirectory(tmp.resolve("elsewhere"));
+        Files.createSymbolicLink(tmp.resolve(".rsync-partial"), elsewhere);
+
+        try (AtomicFile file = AtomicFile.partial(base, "f".getBytes(StandardCharsets.US_ASCII), 0, PARTIAL_DIRECTORY,
+                FileWrites.PLAIN)) {
+            file.write(bytes("data"), 0);
+            assertEquals(tmp, file.temp().getParent());
+        }
+
+        assertEquals(List.of(), names(elsewhere));
+        assertEquals(List.of(".rsync-partial", "elsewhere"), names(tmp), "the temporary file is gone");
     }
 }
