@@ -2,7 +2,6 @@ package dev.rdcp.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.rdcp.posix.ProcessIdentities;
 import java.nio.file.Files;
@@ -36,7 +35,8 @@ class OpenNoatimeTest extends SideBySideTest {
         List<Path> read = List.of(sides.source.resolve("a"), sides.source.resolve("d/f"), sides.source.resolve("d"));
         Files.setAttribute(read.get(0), "lastAccessTime", OLD_ACCESS);
         Files.readAllBytes(read.get(0));
-        assumeTrue(!OLD_ACCESS.equals(accessed(read.get(0))), "this file system keeps no access times");
+        assertTrue(!OLD_ACCESS.equals(accessed(read.get(0))),
+                "the test needs a file system that records access times (relatime)");
         for (Path path : read) {
             Files.setAttribute(path, "lastAccessTime", OLD_ACCESS);
         }
