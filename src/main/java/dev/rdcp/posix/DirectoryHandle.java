@@ -135,6 +135,21 @@ public final class DirectoryHandle extends OwnedDescriptor {
         }
     }
 
+    /**
+     * {@code name} (several components) for reading, the symlinks on the way followed while each
+     * stays beneath this directory, the last only where {@code opening} follows links: a server's
+     * listed file, opened to be sent.
+     */
+    FileHandle openReadFollowing(byte[] name, ReadOnlyFile.Opening opening) throws IOException {
+        return new FileHandle(display(name),
+                openFollowing(name, LibC.O_RDONLY | LibC.O_NONBLOCK | readFlags | opening.flags()));
+    }
+
+    /** {@code name} itself (O_PATH), found as {@link #openReadFollowing} finds it; its last component followed only with {@code followLeaf}. */
+    FileHandle openNodeFollowing(byte[] name, boolean followLeaf) throws IOException {
+        return new FileHandle(display(name), openFollowing(name, LibC.O_PATH | (followLeaf ? 0 : LibC.O_NOFOLLOW)));
+    }
+
     private int openFollowing(byte[] name, int flags) throws IOException {
         int fd = walkOnly ? RdcpPosix.rdcp_open_beneath(fd(), CStrings.of(name), flags, 0, 1)
                 : RdcpPosix.rdcp_open_following(fd(), CStrings.of(name), flags);

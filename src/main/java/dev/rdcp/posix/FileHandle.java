@@ -25,16 +25,32 @@ public final class FileHandle extends OwnedDescriptor {
      * {@code listed}: same device and inode.
      */
     public static FileHandle openListed(Path path, byte[] name, FileStatus listed) throws IOException {
-        boolean link = (listed.mode() & 0170000) == 0120000;
-        int fd = LibC.open(CStrings.of(name), LibC.O_PATH | LibC.O_CLOEXEC | (link ? LibC.O_NOFOLLOW : 0));
+        int fd = LibC.open(CStrings.of(name), LibC.O_PATH | LibC.O_CLOEXEC | (isLink(listed) ? LibC.O_NOFOLLOW : 0));
         if (fd < 0) {
             throw PathErrors.of(path, Native.getLastError());
         }
-        FileHandle handle = new FileHandle(path, fd);
+        return checked(new FileHandle(path, fd), listed);
+    }
+
+    /**
+     * As {@link #openListed(Path, byte[], FileStatus)}, for a server's file: {@code name} (several
+     * components) is opened beneath {@code top}, the served directory's descriptor, with the
+     * symlinks on the way followed only while each stays beneath it.
+     */
+    public static FileHandle openListed(DirectoryHandle top, byte[] name, FileStatus listed) throws IOException {
+        return checked(top.openNodeFollowing(name, !isLink(listed)), listed);
+    }
+
+    private static boolean isLink(FileStatus listed) {
+        return (listed.mode() & 0170000) == 0120000;
+    }
+
+    private static FileHandle checked(FileHandle handle, FileStatus listed) throws IOException {
         try {
             FileStatus now = handle.status();
             if (now.device() != listed.device() || now.inode() != listed.inode()) {
-                throw new java.nio.file.FileSystemException(path.toString(), null, "is no longer the file that was listed");
+                throw new java.nio.file.FileSystemException(handle.path().toString(), null,
+                        "is no longer the file that was listed");
             }
             return handle;
         } catch (IOException | RuntimeException e) {

@@ -41,22 +41,37 @@ public final class ReadOnlyFile implements AutoCloseable {
     }
 
     /**
-     * Opens the file a list entry was made from, never through a symlink in its last component
-     * unless {@code opening} follows one (the list followed it: -L), and only if it is still that
-     * file: same device, inode and size as when it was listed. A file swapped meanwhile (for a
-     * symlink, or its directory for one) fails with a FileSystemException; one that is gone with
-     * NoSuchFileException; with O_NOATIME, one this process may not open so with AccessDeniedException.
+     * Opens the file a list entry was made from by its path (a client's own files), never through a
+     * symlink in its last component unless {@code opening} follows one (the list followed it: -L),
+     * and only if it is still that file: same device, inode and size as when it was listed. A file
+     * swapped meanwhile (for a symlink, or its directory for one) fails with a FileSystemException;
+     * one that is gone with NoSuchFileException; with O_NOATIME, one this process may not open so
+     * with AccessDeniedException.
      */
     public static ReadOnlyFile openListed(Path path, byte[] name, FileStatus listed, Opening opening)
             throws IOException {
-        FileHandle handle = new FileHandle(path, openFlags(path, name, opening.flags() | LibC.O_NONBLOCK));
+        return checked(new FileHandle(path, openFlags(path, name, opening.flags() | LibC.O_NONBLOCK)), listed);
+    }
+
+    /**
+     * As {@link #openListed(Path, byte[], FileStatus, Opening)}, for a server's file: {@code name}
+     * (several components) is opened beneath {@code top}, the served directory's descriptor, with
+     * the symlinks on the way followed only while each stays beneath it. Whatever a local user
+     * swaps on the way meanwhile, the open never reaches a node outside the served directory.
+     */
+    public static ReadOnlyFile openListed(DirectoryHandle top, byte[] name, FileStatus listed, Opening opening)
+            throws IOException {
+        return checked(top.openReadFollowing(name, opening), listed);
+    }
+
+    private static ReadOnlyFile checked(FileHandle handle, FileStatus listed) throws IOException {
         try {
             FileStatus now = handle.status();
             if (now.device() != listed.device() || now.inode() != listed.inode()) {
-                throw new FileSystemException(path.toString(), null, "is no longer the file that was listed");
+                throw new FileSystemException(handle.path().toString(), null, "is no longer the file that was listed");
             }
             if (now.size() != listed.size()) {
-                throw new FileSystemException(path.toString(), null, "file changed size during the transfer");
+                throw new FileSystemException(handle.path().toString(), null, "file changed size during the transfer");
             }
             return new ReadOnlyFile(handle, now.size());
         } catch (IOException | RuntimeException e) {

@@ -278,12 +278,10 @@ final class FileList implements AutoCloseable {
             return null;
         }
         byte[] name = servedName(path);
-        if (root == null) {
-            root = DirectoryHandle.open(sourceRoot, FileNames.absolute(sourceRoot), noAtime);
-        }
+        DirectoryHandle top = root();
         if (followLeaf) {
             try {
-                return new Parent(root.openDirectoryFollowing(name), new byte[] {'.'});
+                return new Parent(top.openDirectoryFollowing(name), new byte[] {'.'});
             } catch (IOException e) {
                 // Not a directory beneath the root: named as it is, below.
             }
@@ -291,9 +289,34 @@ final class FileList implements AutoCloseable {
         byte[] parent = FileNames.parent(name);
         byte[] leaf = FileNames.leaf(name);
         if (parent.length == 1 && parent[0] == '.') {
-            return new Parent(root, leaf.length == 0 ? new byte[] {'.'} : leaf);
+            return new Parent(top, leaf.length == 0 ? new byte[] {'.'} : leaf);
         }
-        return new Parent(root.openDirectoryFollowing(parent), leaf);
+        return new Parent(top.openDirectoryFollowing(parent), leaf);
+    }
+
+    /** The served directory's descriptor, opened at its first use. */
+    private DirectoryHandle root() throws IOException {
+        if (root == null) {
+            root = DirectoryHandle.open(sourceRoot, FileNames.absolute(sourceRoot), noAtime);
+        }
+        return root;
+    }
+
+    /**
+     * A listed file opened to be read and checked to be the file listed: a client's by its path, a
+     * server's by its name beneath the served directory's descriptor (symlinks on the way followed
+     * while they stay beneath it, the last as {@code opening} says), so that nothing swapped on the
+     * way after the listing makes the open reach a node outside it.
+     */
+    ReadOnlyFile openListed(Path path, FileStatus listed, ReadOnlyFile.Opening opening) throws IOException {
+        return sourceRoot == null ? ReadOnlyFile.openListed(path, FileNames.absolute(path), listed, opening)
+                : ReadOnlyFile.openListed(root(), servedName(path), listed, opening);
+    }
+
+    /** As {@link #openListed}, the node itself (O_PATH), for its extended attributes. */
+    private FileHandle openListedNode(Path path, FileStatus listed) throws IOException {
+        return sourceRoot == null ? FileHandle.openListed(path, FileNames.absolute(path), listed)
+                : FileHandle.openListed(root(), servedName(path), listed);
     }
 
     /** An operand as its messages name it: as the user named it, or on a server beneath the root. */
@@ -644,8 +667,8 @@ final class FileList implements AutoCloseable {
 
     /**
      * -X, -A: the entry with its attributes, read through a descriptor of the very file that was
-     * listed (opened beneath its directory's descriptor, or by the operand's path and then checked
-     * to be the listed file). Attributes that cannot be read, or that would not fit one control
+     * listed (opened beneath its directory's descriptor, or as {@link #openListed} opens it and then
+     * checked to be the listed file). Attributes that cannot be read, or that would not fit one control
      * message with their entry, make it a failure (exit 23), as an unreadable attribute makes it in
      * rsync.
      */
@@ -656,7 +679,7 @@ final class FileList implements AutoCloseable {
         Entry entry = listed.entry();
         Xattrs found;
         try (FileHandle node = !Parent.byPath(parent) ? parent.directory().openNode(parent.leaf())
-                : FileHandle.openListed(listed.path(), FileNames.absolute(listed.path()), listed.listed())) {
+                : openListedNode(listed.path(), listed.listed())) {
             found = xattrs.read(node);
         } catch (IOException e) {
             return instead(entry, FileNames.display(entry.name()) + ": cannot read its extended attributes: "
@@ -687,11 +710,10 @@ final class FileList implements AutoCloseable {
         return new ListedEntry(problem(code.code(), name, String.format(format, FileNames.display(name))));
     }
 
-    /** --checksum: the content digest the receiver compares with its own copy (of the file listed, found by path). */
+    /** --checksum: the content digest the receiver compares with its own copy (of the file listed). */
     private byte[] md5(Path path, Parent parent, FileStatus listed) {
         try (ReadOnlyFile file = !Parent.byPath(parent) ? ReadOnlyFile.of(parent.directory().openRead(parent.leaf()))
-                : ReadOnlyFile.openListed(path, FileNames.absolute(path), listed,
-                        new ReadOnlyFile.Opening(true, noAtime))) {
+                : openListed(path, listed, new ReadOnlyFile.Opening(true, noAtime))) {
             return md5(file, md5Buffer.get(), heartbeat);
         } catch (IOException e) {
             return new byte[0];

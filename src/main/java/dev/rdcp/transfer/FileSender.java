@@ -446,12 +446,12 @@ public final class FileSender implements AutoCloseable {
 
     /**
      * The listed file, opened without following a symlink in its last component (unless the list
-     * follows symlinks), and only if it is still the file listed (device, inode, size): one swapped
-     * meanwhile, or reached through a directory swapped for a symlink, fails alone
-     * (NoSuchFileException: it vanished).
+     * follows symlinks), on a server beneath the served directory's descriptor, and only if it is
+     * still the file listed (device, inode, size): one swapped meanwhile, or reached through a
+     * directory swapped for a symlink, fails alone (NoSuchFileException: it vanished).
      */
     private ReadOnlyFile openListed(Path path, FileStatus listed) throws IOException {
-        return ReadOnlyFile.openListed(path, FileNames.absolute(path), listed, opening);
+        return list.openListed(path, listed, opening);
     }
 
     private void sendBatch() throws IOException {

@@ -2,12 +2,15 @@ package dev.rdcp.transfer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.SessionRequest;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -151,5 +154,46 @@ class FileListBeneathRootTest {
                 || e.startsWith("SYMLINK") || e.equals("DIRECTORY_END in/again")), shape.toString());
         String text = new String(entries.get(shape.indexOf("PROBLEM up")).extra(), StandardCharsets.UTF_8);
         assertEquals("up: a symlink on the way leads outside the directory being copied from or to", text);
+    }
+
+    /** The files {@code list} lists, each with its path and status (the list stays open to open them). */
+    private static List<ListedEntry> files(FileList list) {
+        List<ListedEntry> files = new ArrayList<>();
+        for (ListedEntry listed; (listed = list.next()) != null; ) {
+            if (listed.entry().type() == EntryType.FILE) {
+                files.add(listed);
+            }
+        }
+        return files;
+    }
+
+    /**
+     * The sender opens a server's listed file beneath the root's descriptor, not by its path: a
+     * directory on the way swapped for a symlink out of the root after the listing (outside/in
+     * holds a file of the same name) is refused at the open, before any node outside is reached.
+     * Opened by path, the open would reach outside/in/ok and only the inode check after it would
+     * refuse it ("is no longer the file that was listed").
+     */
+    @Test
+    void aListedFileIsOpenedBeneathTheRoot() throws Exception {
+        Path outsideIn = Files.createDirectories(tmp.resolve("outside/in"));
+        Files.writeString(outsideIn.resolve("ok"), "ok");
+        try (FileList list = new FileList(List.of(operand("in/"), operand("inlink/ok")),
+                TransferOptions.of(4096, SessionRequest.RECURSIVE), Heartbeat.NONE, IdNaming.SYSTEM, root)) {
+            List<ListedEntry> files = files(list);
+            assertEquals(2, files.size());
+            for (ListedEntry listed : files) {
+                try (ReadOnlyFile file = list.openListed(listed.path(), listed.listed(), ReadOnlyFile.Opening.PLAIN)) {
+                    assertEquals(2, file.size(), listed.path().toString());
+                }
+            }
+            Files.move(root.resolve("in"), root.resolve("in.moved"));
+            Files.createSymbolicLink(root.resolve("in"), tmp.resolve("outside/in"));
+            ListedEntry swapped = files.get(0);
+            FileSystemException refused = assertThrows(FileSystemException.class,
+                    () -> list.openListed(swapped.path(), swapped.listed(), ReadOnlyFile.Opening.PLAIN).close());
+            assertTrue(refused.getMessage().contains("leads outside the directory being copied from"),
+                    refused.getMessage());
+        }
     }
 }
