@@ -1,18 +1,16 @@
 package dev.rdcp.cli;
 
-import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ModuleList;
 import dev.rdcp.protocol.OwnerMaps;
 import dev.rdcp.protocol.PartialDirectory;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.RdcpException;
-import dev.rdcp.protocol.ReferenceDirectories;
+import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.session.SessionConfig;
 import dev.rdcp.session.TransportChoice;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.SessionRequest;
-import dev.rdcp.protocol.TransferLimits;
 import dev.rdcp.transfer.OwnerMap;
 import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.StopRequest;
@@ -545,8 +543,7 @@ final class CopyCommand {
                 | SessionRequest.DRY_RUN | SessionRequest.ITEMIZE | SessionRequest.ITEMIZE_UNCHANGED | SessionRequest.LINKS
                 | (deep ? 0 : SessionRequest.DIRS);
         TransferOptions listing = new TransferOptions(asked.chunkSize(), asked.slots(), flags, asked.bandwidthLimit(),
-                asked.filters(), TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE, OwnerMaps.NONE,
-                PartialDirectory.NONE, 0, asked.chmod());
+                asked.filters(), ReceiverSettings.NONE, asked.chmod());
         ListingCollector collector = new ListingCollector(implied(links));
         TransferReport report = new TransferReport();
         Path empty = Files.createTempDirectory("rdcp-list-only");
@@ -622,9 +619,10 @@ final class CopyCommand {
         }
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
-                    FilterRules.parse(allRules), rules.limits(), rules.backup(), rules.references(),
-                    new OwnerMaps(usermap == null ? "" : usermap, groupmap == null ? "" : groupmap), partialDirectory,
-                    rules.modifyWindow(), receiver.chmod());
+                    FilterRules.parse(allRules), new ReceiverSettings(rules.limits(), rules.backup(),
+                            rules.references(), new OwnerMaps(usermap == null ? "" : usermap,
+                                    groupmap == null ? "" : groupmap), partialDirectory, rules.modifyWindow()),
+                    receiver.chmod());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -761,7 +759,7 @@ final class CopyCommand {
         if (!sources.stream().allMatch(remote::sameRemote)) {
             throw usage("all sources must be on the same remote host, or all on this one");
         }
-        warnOfUnknownTargets(options.ownerMaps());
+        warnOfUnknownTargets(options.receiver().ownerMaps());
         List<String> paths = new ArrayList<>();
         if (filesFrom != null) {
             paths.add(singleSource(sources).path());

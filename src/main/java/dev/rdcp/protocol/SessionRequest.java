@@ -8,17 +8,15 @@ import java.util.List;
 /**
  * What the client asks of the server: {@code u8 direction (1 push, 2 pull), u64 flags, u32 chunk
  * size, u16 slots, u64 bandwidth limit in bytes/s (0: none), u16 path count, paths, u16 rule count,
- * filter rules, limits, backup rule}, each path and rule as u16 length + UTF-8 bytes, the limits
- * as {@link TransferLimits}, the backup rule as {@link BackupRule}, then (version 6) the reference
- * directories as {@link ReferenceDirectories} and, with {@link #OWNER_MAPS}, the owner maps as
- * {@link OwnerMaps}, with {@link #PARTIAL_DIR}, the partial directory as {@link PartialDirectory} and, with
- * {@link #MODIFY_WINDOW}, the window as an i32.
+ * filter rules, receiver settings}, each path and rule as u16 length + UTF-8 bytes, the settings as
+ * {@link ReceiverSettings}: limits, backup rule, then (version 6) the reference directories and, as
+ * {@link #OWNER_MAPS}, {@link #PARTIAL_DIR} and {@link #MODIFY_WINDOW} say, the owner maps, the
+ * partial directory and the modify window.
  * A push names the destination; a pull names the sources (with
  * {@link #FILES_FROM}, a base directory and then paths relative to it).
  */
 public record SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
-        List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup,
-        ReferenceDirectories references, OwnerMaps ownerMaps, PartialDirectory partialDirectory, int modifyWindow) {
+        List<String> paths, List<String> filterRules, ReceiverSettings receiver) {
 
     /** Who sends the files. */
     public enum Direction {
@@ -212,42 +210,10 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     /** The header and the two counts; the limits are checked as they are read. */
     private static final int FIXED_SIZE = 27;
 
-    /** A request without a modify window. */
-    public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
-            List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup,
-            ReferenceDirectories references, OwnerMaps ownerMaps, PartialDirectory partialDirectory) {
-        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, limits, backup, references,
-                ownerMaps, partialDirectory, 0);
-    }
-
-    /** A request without a partial directory. */
-    public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
-            List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup,
-            ReferenceDirectories references, OwnerMaps ownerMaps) {
-        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, limits, backup, references,
-                ownerMaps, PartialDirectory.NONE);
-    }
-
-    /** A request without owner maps. */
-    public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
-            List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup,
-            ReferenceDirectories references) {
-        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, limits, backup, references,
-                OwnerMaps.NONE);
-    }
-
-    /** A request without reference directories. */
-    public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
-            List<String> paths, List<String> filterRules, TransferLimits limits, BackupRule backup) {
-        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, limits, backup,
-                ReferenceDirectories.NONE);
-    }
-
-    /** A request without limits. */
+    /** A request without receiver settings. */
     public SessionRequest(Direction direction, long flags, int chunkSize, int slots, long bandwidthLimit,
             List<String> paths, List<String> filterRules) {
-        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, TransferLimits.NONE,
-                BackupRule.NONE);
+        this(direction, flags, chunkSize, slots, bandwidthLimit, paths, filterRules, ReceiverSettings.NONE);
     }
 
     public SessionRequest {
@@ -256,14 +222,15 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         if (paths.size() > MAX_PATHS || filterRules.size() > MAX_PATHS) {
             throw new IllegalArgumentException("too many paths or filter rules");
         }
-        if (((flags & OWNER_MAPS) != 0) != ownerMaps.any()) {
+        if (((flags & OWNER_MAPS) != 0) != receiver.ownerMaps().any()) {
             throw new IllegalArgumentException("the OWNER_MAPS flag and the owner maps disagree");
         }
-        if (((flags & PARTIAL_DIR) != 0) != partialDirectory.any() || (flags & (PARTIAL_DIR | PARTIAL)) == PARTIAL_DIR) {
+        if (((flags & PARTIAL_DIR) != 0) != receiver.partialDirectory().any()
+                || (flags & (PARTIAL_DIR | PARTIAL)) == PARTIAL_DIR) {
             throw new IllegalArgumentException("the PARTIAL_DIR flag, the PARTIAL flag and the partial directory disagree");
         }
-        if (((flags & MODIFY_WINDOW) != 0) != (modifyWindow != 0) || modifyWindow < -1) {
-            throw new IllegalArgumentException("the MODIFY_WINDOW flag and the window disagree, or the window is below -1");
+        if (((flags & MODIFY_WINDOW) != 0) != (receiver.modifyWindow() != 0)) {
+            throw new IllegalArgumentException("the MODIFY_WINDOW flag and the window disagree");
         }
     }
 
@@ -275,9 +242,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
     public ByteBuffer encode() {
         List<byte[]> encodedPaths = utf8(paths);
         List<byte[]> encodedRules = utf8(filterRules);
-        int size = FIXED_SIZE + TransferLimits.SIZE + backup.encodedSize() + references.encodedSize()
-                + (ownerMaps.any() ? ownerMaps.encodedSize() : 0)
-                + (partialDirectory.any() ? partialDirectory.encodedSize() : 0) + (modifyWindow != 0 ? 4 : 0)
+        int size = FIXED_SIZE + receiver.encodedSize()
                 + encodedPaths.stream().mapToInt(b -> 2 + b.length).sum()
                 + encodedRules.stream().mapToInt(b -> 2 + b.length).sum();
         ByteBuffer out = ByteBuffer.allocate(size);
@@ -285,18 +250,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
                 .putLong(bandwidthLimit);
         putAll(out, encodedPaths);
         putAll(out, encodedRules);
-        limits.encode(out);
-        backup.encode(out);
-        references.encode(out);
-        if (ownerMaps.any()) {
-            ownerMaps.encode(out);
-        }
-        if (partialDirectory.any()) {
-            partialDirectory.encode(out);
-        }
-        if (modifyWindow != 0) {
-            out.putInt(modifyWindow);
-        }
+        receiver.encode(out);
         return out;
     }
 
@@ -326,25 +280,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
         }
         List<String> paths = strings(in);
         List<String> rules = strings(in);
-        TransferLimits limits = TransferLimits.decode(in);
-        BackupRule backup = BackupRule.decode(in);
-        ReferenceDirectories references = ReferenceDirectories.decode(in);
-        OwnerMaps ownerMaps = (flags & OWNER_MAPS) != 0 ? OwnerMaps.decode(in) : OwnerMaps.NONE;
-        PartialDirectory partialDirectory = (flags & PARTIAL_DIR) != 0 ? PartialDirectory.decode(in)
-                : PartialDirectory.NONE;
-        if ((flags & (PARTIAL_DIR | PARTIAL)) == PARTIAL_DIR) {
-            throw new ProtocolException("malformed REQUEST: a partial directory without PARTIAL");
-        }
-        int modifyWindow = 0;
-        if ((flags & MODIFY_WINDOW) != 0) {
-            if (in.remaining() < 4) {
-                throw new ProtocolException("REQUEST truncated in its modify window");
-            }
-            modifyWindow = in.getInt();
-            if (modifyWindow == 0 || modifyWindow < -1) {
-                throw new ProtocolException("malformed REQUEST modify window " + modifyWindow);
-            }
-        }
+        ReceiverSettings receiver = ReceiverSettings.decode(in, flags);
         if (paths.isEmpty()) {
             throw new ProtocolException("REQUEST names no path");
         }
@@ -352,7 +288,7 @@ public record SessionRequest(Direction direction, long flags, int chunkSize, int
             throw new ProtocolException("REQUEST has trailing bytes");
         }
         return new SessionRequest(Direction.values()[direction - 1], flags, chunkSize, slots, bandwidthLimit, paths,
-                rules, limits, backup, references, ownerMaps, partialDirectory, modifyWindow);
+                rules, receiver);
     }
 
     private static List<String> strings(ByteBuffer in) throws ProtocolException {

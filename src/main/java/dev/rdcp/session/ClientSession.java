@@ -9,6 +9,7 @@ import dev.rdcp.protocol.Frames;
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.ModuleList;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransportKind;
 import dev.rdcp.transfer.Destination;
@@ -120,19 +121,17 @@ public final class ClientSession {
 
     private static SessionRequest request(SessionRequest.Direction direction, long flags, TransferOptions options,
             List<String> paths) {
-        // The maps go to a receiving server; on a pull the client receives and applies them itself.
-        OwnerMaps maps = direction == SessionRequest.Direction.PUSH ? options.ownerMaps() : OwnerMaps.NONE;
-        // Where the receiver keeps partial files; on a pull the client receives and keeps them itself.
-        PartialDirectory partialDirectory = direction == SessionRequest.Direction.PUSH ? options.partialDirectory()
-                : PartialDirectory.NONE;
-        // The receiver compares the times; on a pull that is the client.
-        int modifyWindow = direction == SessionRequest.Direction.PUSH ? options.modifyWindow() : 0;
+        // A receiving server applies the owner maps, the partial directory and the modify window;
+        // on a pull the client receives and applies them itself, so the request leaves them out.
+        ReceiverSettings receiver = direction == SessionRequest.Direction.PUSH ? options.receiver()
+                : options.receiver().withOwnerMaps(OwnerMaps.NONE).withPartialDirectory(PartialDirectory.NONE)
+                        .withModifyWindow(0);
         return new SessionRequest(direction, (flags & ~(SessionRequest.PARTIAL_DIR | SessionRequest.MODIFY_WINDOW))
-                        | (maps.any() ? SessionRequest.OWNER_MAPS : 0)
-                        | (partialDirectory.any() ? SessionRequest.PARTIAL_DIR : 0)
-                        | (modifyWindow != 0 ? SessionRequest.MODIFY_WINDOW : 0),
+                        | (receiver.ownerMaps().any() ? SessionRequest.OWNER_MAPS : 0)
+                        | (receiver.partialDirectory().any() ? SessionRequest.PARTIAL_DIR : 0)
+                        | (receiver.modifyWindow() != 0 ? SessionRequest.MODIFY_WINDOW : 0),
                 options.chunkSize(), options.slots(), options.bandwidthLimit(), paths, options.filters().rules(),
-                options.limits(), options.backup(), options.references(), maps, partialDirectory, modifyWindow);
+                receiver);
     }
 
     /**

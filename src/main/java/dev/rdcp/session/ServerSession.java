@@ -10,6 +10,7 @@ import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransportKind;
 import dev.rdcp.filter.FilterRules;
+import dev.rdcp.transfer.ChmodRules;
 import dev.rdcp.transfer.OwnerMap;
 import dev.rdcp.transfer.Destination;
 import dev.rdcp.transfer.SourceOperand;
@@ -206,9 +207,8 @@ public final class ServerSession {
     private TransferOptions options(SessionRequest request) throws RdcpException {
         try {
             TransferOptions options = new TransferOptions(request.chunkSize(), request.slots(), request.flags(),
-                    request.bandwidthLimit(), FilterRules.parse(request.filterRules()), request.limits(),
-                    request.backup(), request.references(), request.ownerMaps(), request.partialDirectory(),
-                    request.modifyWindow());
+                    request.bandwidthLimit(), FilterRules.parse(request.filterRules()), request.receiver(),
+                    ChmodRules.NONE);
             requireValid(request);
             if (options.maxPinnedBytes() > TransferOptions.MAX_PINNED) {
                 throw new IllegalArgumentException("chunk size × slots and message rings would pin "
@@ -222,15 +222,15 @@ public final class ServerSession {
 
     /** The owner maps a push carries parse as rsync's (their receiver is this server); a pull carries none. */
     private static void requireValid(SessionRequest request) {
-        if (!request.ownerMaps().any()) {
+        if (!request.receiver().ownerMaps().any()) {
             return;
         }
         if (request.direction() != SessionRequest.Direction.PUSH) {
             throw new IllegalArgumentException("owner maps are for the receiver, and on a pull that is the client");
         }
-        String problem = OwnerMap.syntaxError("--usermap", request.ownerMaps().usermap());
+        String problem = OwnerMap.syntaxError("--usermap", request.receiver().ownerMaps().usermap());
         if (problem == null) {
-            problem = OwnerMap.syntaxError("--groupmap", request.ownerMaps().groupmap());
+            problem = OwnerMap.syntaxError("--groupmap", request.receiver().ownerMaps().groupmap());
         }
         if (problem != null) {
             throw new IllegalArgumentException(problem);
@@ -255,7 +255,7 @@ public final class ServerSession {
                     policy.root() == null ? asked.replaceFirst("(?<=.)/+$", "") : null,
                     request.has(SessionRequest.DESTINATION_IS_DIRECTORY), policy.root(),
                     request.has(SessionRequest.MKPATH));
-            destination.requireInside(request.references());
+            destination.requireInside(request.receiver().references());
         } catch (RdcpException e) {
             refuse(channel, e);
             return;

@@ -52,7 +52,7 @@ final class Attributes {
 
     Attributes(TransferOptions options, Destination destination, ProcessIdentity process) {
         this.times = options.preserveTimes();
-        this.applied = new TimeWindow(options.modifyWindow() == 0 ? -1 : options.modifyWindow());
+        this.applied = new TimeWindow(options.receiver().modifyWindow() == 0 ? -1 : options.receiver().modifyWindow());
         this.directoryTimes = options.preserveDirectoryTimes();
         this.linkTimes = options.preserveLinkTimes();
         this.permissions = options.preservePermissions();

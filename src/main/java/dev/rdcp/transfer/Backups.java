@@ -32,7 +32,7 @@ final class Backups {
 
     Backups(Destination destination, TransferOptions options) {
         this.destination = destination;
-        BackupRule rule = options.backup();
+        BackupRule rule = options.receiver().backup();
         this.enabled = options.has(SessionRequest.BACKUP) && !options.dryRun();
         this.suffix = rule.suffix().getBytes(StandardCharsets.UTF_8);
         this.directory = rule.directory().getBytes(StandardCharsets.UTF_8);

@@ -44,7 +44,8 @@ final class DelayedUpdates {
         this.reports = reports;
         this.budget = budget;
         this.enabled = options.has(SessionRequest.DELAY_UPDATES);
-        this.directory = options.partialDirectory().any() ? options.partialDirectory().bytes() : DEFAULT_DIRECTORY;
+        this.directory = options.receiver().partialDirectory().any() ? options.receiver().partialDirectory().bytes()
+                : DEFAULT_DIRECTORY;
     }
 
     boolean enabled() {

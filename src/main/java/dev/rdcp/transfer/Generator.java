@@ -99,7 +99,7 @@ final class Generator {
         this.check = new UpdateCheck(options, busy);
         this.itemizer = new Itemizer(options, attributes);
         this.rules = new ReceiverRules(destination, options);
-        this.references = new ReferenceTrees(options.references(), check, attributes);
+        this.references = new ReferenceTrees(options.receiver().references(), check, attributes);
         this.chmod = options.chmod();
         this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
@@ -156,12 +156,13 @@ final class Generator {
     private static IdMapping mapping(TransferOptions options, SessionBudget budget) {
         boolean named = !options.has(SessionRequest.NUMERIC_IDS);
         if (!(options.has(SessionRequest.OWNERS) || options.has(SessionRequest.GROUPS))
-                || !(named || options.ownerMaps().any())) {
+                || !(named || options.receiver().ownerMaps().any())) {
             return null;
         }
         return new IdMapping(IdMapping.SYSTEM, budget,
-                OwnerMap.parse("--usermap", options.ownerMaps().usermap(), true, IdMapping.SYSTEM),
-                OwnerMap.parse("--groupmap", options.ownerMaps().groupmap(), false, IdMapping.SYSTEM), named);
+                OwnerMap.parse("--usermap", options.receiver().ownerMaps().usermap(), true, IdMapping.SYSTEM),
+                OwnerMap.parse("--groupmap", options.receiver().ownerMaps().groupmap(), false, IdMapping.SYSTEM),
+                named);
     }
 
     /** Answers one ENTRIES payload: writes the WANTS decisions (not the reports) into {@code out}. */
@@ -413,7 +414,8 @@ final class Generator {
         // --inplace writes the file there, or a new one under its name; anything else there is replaced as usual.
         boolean inPlace = options.has(SessionRequest.INPLACE) && (verdict.attributes() == null || regular);
         Partial partial = options.has(SessionRequest.PARTIAL) && !inPlace ? Partial.examine(destination.base(),
-                AtomicFile.partialName(local, options.partialDirectory().bytes()), scratch.get(), entry.size(), busy)
+                AtomicFile.partialName(local, options.receiver().partialDirectory().bytes()), scratch.get(),
+                entry.size(), busy)
                 : Partial.NONE;
         long appendAt = append && regular ? verdict.attributes().size() : 0;
         if (appendAt > 0 && options.has(SessionRequest.APPEND_VERIFY)) {

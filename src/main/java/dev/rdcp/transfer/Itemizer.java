@@ -41,7 +41,7 @@ final class Itemizer {
         this.enabled = options.has(SessionRequest.ITEMIZE);
         this.unchangedToo = options.has(SessionRequest.ITEMIZE_UNCHANGED);
         this.times = options.preserveTimes();
-        this.window = new TimeWindow(options.modifyWindow());
+        this.window = new TimeWindow(options.receiver().modifyWindow());
         this.directoryTimes = options.preserveDirectoryTimes();
         this.omitLinkTimes = times && !options.preserveLinkTimes();
         this.permissions = options.preservePermissions();

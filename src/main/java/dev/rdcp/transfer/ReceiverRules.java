@@ -20,7 +20,7 @@ final class ReceiverRules {
     ReceiverRules(Destination destination, TransferOptions options) {
         this.destination = destination;
         this.existingOnly = options.has(SessionRequest.EXISTING);
-        this.limits = options.limits();
+        this.limits = options.receiver().limits();
     }
 
     /** --existing: files whose name is free here are skipped. */

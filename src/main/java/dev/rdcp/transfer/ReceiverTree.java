@@ -83,7 +83,7 @@ final class ReceiverTree {
         this.deleteExcluded = options.has(SessionRequest.DELETE_EXCLUDED);
         this.ignoreErrors = options.has(SessionRequest.IGNORE_ERRORS);
         this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM) || options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE);
-        this.maxDelete = options.limits().maxDelete();
+        this.maxDelete = options.receiver().limits().maxDelete();
         this.backups = new Backups(destination, options);
         this.events = events;
     }

@@ -1,13 +1,9 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.filter.FilterRules;
-import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ControlHeader;
-import dev.rdcp.protocol.OwnerMaps;
-import dev.rdcp.protocol.PartialDirectory;
-import dev.rdcp.protocol.ReferenceDirectories;
+import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.protocol.SessionRequest;
-import dev.rdcp.protocol.TransferLimits;
 import dev.rdcp.protocol.StreamCount;
 import dev.rdcp.transport.RdmaTransport;
 
@@ -15,17 +11,13 @@ import dev.rdcp.transport.RdmaTransport;
  * How a transfer runs. {@code chunkSize} bytes move per RDMA WRITE; the receiver stages
  * {@code slots} chunks at once, which is how many WRITEs can be in flight, and the sender reads
  * into a pool of as many chunk buffers. {@code flags} are the {@link SessionRequest} bits both ends
- * agreed on; {@code bandwidthLimit} is bytes/s (0: none); {@code limits} are the receiver's size
- * and deletion limits, {@code backup} where -b keeps what the receiver replaces or deletes,
- * {@code references} the --link-dest, --compare-dest or --copy-dest directories, {@code ownerMaps}
- * the --usermap and --groupmap rules the receiver applies, {@code partialDirectory} where --partial-dir
- * keeps interrupted files, {@code modifyWindow} --modify-window's seconds (0: whole seconds; −1:
- * nanoseconds), {@code chmod} the --chmod rules a client applies to the modes listed (they are not
- * part of the request: a server never has any).
+ * agreed on; {@code bandwidthLimit} is bytes/s (0: none); {@code receiver} the settings the
+ * receiving side applies (its limits, backup rule, reference directories, owner maps, partial
+ * directory and modify window); {@code chmod} the --chmod rules a client applies to the modes
+ * listed (they are not part of the request: a server never has any).
  */
 public record TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
-        TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps,
-        PartialDirectory partialDirectory, int modifyWindow, ChmodRules chmod) {
+        ReceiverSettings receiver, ChmodRules chmod) {
 
     public static final int MIN_CHUNK = 4096;
     public static final int MAX_CHUNK = 64 << 20;
@@ -50,44 +42,9 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
      */
     private static final long SMALL_BUFFERS = 1 << 20;
 
-    /** Options without size or deletion limits. */
+    /** Options without receiver settings or --chmod rules. */
     public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters) {
-        this(chunkSize, slots, flags, bandwidthLimit, filters, TransferLimits.NONE, BackupRule.NONE);
-    }
-
-    /** Options without reference directories. */
-    public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
-            TransferLimits limits, BackupRule backup) {
-        this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, ReferenceDirectories.NONE);
-    }
-
-    /** Options without owner maps. */
-    public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
-            TransferLimits limits, BackupRule backup, ReferenceDirectories references) {
-        this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, references, OwnerMaps.NONE);
-    }
-
-    /** Options without --chmod rules: a server's. */
-    public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
-            TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps,
-            PartialDirectory partialDirectory, int modifyWindow) {
-        this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, references, ownerMaps, partialDirectory,
-                modifyWindow, ChmodRules.NONE);
-    }
-
-    /** Options without a modify window. */
-    public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
-            TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps,
-            PartialDirectory partialDirectory) {
-        this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, references, ownerMaps, partialDirectory,
-                0);
-    }
-
-    /** Options without a partial directory. */
-    public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
-            TransferLimits limits, BackupRule backup, ReferenceDirectories references, OwnerMaps ownerMaps) {
-        this(chunkSize, slots, flags, bandwidthLimit, filters, limits, backup, references, ownerMaps,
-                PartialDirectory.NONE);
+        this(chunkSize, slots, flags, bandwidthLimit, filters, ReceiverSettings.NONE, ChmodRules.NONE);
     }
 
     public TransferOptions {
@@ -106,9 +63,6 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
         }
         if (bandwidthLimit < 0) {
             throw new IllegalArgumentException("negative bandwidth limit");
-        }
-        if (modifyWindow < -1) {
-            throw new IllegalArgumentException("a modify window below -1");
         }
     }
 
@@ -136,7 +90,7 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
      */
     public boolean preserveDirectoryTimes() {
         return preserveTimes() && !has(SessionRequest.OMIT_DIR_TIMES)
-                && !(has(SessionRequest.BACKUP) && backup.directory().isEmpty());
+                && !(has(SessionRequest.BACKUP) && receiver.backup().directory().isEmpty());
     }
 
     /** -t for symlinks, unless -J. */

@@ -55,7 +55,7 @@ final class UpdateCheck {
         this.ignoreTimes = options.has(SessionRequest.IGNORE_TIMES);
         this.ignoreExisting = options.has(SessionRequest.IGNORE_EXISTING);
         this.update = options.has(SessionRequest.UPDATE);
-        this.window = new TimeWindow(options.modifyWindow());
+        this.window = new TimeWindow(options.receiver().modifyWindow());
     }
 
     /** For entry {@code name}, beneath the destination's directory (in a dry run maybe not there yet). */

@@ -44,7 +44,7 @@ class RsyncOptionMappingTest {
     void aPartialDirectoryImpliesPartialAndHidesItselfAsRsyncs() {
         TransferOptions options = parsed("-a", "--exclude=*.o", "--partial-dir=./.p/", "a", "h:b").transferOptions();
         assertEquals(flags("-a", "--exclude=*.o", "--partial", "a", "h:b") | SessionRequest.PARTIAL_DIR, options.flags());
-        assertEquals(".p", options.partialDirectory().directory());
+        assertEquals(".p", options.receiver().partialDirectory().directory());
         assertEquals(List.of("- *.o", "- .p/"), options.filters().rules());
         assertEquals(flags("-a", "a", "h:b"), flags("-a", "--partial-dir=", "a", "h:b"), "an empty DIR is none");
     }
@@ -128,7 +128,7 @@ class RsyncOptionMappingTest {
         assertEquals(SessionRequest.GROUPS, flags("-r", "--chown=:b", "a", "h:b") & OWNER_AND_GROUP);
         assertEquals(SessionRequest.OWNERS, flags("-r", "--chown=a", "a", "h:b") & OWNER_AND_GROUP);
         assertEquals(new dev.rdcp.protocol.OwnerMaps("*:a", "*:b"),
-                parsed("-r", "--chown=a:b", "a", "h:b").transferOptions().ownerMaps());
+                parsed("-r", "--chown=a:b", "a", "h:b").transferOptions().receiver().ownerMaps());
     }
 
     @Test

@@ -117,7 +117,7 @@ class SessionRequestTest {
         assertEquals(0, decoded.bandwidthLimit());
         assertEquals(List.of("dest/"), decoded.paths());
         assertEquals(List.of(), decoded.filterRules());
-        assertEquals(TransferLimits.NONE, decoded.limits());
+        assertEquals(TransferLimits.NONE, decoded.receiver().limits());
     }
 
     @Test
@@ -125,8 +125,8 @@ class SessionRequestTest {
         for (TransferLimits limits : List.of(TransferLimits.NONE, new TransferLimits(1, 0, 0),
                 new TransferLimits(Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE), new TransferLimits(1535, 2001, 7))) {
             SessionRequest sent = new SessionRequest(SessionRequest.Direction.PULL, SessionRequest.RECURSIVE, 1 << 20, 8,
-                    0, PATHS, RULES, limits, BackupRule.NONE);
-            assertEquals(limits, roundTrip(sent).limits());
+                    0, PATHS, RULES, ReceiverSettings.NONE.withLimits(limits));
+            assertEquals(limits, roundTrip(sent).receiver().limits());
         }
     }
 
@@ -147,8 +147,8 @@ class SessionRequestTest {
         for (BackupRule backup : List.of(BackupRule.NONE, new BackupRule("~", ""), new BackupRule("", "old/days"),
                 new BackupRule("." + "x".repeat(254), "d/".repeat(2046) + "e\u00e9"))) {
             SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, SessionRequest.BACKUP, 1 << 20, 8, 0,
-                    PATHS, RULES, TransferLimits.NONE, backup);
-            assertEquals(backup, roundTrip(sent).backup());
+                    PATHS, RULES, ReceiverSettings.NONE.withBackup(backup));
+            assertEquals(backup, roundTrip(sent).receiver().backup());
         }
     }
 
@@ -177,8 +177,8 @@ class SessionRequestTest {
                         java.util.Collections.nCopies(ReferenceDirectories.MAX_DIRECTORIES, "d".repeat(4096))));
         for (ReferenceDirectories references : all) {
             SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES,
-                    TransferLimits.NONE, BackupRule.NONE, references);
-            assertEquals(references, roundTrip(sent).references());
+                    ReceiverSettings.NONE.withReferences(references));
+            assertEquals(references, roundTrip(sent).receiver().references());
         }
     }
 
@@ -215,7 +215,8 @@ class SessionRequestTest {
     @Test
     void aWellFormedReferenceFieldDecodes() throws Exception {
         SessionRequest request = SessionRequest.decode(withReferences(new byte[] {3, 2, 0, 2, '.', '.', 0, 1, 'p'}));
-        assertEquals(new ReferenceDirectories(ReferenceDirectories.Kind.LINK, List.of("..", "p")), request.references());
+        assertEquals(new ReferenceDirectories(ReferenceDirectories.Kind.LINK, List.of("..", "p")),
+                request.receiver().references());
     }
 
     @Test
@@ -225,21 +226,19 @@ class SessionRequestTest {
                 new OwnerMaps("u".repeat(OwnerMaps.MAX_LENGTH), "g".repeat(OwnerMaps.MAX_LENGTH)));
         for (OwnerMaps maps : all) {
             SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, SessionRequest.OWNER_MAPS, 1 << 20,
-                    8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE, maps);
-            assertEquals(maps, roundTrip(sent).ownerMaps());
+                    8, 0, PATHS, RULES, ReceiverSettings.NONE.withOwnerMaps(maps));
+            assertEquals(maps, roundTrip(sent).receiver().ownerMaps());
         }
         SessionRequest without = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES);
-        assertEquals(OwnerMaps.NONE, roundTrip(without).ownerMaps());
+        assertEquals(OwnerMaps.NONE, roundTrip(without).receiver().ownerMaps());
     }
 
     @Test
     void theOwnerMapsFlagMustMatchTheMaps() {
         assertThrows(IllegalArgumentException.class, () -> new SessionRequest(SessionRequest.Direction.PUSH,
-                SessionRequest.OWNER_MAPS, 1 << 20, 8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE,
-                ReferenceDirectories.NONE, OwnerMaps.NONE));
+                SessionRequest.OWNER_MAPS, 1 << 20, 8, 0, PATHS, RULES, ReceiverSettings.NONE));
         assertThrows(IllegalArgumentException.class, () -> new SessionRequest(SessionRequest.Direction.PUSH, 0,
-                1 << 20, 8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE,
-                new OwnerMaps("*:0", "")));
+                1 << 20, 8, 0, PATHS, RULES, ReceiverSettings.NONE.withOwnerMaps(new OwnerMaps("*:0", ""))));
         assertThrows(IllegalArgumentException.class, () -> new OwnerMaps("a\0b", ""));
         assertThrows(IllegalArgumentException.class, () -> new OwnerMaps("", "g".repeat(OwnerMaps.MAX_LENGTH + 1)));
     }
@@ -279,7 +278,7 @@ class SessionRequestTest {
     @Test
     void aWellFormedOwnerMapsFieldDecodes() throws Exception {
         SessionRequest request = SessionRequest.decode(withOwnerMaps(new byte[] {0, 3, '*', ':', '0', 0, 4, 'g', ':', 'x', 'y'}));
-        assertEquals(new OwnerMaps("*:0", "g:xy"), request.ownerMaps());
+        assertEquals(new OwnerMaps("*:0", "g:xy"), request.receiver().ownerMaps());
     }
 
     @Test
@@ -287,11 +286,11 @@ class SessionRequestTest {
         for (String directory : List.of(".rsync-partial", "a/b", "p\u00e4rtial", "d".repeat(PartialDirectory.MAX_LENGTH))) {
             SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH,
                     SessionRequest.PARTIAL | SessionRequest.PARTIAL_DIR, 1 << 20, 8, 0, PATHS, RULES,
-                    TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE, OwnerMaps.NONE,
-                    new PartialDirectory(directory));
-            assertEquals(directory, roundTrip(sent).partialDirectory().directory());
+                    ReceiverSettings.NONE.withPartialDirectory(new PartialDirectory(directory)));
+            assertEquals(directory, roundTrip(sent).receiver().partialDirectory().directory());
         }
-        assertEquals(PartialDirectory.NONE, roundTrip(push(SessionRequest.PARTIAL, List.of("x"))).partialDirectory());
+        assertEquals(PartialDirectory.NONE,
+                roundTrip(push(SessionRequest.PARTIAL, List.of("x"))).receiver().partialDirectory());
     }
 
     @Test
@@ -301,11 +300,11 @@ class SessionRequestTest {
         }
         PartialDirectory directory = new PartialDirectory(".p");
         assertThrows(IllegalArgumentException.class, () -> new SessionRequest(SessionRequest.Direction.PUSH,
-                SessionRequest.PARTIAL_DIR, 1 << 20, 8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE,
-                ReferenceDirectories.NONE, OwnerMaps.NONE, directory), "without PARTIAL");
+                SessionRequest.PARTIAL_DIR, 1 << 20, 8, 0, PATHS, RULES,
+                ReceiverSettings.NONE.withPartialDirectory(directory)), "without PARTIAL");
         assertThrows(IllegalArgumentException.class, () -> new SessionRequest(SessionRequest.Direction.PUSH,
-                SessionRequest.PARTIAL, 1 << 20, 8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE,
-                ReferenceDirectories.NONE, OwnerMaps.NONE, directory), "without PARTIAL_DIR");
+                SessionRequest.PARTIAL, 1 << 20, 8, 0, PATHS, RULES,
+                ReceiverSettings.NONE.withPartialDirectory(directory)), "without PARTIAL_DIR");
     }
 
     /** A request with one path "x", {@code flags} and {@code field} (the trailing fields) after empty reference directories. */
@@ -345,7 +344,7 @@ class SessionRequestTest {
     void aWellFormedPartialDirectoryFieldDecodes() throws Exception {
         SessionRequest request = SessionRequest.decode(withTrailingFields(
                 SessionRequest.PARTIAL | SessionRequest.PARTIAL_DIR, new byte[] {0, 4, '.', 'p', '/', 'q'}));
-        assertEquals(".p/q", request.partialDirectory().directory());
+        assertEquals(".p/q", request.receiver().partialDirectory().directory());
     }
 
     @Test
@@ -353,26 +352,22 @@ class SessionRequestTest {
         for (int window : new int[] {-1, 1, 2, Integer.MAX_VALUE}) {
             SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, SessionRequest.PARTIAL
                     | SessionRequest.PARTIAL_DIR | SessionRequest.MODIFY_WINDOW, 1 << 20, 8, 0, PATHS, RULES,
-                    TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE, OwnerMaps.NONE,
-                    new PartialDirectory(".p"), window);
+                    ReceiverSettings.NONE.withPartialDirectory(new PartialDirectory(".p")).withModifyWindow(window));
             SessionRequest received = roundTrip(sent);
-            assertEquals(window, received.modifyWindow());
-            assertEquals(".p", received.partialDirectory().directory());
+            assertEquals(window, received.receiver().modifyWindow());
+            assertEquals(".p", received.receiver().partialDirectory().directory());
         }
-        assertEquals(0, roundTrip(push(0, List.of("x"))).modifyWindow());
+        assertEquals(0, roundTrip(push(0, List.of("x"))).receiver().modifyWindow());
     }
 
     @Test
     void aModifyWindowMustComeWithItsFlagAndBeAtLeastMinusOne() {
         assertThrows(IllegalArgumentException.class, () -> new SessionRequest(SessionRequest.Direction.PUSH,
-                SessionRequest.MODIFY_WINDOW, 1 << 20, 8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE,
-                ReferenceDirectories.NONE, OwnerMaps.NONE, PartialDirectory.NONE, 0));
+                SessionRequest.MODIFY_WINDOW, 1 << 20, 8, 0, PATHS, RULES, ReceiverSettings.NONE.withModifyWindow(0)));
         assertThrows(IllegalArgumentException.class, () -> new SessionRequest(SessionRequest.Direction.PUSH, 0,
-                1 << 20, 8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE,
-                OwnerMaps.NONE, PartialDirectory.NONE, 3));
+                1 << 20, 8, 0, PATHS, RULES, ReceiverSettings.NONE.withModifyWindow(3)));
         assertThrows(IllegalArgumentException.class, () -> new SessionRequest(SessionRequest.Direction.PUSH,
-                SessionRequest.MODIFY_WINDOW, 1 << 20, 8, 0, PATHS, RULES, TransferLimits.NONE, BackupRule.NONE,
-                ReferenceDirectories.NONE, OwnerMaps.NONE, PartialDirectory.NONE, -2));
+                SessionRequest.MODIFY_WINDOW, 1 << 20, 8, 0, PATHS, RULES, ReceiverSettings.NONE.withModifyWindow(-2)));
     }
 
     @Test
@@ -389,9 +384,9 @@ class SessionRequestTest {
     @Test
     void aWellFormedModifyWindowDecodes() throws Exception {
         assertEquals(-1, SessionRequest.decode(withTrailingFields(SessionRequest.MODIFY_WINDOW,
-                new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff})).modifyWindow());
+                new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff})).receiver().modifyWindow());
         assertEquals(258, SessionRequest.decode(withTrailingFields(SessionRequest.MODIFY_WINDOW,
-                new byte[] {0, 0, 1, 2})).modifyWindow());
+                new byte[] {0, 0, 1, 2})).receiver().modifyWindow());
     }
 
     @Test

@@ -5,15 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.OwnerMaps;
 import dev.rdcp.protocol.RdcpException;
-import dev.rdcp.protocol.ReferenceDirectories;
+import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.protocol.SessionRequest;
-import dev.rdcp.protocol.TransferLimits;
 import dev.rdcp.transport.BootstrapChannel;
 import dev.rdcp.transport.RdmaSettings;
 import java.io.IOException;
@@ -55,16 +53,16 @@ class ServerSessionLimitsTest {
     void malformedOwnerMapsAreRefusedWithRsyncsMessage() throws Exception {
         assertRefused(new SessionRequest(SessionRequest.Direction.PUSH,
                 SessionRequest.DESTINATION_IS_DIRECTORY | SessionRequest.OWNERS | SessionRequest.OWNER_MAPS, 4096, 8, 0,
-                List.of("in/"), List.of(), TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE,
-                new OwnerMaps("root", "")), "No colon found in --usermap: root");
+                List.of("in/"), List.of(), ReceiverSettings.NONE.withOwnerMaps(new OwnerMaps("root", ""))),
+                "No colon found in --usermap: root");
     }
 
     /** On a pull the client receives and applies its maps: a server is never sent them. */
     @Test
     void ownerMapsOnAPullAreRefused() throws Exception {
         assertRefused(new SessionRequest(SessionRequest.Direction.PULL, SessionRequest.GROUPS | SessionRequest.OWNER_MAPS,
-                4096, 8, 0, List.of("in/"), List.of(), TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE,
-                new OwnerMaps("", "*:0")), "owner maps");
+                4096, 8, 0, List.of("in/"), List.of(), ReceiverSettings.NONE.withOwnerMaps(new OwnerMaps("", "*:0"))),
+                "owner maps");
     }
 
     private void assertRefused(int chunkSize, int slots, String reason) throws Exception {

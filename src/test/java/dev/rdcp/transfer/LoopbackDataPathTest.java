@@ -7,14 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.filter.FilterRules;
-import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ExitCode;
-import dev.rdcp.protocol.OwnerMaps;
 import dev.rdcp.protocol.PartialDirectory;
 import dev.rdcp.protocol.RdcpException;
-import dev.rdcp.protocol.ReferenceDirectories;
+import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.protocol.SessionRequest;
-import dev.rdcp.protocol.TransferLimits;
 import dev.rdcp.transport.LoopbackTransport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -148,8 +145,8 @@ class LoopbackDataPathTest {
         Path target = dir.resolve("dst/big.bin");
         Files.createDirectories(target.getParent());
         TransferOptions options = new TransferOptions(CHUNK, TransferOptions.DEFAULT_SLOTS,
-                SessionRequest.PARTIAL | SessionRequest.PARTIAL_DIR, 0, FilterRules.NONE, TransferLimits.NONE,
-                BackupRule.NONE, ReferenceDirectories.NONE, OwnerMaps.NONE, new PartialDirectory(".part"));
+                SessionRequest.PARTIAL | SessionRequest.PARTIAL_DIR, 0, FilterRules.NONE,
+                ReceiverSettings.NONE.withPartialDirectory(new PartialDirectory(".part")), ChmodRules.NONE);
         Path kept = dir.resolve("dst/.part/big.bin");
 
         LoopbackCopy.Outcome lost = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,

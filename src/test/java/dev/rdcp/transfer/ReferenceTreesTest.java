@@ -10,12 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.posix.DirectoryHandle;
-import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
-import dev.rdcp.protocol.TransferLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -70,7 +69,8 @@ class ReferenceTreesTest {
 
     private LoopbackCopy.Outcome copy(Path target, ReferenceDirectories.Kind kind, String... directories) throws Exception {
         TransferOptions options = new TransferOptions(CHUNK, TransferOptions.DEFAULT_SLOTS, ARCHIVE, 0, FilterRules.NONE,
-                TransferLimits.NONE, BackupRule.NONE, new ReferenceDirectories(kind, List.of(directories)));
+                ReceiverSettings.NONE.withReferences(new ReferenceDirectories(kind, List.of(directories))),
+                ChmodRules.NONE);
         LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source + "/")), target, true, options,
                 5, (sender, receiver) -> { }, new TransferListener() {
                     @Override
