@@ -40,6 +40,12 @@ RDCP_EXPORT int rdcp_map_large_blocks(int64_t bytes);
 /* rdcp_read.c: a chunk of an open file into registered memory; the bytes read (fewer only at the
  * file's end) or -errno. */
 RDCP_EXPORT int64_t rdcp_read_at(int fd, void *buffer, int64_t length, int64_t offset);
+/* One pread on a descriptor with O_DIRECT set (a short count is not resumed); bytes or -errno. */
+RDCP_EXPORT int64_t rdcp_read_direct(int fd, void *buffer, int64_t length, int64_t offset);
+/* Sets (on != 0) or clears O_DIRECT on fd; -EINVAL where the file system refuses it. */
+RDCP_EXPORT int rdcp_set_direct(int fd, int on);
+/* The bytes of fd in [offset, offset + length) that are in the page cache, in whole pages (mincore), or -errno. */
+RDCP_EXPORT int64_t rdcp_cached_bytes(int fd, int64_t offset, int64_t length);
 
 /*
  * rdcp_xattr.c: extended attributes of the file open as fd (an O_PATH descriptor through its
@@ -70,6 +76,7 @@ RDCP_EXPORT int rdcp_errno_ENOTDIR(void);
 RDCP_EXPORT int rdcp_errno_EISDIR(void);
 RDCP_EXPORT int rdcp_errno_ELOOP(void);
 RDCP_EXPORT int rdcp_errno_EXDEV(void);
+RDCP_EXPORT int rdcp_errno_EINVAL(void);
 RDCP_EXPORT int rdcp_errno_ENODATA(void);
 RDCP_EXPORT int rdcp_errno_ENOTSUP(void);
 RDCP_EXPORT int rdcp_errno_ERANGE(void);

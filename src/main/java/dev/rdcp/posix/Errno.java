@@ -23,6 +23,8 @@ public final class Errno {
     public static final int ELOOP = RdcpPosix.rdcp_errno_ELOOP();
     /** A name that would leave the directory it is resolved beneath. */
     public static final int EXDEV = RdcpPosix.rdcp_errno_EXDEV();
+    /** An argument the call refuses: for an O_DIRECT read, an alignment the file system does not take. */
+    public static final int EINVAL = RdcpPosix.rdcp_errno_EINVAL();
     /** No such extended attribute. */
     public static final int ENODATA = RdcpPosix.rdcp_errno_ENODATA();
     /** The file system keeps no extended attributes (EOPNOTSUPP on Linux). */

@@ -11,8 +11,16 @@ import java.nio.file.Path;
 /** A file opened read-only, by descriptor, read a chunk at a time into registered memory. */
 public final class ReadOnlyFile implements AutoCloseable {
 
+    /**
+     * What O_DIRECT reads keep aligned here (buffer, offset, length): a 4 KiB page, which every
+     * logical block size Linux file systems use divides.
+     */
+    private static final int DIRECT_ALIGNMENT = 4096;
+
     private final FileHandle handle;
     private final long size;
+    /** O_DIRECT is set: reads go from storage into the caller's buffer, past the page cache. */
+    private boolean direct;
 
     private ReadOnlyFile(FileHandle handle, long size) {
         this.handle = handle;
@@ -115,7 +123,35 @@ public final class ReadOnlyFile implements AutoCloseable {
 
     /** Reads into {@code data} (direct) at {@code position} until it is full or the file ends; the bytes read. */
     public int read(ByteBuffer data, long position) throws IOException {
+        if (direct) {
+            stopBypassingCache();
+        }
         return handle.read(data, position);
+    }
+
+    /**
+     * From now on reads past the page cache (O_DIRECT) if most of the {@code window} bytes from
+     * {@code offset} (a multiple of 4 KiB) are not cached and the file system allows it. Such a
+     * file comes from storage either way: read directly into the caller's registered buffer, none
+     * of its bytes is copied by the CPU, where a buffered read copies each from the page cache and
+     * fills the cache with a file read once. A file that is mostly cached stays buffered: memory is
+     * faster than storage. Returns whether reads now bypass the cache.
+     */
+    public boolean bypassCacheIfUncached(long offset, long window) throws IOException {
+        if (offset % DIRECT_ALIGNMENT != 0 || window <= 0) {
+            return false;
+        }
+        long cached = RdcpPosix.rdcp_cached_bytes(handle.fd(), offset, window);
+        if (cached < 0 || cached * 2 >= window) {
+            return false;
+        }
+        direct = RdcpPosix.rdcp_set_direct(handle.fd(), 1) == 0;
+        return direct;
+    }
+
+    /** Whether reads bypass the page cache (O_DIRECT). */
+    public boolean bypassesCache() {
+        return direct;
     }
 
     /**
@@ -123,17 +159,64 @@ public final class ReadOnlyFile implements AutoCloseable {
      * position on, with pread, so a file that shrinks meanwhile gives a short count rather than a
      * fault. The buffer's position and limit are left alone (the sender's hot path: one native
      * call a chunk, nothing allocated). Returns the bytes read: fewer than {@code length} only
-     * where the file now ends.
+     * where the file now ends. Past the page cache, the read is rounded up to whole 4 KiB blocks
+     * (the file's end may fall inside the last), so the buffer needs that room; where it has not,
+     * or the file system refuses the alignment, or the file ends early, reads go back to the page
+     * cache from there on.
      */
     public int read(ByteBuffer buffer, int length, long offset) throws IOException {
         if (!buffer.isDirect() || length < 0 || length > buffer.capacity() - buffer.position()) {
             throw new IllegalArgumentException("read of " + length + " bytes into " + buffer);
         }
-        long read = RdcpPosix.rdcp_read_at(handle.fd(), buffer, length, offset);
+        if (!direct) {
+            return readBuffered(buffer, 0, length, offset);
+        }
+        int read = readDirect(buffer, length, offset);
+        if (read == length) {
+            return length;
+        }
+        stopBypassingCache();
+        int done = Math.max(read, 0);
+        return done + readBuffered(buffer, done, length - done, offset + done);
+    }
+
+    /** Bytes an O_DIRECT read got (at most {@code length}), or -1 where the request cannot be aligned or is refused as unaligned. */
+    private int readDirect(ByteBuffer buffer, int length, long offset) throws IOException {
+        int aligned = (length + DIRECT_ALIGNMENT - 1) & -DIRECT_ALIGNMENT;
+        if (aligned > buffer.capacity() - buffer.position()) {
+            return -1;
+        }
+        long read = RdcpPosix.rdcp_read_direct(handle.fd(), buffer, aligned, offset);
+        if (read == -Errno.EINVAL) {
+            return -1;
+        }
         if (read < 0) {
             throw ErrnoException.of("pread of " + handle.path(), (int) -read);
         }
-        return (int) read;
+        return (int) Math.min(read, length);
+    }
+
+    /** {@code length} bytes through the page cache into {@code buffer} from {@code skip} bytes past its position. */
+    private int readBuffered(ByteBuffer buffer, int skip, int length, long offset) throws IOException {
+        int position = buffer.position();
+        buffer.position(position + skip);
+        try {
+            long read = RdcpPosix.rdcp_read_at(handle.fd(), buffer, length, offset);
+            if (read < 0) {
+                throw ErrnoException.of("pread of " + handle.path(), (int) -read);
+            }
+            return (int) read;
+        } finally {
+            buffer.position(position);
+        }
+    }
+
+    private void stopBypassingCache() throws IOException {
+        direct = false;
+        int rc = RdcpPosix.rdcp_set_direct(handle.fd(), 0);
+        if (rc < 0) {
+            throw ErrnoException.of("fcntl of " + handle.path(), -rc);
+        }
     }
 
     @Override

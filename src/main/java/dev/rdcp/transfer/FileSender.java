@@ -53,6 +53,13 @@ public final class FileSender implements AutoCloseable {
 
     private static final long TICK_MS = 1000;
     private static final int MAX_ENTRIES_PER_MESSAGE = 256;
+    /**
+     * A file with this much left to send is read past the page cache when most of its first
+     * {@link #CACHE_PROBE} bytes are not cached (docs/performance.md, "Reading uncached sources
+     * past the page cache"); a smaller one costs the probe more than the copy it saves.
+     */
+    private static final long DIRECT_READ_MIN = 16L << 20;
+    private static final long CACHE_PROBE = 64L << 20;
 
     /** A file the receiver wants, while it is being sent. */
     private static final class Outgoing {
@@ -117,6 +124,8 @@ public final class FileSender implements AutoCloseable {
     private final ChunkBatch batch = new ChunkBatch();
     private final MrMessage mr = new MrMessage();
     private final CRC32C crc = new CRC32C();
+    /** The next chunk of a file read past the page cache, read while the current one is sent. */
+    private final ReadAhead readAhead = new ReadAhead();
     private ListedEntry carried;
     private boolean listDone;
     private int listsInFlight;
@@ -501,6 +510,10 @@ public final class FileSender implements AutoCloseable {
         }
         try {
             current.file = openListed(current.path, current.listed);
+            long left = current.entry.size() - current.start;
+            if (left >= DIRECT_READ_MIN) {
+                current.file.bypassCacheIfUncached(current.start, Math.min(left, CACHE_PROBE));
+            }
         } catch (IOException e) {
             abandon(current, e instanceof NoSuchFileException ? ExitCode.VANISHED : ExitCode.PARTIAL,
                     sourceMessage(current.name, e));
@@ -514,12 +527,13 @@ public final class FileSender implements AutoCloseable {
     private void sendChunk(int slot) throws IOException {
         Outgoing file = current;
         int length = (int) Math.min(Math.min(options.chunkSize(), slotLength[slot]), file.entry.size() - file.offset);
-        ByteBuffer buffer = pool[poolNext].clear();
-        if (!readChunk(file, buffer, length)) {
+        if (!readChunk(file, poolNext, length)) {
             batch.add(file.entry.index(), 0, file.offset, 0, file.abandonCode, ChunkBatch.ABANDON);
             closeCurrent();
             return;
         }
+        readNextAhead(file, file.offset + length);
+        ByteBuffer buffer = pool[poolNext];
         crc.reset();
         crc.update(buffer.limit(length).position(0));
         int chunkCrc = (int) crc.getValue();
@@ -533,10 +547,20 @@ public final class FileSender implements AutoCloseable {
         }
     }
 
-    /** {@code length} bytes of {@code file} at its offset into {@code buffer}; false once it is given up. */
-    private boolean readChunk(Outgoing file, ByteBuffer buffer, int length) {
+    /**
+     * {@code length} bytes of {@code file} at its offset into pool buffer {@code poolIndex}: the read
+     * ahead already in flight there, or one made now; false once the file is given up.
+     */
+    private boolean readChunk(Outgoing file, int poolIndex, int length) {
         try {
-            if (file.file.read(buffer, length, file.offset) == length) {
+            int read;
+            if (readAhead.holds(file.file, poolIndex, file.offset)) {
+                read = readAhead.await();
+            } else {
+                readAhead.drop();
+                read = file.file.read(pool[poolIndex].clear(), length, file.offset);
+            }
+            if (read >= length) {
                 return true;
             }
             if (Files.notExists(file.path, LinkOption.NOFOLLOW_LINKS)) {
@@ -548,6 +572,22 @@ public final class FileSender implements AutoCloseable {
             abandon(file, ExitCode.PARTIAL, sourceMessage(file.name, e));
         }
         return false;
+    }
+
+    /**
+     * A file read past the page cache: its chunk at {@code offset} is read now, on the read-ahead
+     * thread, into the pool buffer after this one if that buffer's last write is done, so that the
+     * device works while this chunk is checksummed and written (a buffered read has the kernel's
+     * readahead for that).
+     */
+    private void readNextAhead(Outgoing file, long offset) {
+        int next = (poolNext + 1) % pool.length;
+        long left = file.entry.size() - offset;
+        if (left <= 0 || next == poolNext || !file.file.bypassesCache()
+                || poolLastRequest[next] > transport.completedThrough(poolLastStream[next])) {
+            return;
+        }
+        readAhead.start(file.file, pool[next].clear(), next, (int) Math.min(options.chunkSize(), left), offset);
     }
 
     /** Whole small files, read into one pool buffer and written with one WRITE. */
@@ -614,6 +654,7 @@ public final class FileSender implements AutoCloseable {
         Outgoing file = current;
         current = null;
         if (file.file != null) {
+            readAhead.drop();
             file.file.close();
         }
     }
@@ -701,6 +742,7 @@ public final class FileSender implements AutoCloseable {
         ResourceStack owned = new ResourceStack();
         owned.push(poolRegion);
         owned.push(prefixBuffer);
+        owned.push(readAhead);
         if (removal != null) {
             owned.push(removal);
         }

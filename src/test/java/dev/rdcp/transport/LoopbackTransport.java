@@ -162,10 +162,15 @@ public final class LoopbackTransport implements Transport, PeerPresence {
         return peakRegisteredBytes;
     }
 
-    /** Plain direct memory, left to the collector: the peer's thread writes into it with no reader to stop first. */
+    /**
+     * Plain direct memory, left to the collector: the peer's thread writes into it with no reader to
+     * stop first. It starts on a page boundary as the real transports' regions do (reads past the
+     * page cache into the sender's pool need that).
+     */
     @Override
     public Region allocate(int bytes, boolean peerWritable) {
-        ByteBuffer buffer = ByteBuffer.allocateDirect(bytes);
+        int wholePages = (bytes + 4095) & -4096;
+        ByteBuffer buffer = ByteBuffer.allocateDirect(wholePages + 4096).alignedSlice(4096).slice(0, bytes);
         LoopRegion region = new LoopRegion(nextKey.incrementAndGet(), buffer);
         registeredBytes += bytes;
         peakRegisteredBytes = Math.max(peakRegisteredBytes, registeredBytes);

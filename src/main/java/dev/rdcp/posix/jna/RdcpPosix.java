@@ -40,6 +40,15 @@ public final class RdcpPosix {
      */
     public static native long rdcp_read_at(int fd, ByteBuffer buffer, long length, long offset);
 
+    /** One pread of a descriptor with O_DIRECT set, into {@code buffer} at its position: bytes read (not resumed when short), or -errno. */
+    public static native long rdcp_read_direct(int fd, ByteBuffer buffer, long length, long offset);
+
+    /** Sets ({@code on} nonzero) or clears O_DIRECT on {@code fd}: 0, or -errno (EINVAL: the file system refuses it). */
+    public static native int rdcp_set_direct(int fd, int on);
+
+    /** The bytes of {@code fd} in [offset, offset + length) held in the page cache, in whole pages; or -errno. */
+    public static native long rdcp_cached_bytes(int fd, long offset, long length);
+
     /** flistxattr of {@code fd} (an O_PATH one through /proc/self/fd): bytes written or needed, or -errno. */
     public static native long rdcp_xattr_list(int fd, byte[] buffer, long length);
 
@@ -91,6 +100,8 @@ public final class RdcpPosix {
     public static native int rdcp_errno_ELOOP();
 
     public static native int rdcp_errno_EXDEV();
+
+    public static native int rdcp_errno_EINVAL();
 
     public static native int rdcp_errno_ENODATA();
 
