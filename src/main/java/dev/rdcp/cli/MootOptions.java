@@ -18,6 +18,8 @@ final class MootOptions {
             + " uncompressed, and compressing would cost more CPU than it saves on the link";
     private static final String WHOLE_FILE = "-W, -B: rdcp always copies whole files (it has no delta-transfer"
             + " algorithm)";
+    private static final String FUZZY = "-y: ignored: rsync looks for a similar file to serve its delta transfer as"
+            + " a basis, and rdcp copies whole files (rsync -W ignores -y too)";
     private static final String FILE_LIST = "--inc-recursive, --no-inc-recursive: rdcp always streams its file list"
             + " ahead of the data";
     private static final String REMOTE_SHELL = "-s, --old-args, --blocking-io: the remote shell only starts"
@@ -71,6 +73,11 @@ final class MootOptions {
     @Option(names = {"-B", "--block-size"}, paramLabel = "SIZE", description = "No effect: there is no delta transfer.")
     void blockSize(String size) {
         notes.add(WHOLE_FILE);
+    }
+
+    @Option(names = {"-y", "--fuzzy"}, description = "No effect: rdcp copies whole files, so no basis file is looked for.")
+    void fuzzy(boolean on) {
+        notes.add(FUZZY);
     }
 
     @Option(names = {"--inc-recursive", "--i-r", "--no-inc-recursive", "--no-i-r"},

@@ -17,6 +17,8 @@ final class RefusedOptions {
             + " the session request would have to carry (a protocol change)";
     static final String IN_PLACE = "not yet: rdcp writes each file under a temporary name and renames it"
             + " when complete (--partial resumes); writing in place needs a request flag (a protocol change)";
+    static final String CRTIMES = "refused: Linux cannot set a file's creation time (rsync built for Linux refuses"
+            + " -N too)";
     static final String CLIENT_ONLY = "not yet: not implemented (it needs no protocol change)";
     static final String DELTA = "refused: rdcp has no delta-transfer algorithm; it always copies whole files";
     static final String CHECKSUM = "refused: -c compares whole-file CRC32C digests, the one checksum rdcp has";
@@ -38,8 +40,8 @@ final class RefusedOptions {
     static {
         refuse(RECEIVER_REQUEST, "--munge-links", "--insecure-links",
                 "--confine-root", "-U", "--atimes",
-                "-N", "--crtimes", "--super", "--fake-super",
-                "-T", "--temp-dir", "-y", "--fuzzy");
+                "--super", "--fake-super", "-T", "--temp-dir");
+        refuse(CRTIMES, "-N", "--crtimes");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
         refuse(CLIENT_ONLY, "--iconv", "-M", "--remote-option", "-C", "--cvs-exclude", "-F", "--copy-as");

@@ -31,9 +31,10 @@ class RefusedOptionsTest {
 
     @Test
     void aShortOptionInsideAClusterIsNamed() {
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-avN", "src", "host:dst"), "-N");
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-aN", "src", "host:dst"), "-N");
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-Nav", "src", "host:dst"), "-N");
+        assertRefusedWith(RefusedOptions.CRTIMES, Cli.rdcp("-avN", "src", "host:dst"), "-N");
+        assertRefusedWith(RefusedOptions.CRTIMES, Cli.rdcp("-aN", "src", "host:dst"), "-N");
+        assertRefusedWith(RefusedOptions.CRTIMES, Cli.rdcp("-Nav", "src", "host:dst"), "-N");
+        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-aU", "src", "host:dst"), "-U");
     }
 
     @Test

@@ -89,6 +89,13 @@ class RsyncOptionMappingTest {
         assertEquals(reference.bandwidthLimit(), options.bandwidthLimit());
     }
 
+    /** rsync -W ignores -y: a basis file serves only the delta transfer rdcp does not have. */
+    @Test
+    void fuzzyChangesNothing() {
+        assertEquals(flags("-av", "a", "h:b"), flags("-avyy", "--fuzzy", "a", "h:b"));
+        assertTrue(parsed("-avy", "a", "h:b").moot.notes().get(0).startsWith("-y: ignored"));
+    }
+
     @Test
     void mootOptionsSayWhyAtVerboseOnly() {
         MootOptions moot = parsed("-avzW", "--numeric-ids", "a", "h:b").moot;
