@@ -132,7 +132,11 @@ final class ReceiverTree {
         return FileNames.join(FileNames.parent(local), AtomicFile.tempName(FileNames.leaf(local)));
     }
 
-    /** Makes sure {@code local} (entry {@code name}'s name beneath the destination) is a directory; true if it had to be created. */
+    /**
+     * Makes sure {@code local} (entry {@code name}'s name beneath the destination) is a directory;
+     * true if it had to be created. What stands there otherwise goes to its backup name with -b,
+     * as rsync keeps it.
+     */
     boolean directory(byte[] name, byte[] local) throws IOException {
         if (delete) {
             listedChildren.putIfAbsent(key(name), new HashSet<>());
@@ -147,7 +151,9 @@ final class ReceiverTree {
         }
         if (!dryRun) {
             DirectoryHandle base = destination.base();
-            if (existing != null) {
+            if (existing != null && backups.enabled()) {
+                backups.keep(local);
+            } else if (existing != null) {
                 base.delete(local, false);
             }
             try {
@@ -281,8 +287,8 @@ final class ReceiverTree {
 
     /**
      * Makes {@code local} another name of regular file {@code existingName} (both beneath the
-     * destination), atomically replacing what was there; true if new. A name already linked to
-     * it is left alone.
+     * destination), atomically replacing what was there (kept first with -b, as rsync); true if
+     * new. A name already linked to it is left alone.
      */
     boolean hardLink(byte[] local, byte[] existingName) throws IOException {
         if (dryRun) {
@@ -304,6 +310,9 @@ final class ReceiverTree {
         byte[] temp = tempBeside(local);
         base.link(existingName, temp);
         try {
+            if (existing != null && backups.enabled()) {
+                backups.keep(local);
+            }
             base.rename(temp, local);
         } catch (IOException e) {
             deleteQuietly(base, temp, e);

@@ -79,6 +79,36 @@ class BackupOptionsTest extends SideBySideTest {
         assertTrue(Files.exists(sides.served.resolve("rdcp/bk/a.txt.1")));
     }
 
+    /** rsync keeps a file or symlink that a directory from the sender replaces, as any other it replaces. */
+    @Test
+    void whatADirectoryReplacesIsKept() throws Exception {
+        SideBySide.write(sides.source, "became/f", 4);
+        SideBySide.write(sides.source, "sub/linked/g", 5);
+        List<List<String>> runs = List.of(List.of("-a", "-b"), List.of("-a", "-b", "--suffix=.old"),
+                List.of("-a", "--backup-dir=bk"), List.of("-a", "--backup-dir=bk", "--suffix=.s"));
+        for (int run = 0; run < runs.size(); run++) {
+            for (String side : List.of("rsync", "rdcp")) {
+                SideBySide.write(sides.served.resolve(side), "d" + run + "/became", 8);
+                SideBySide.write(sides.served.resolve(side), "d" + run + "/sub/b.bin", 4);
+                SideBySide.symlink(sides.served.resolve(side + "/d" + run + "/sub"), "linked", "nowhere");
+            }
+            sides.push(0, runs.get(run), "d" + run + "/", "src/");
+        }
+        assertEquals(8, Files.size(sides.served.resolve("rdcp/d0/became~")));
+        assertTrue(Files.isSymbolicLink(sides.served.resolve("rdcp/d1/sub/linked.old")));
+        assertEquals(8, Files.size(sides.served.resolve("rdcp/d2/bk/became")));
+        assertTrue(Files.isSymbolicLink(sides.served.resolve("rdcp/d3/bk/sub/linked.s")));
+    }
+
+    /** As rsync, a file that a hard link of the sender's replaces is kept too. */
+    @Test
+    void whatAHardLinkReplacesIsKept() throws Exception {
+        Files.createLink(sides.source.resolve("a-too.txt"), sides.source.resolve("a.txt"));
+        sides.bothSides("a-too.txt", 9);
+        sides.push(0, List.of("-a", "-H", "-b"), "", "src/");
+        assertEquals(9, Files.size(sides.served.resolve("rdcp/a-too.txt~")));
+    }
+
     @Test
     void backupOnAPull() throws Exception {
         for (String side : List.of("rsync", "rdcp")) {
