@@ -238,15 +238,29 @@ final class AtomicFile implements ReceivingFile {
      * --delay-updates: as {@link #commit}, but the file goes under its final name into
      * {@code holdingDirectory} beside that name (only its last component is made, private to its
      * owner), for {@link DelayedUpdates} to rename into place at the end. Returns the file's status,
-     * by which it is known there.
+     * by which it is known there; {@link UnusableHoldingDirectory} where that directory cannot be made.
      */
     FileStatus hold(byte[] holdingDirectory, Finisher finisher) throws IOException {
         FileStatus mine = finishData(finisher);
-        makeHoldingDirectory(directory, holdingDirectory);
+        try {
+            makeHoldingDirectory(directory, holdingDirectory);
+        } catch (IOException e) {
+            throw new UnusableHoldingDirectory(e);
+        }
         directory.rename(tempName, FileNames.join(holdingDirectory, finalName));
         open = false;
         directory.close();
         return mine;
+    }
+
+    /** --delay-updates: the holding directory beside the file could not be made, for {@link #getCause()}. */
+    static final class UnusableHoldingDirectory extends IOException {
+
+        private static final long serialVersionUID = 1L;
+
+        UnusableHoldingDirectory(IOException cause) {
+            super(cause);
+        }
     }
 
     /**

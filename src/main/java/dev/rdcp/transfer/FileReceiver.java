@@ -320,6 +320,11 @@ public final class FileReceiver implements AutoCloseable {
                 }
                 incoming.file.commit(finisher);
             }
+        } catch (AtomicFile.UnusableHoldingDirectory e) {
+            // rsync's line. rsync then exits 0, as if the file had arrived: the old file stays, so it fails (23).
+            fail(incoming, ExitCode.PARTIAL.code(), "Unable to create partial-dir for " + incoming.name
+                    + " -- discarding completed file: " + describe((IOException) e.getCause()));
+            return;
         } catch (IOException e) {
             fail(incoming, e);
             return;
@@ -347,11 +352,15 @@ public final class FileReceiver implements AutoCloseable {
     }
 
     private void fail(Incoming incoming, IOException cause) {
+        LOG.debug("receiving {} failed", incoming.name, PeerText.printable(cause));
+        fail(incoming, cause instanceof RdcpException r ? r.exitCode().code() : ExitCode.FILE_IO.code(),
+                incoming.name + ": " + describe(cause));
+    }
+
+    private void fail(Incoming incoming, int exitCode, String line) {
         incoming.failed = true;
         closeQuietly(incoming);
-        LOG.debug("receiving {} failed", incoming.name, PeerText.printable(cause));
-        reports.failed(incoming.entry.index(), cause instanceof RdcpException r ? r.exitCode().code() : ExitCode.FILE_IO.code(),
-                incoming.name + ": " + describe(cause));
+        reports.failed(incoming.entry.index(), exitCode, line);
     }
 
     private static void closeQuietly(Incoming incoming) {

@@ -50,6 +50,29 @@ class DelayUpdatesOptionTest extends SideBySideTest {
         assertEquals(List.of(), List.of(sides.served.resolve("rdcp/d/elsewhere").toFile().list()));
     }
 
+    /**
+     * Where the holding directory cannot be made (here a --partial-dir whose parent is missing),
+     * rsync says so for each file, discards it and exits 0; rdcp says the same and exits 23, since
+     * the old files stay.
+     */
+    @Test
+    void aFileThatCannotBeHeldIsDiscardedWithRsyncsLine() throws Exception {
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", "--delay-updates", "--partial-dir=p/q", "src/",
+                "served/rsync/d/");
+        Cli.Result rdcp = sides.rdcp("-a", "--delay-updates", "--partial-dir=p/q", sides.source + "/",
+                "127.0.0.1::rdcp/d/");
+
+        assertEquals(0, rsync.exitCode(), rsync.output());
+        assertEquals(23, rdcp.exitCode(), rdcp::toString);
+        for (String name : List.of("a", "sub/b")) {
+            String line = "Unable to create partial-dir for " + name + " -- discarding completed file";
+            assertTrue(rsync.output().lines().anyMatch((line + ".")::equals), rsync.output());
+            assertTrue(rdcp.err().lines().anyMatch(l -> l.startsWith("rdcp: " + line + ": ")), rdcp.err());
+        }
+        RsyncComparison.assertSameTree(sides.served.resolve("rsync"), sides.served.resolve("rdcp"));
+        assertEquals(7, Files.size(sides.served.resolve("rdcp/d/sub/b")), "the old file stays");
+    }
+
     @Test
     void aPullHoldsInThePartialDirectoryWhenOneIsGiven() throws Exception {
         SideBySide.write(sides.source, "sub/.p/y", 3);
