@@ -316,8 +316,13 @@ final class CopyCommand {
     /**
      * Reads a pattern file where it stands among the rules: rule order decides. A file that cannot
      * be read is an I/O error (11), in rsync's words; one that holds no rules is a usage error.
+     * After an unknown option it is not read: as rsync, which reads it where it parses it and
+     * stops at an unknown option, the usage error comes first (picocli reports it once parsed).
      */
     private void addRulesFrom(String option, Path file, RuleFileReader reader) {
+        if (!spec.commandLine().getUnmatchedArguments().isEmpty()) {
+            return;
+        }
         try {
             filterRules.addAll(reader.read());
         } catch (IllegalArgumentException e) {
