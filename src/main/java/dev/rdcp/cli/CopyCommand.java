@@ -22,7 +22,9 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -736,10 +738,10 @@ final class CopyCommand {
             sources.forEach(l -> operands.add(SourceOperand.parse(l.path())));
             boolean missingArgs = options.has(SessionRequest.IGNORE_MISSING_ARGS)
                     || options.has(SessionRequest.DELETE_MISSING_ARGS);
-            if (!missingArgs && operands.stream().noneMatch(o -> Files.exists(o.path(), LinkOption.NOFOLLOW_LINKS))) {
+            if (!missingArgs && operands.stream().allMatch(o -> whyUnsendable(o.path()) != null)) {
                 // Nothing could be sent: say so for each, as the transfer would, without connecting.
-                operands.forEach(o -> listener.fileFailed(ExitCode.PARTIAL.code(), o.path()
-                        + ": no such file or directory"));
+                operands.forEach(o -> listener.fileFailed(ExitCode.PARTIAL.code(), o.path() + ": "
+                        + whyUnsendable(o.path())));
                 return;
             }
         }
@@ -748,6 +750,18 @@ final class CopyCommand {
                         .anyMatch(SourceOperand::contents))) && operands.stream().anyMatch(o -> Files.isDirectory(o.path())));
         withServer(destination, session -> session.push(operands, destination.path(), intoDirectory, options,
                 listener));
+    }
+
+    /** Why a source operand cannot be looked at, in the sender's words (a directory on the way that is not one, say); null if it can. */
+    private static String whyUnsendable(Path operand) {
+        try {
+            Files.readAttributes(operand, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return null;
+        } catch (NoSuchFileException e) {
+            return "no such file or directory";
+        } catch (IOException e) {
+            return FilesFrom.reason(e);
+        }
     }
 
     /** As rsync's receiver: a map's rule whose TO this host does not know is dropped, with a warning. */

@@ -234,7 +234,8 @@ final class FileList implements AutoCloseable {
         try {
             beneath = beneathRoot(path, operand.contents());
         } catch (IOException e) {
-            if (!(e instanceof NoSuchFileException && ignoreMissingArgs)) {
+            // A missing directory on the way spares only a -R or --files-from name (see directoryMissing).
+            if (!(e instanceof NoSuchFileException && ignoreMissingArgs && operand.relativeName() != null)) {
                 ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0], shownName(path) + ": "
                         + (e instanceof NoSuchFileException ? "no such file or directory" : FileReceiver.describe(e)))));
             }
@@ -248,6 +249,9 @@ final class FileList implements AutoCloseable {
                 describe(path, name, true, false, operand.contents(), beneath);
             } else if (operand.contents() && isDirectory(path, beneath)) {
                 describe(path, new byte[] {'.'}, true, false, true, beneath);
+            } else if (ignoreMissingArgs && directoryMissing(operand, beneath)) {
+                ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0],
+                        shownName(path) + ": no such file or directory")));
             } else {
                 Path absolute = path.toAbsolutePath().normalize();
                 byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
@@ -255,6 +259,32 @@ final class FileList implements AutoCloseable {
             }
         } finally {
             closeUnlessRoot(beneath);
+        }
+    }
+
+    /**
+     * Whether the directory rsync's sender changes into before it looks for plain operand
+     * {@code operand} is missing: the operand itself when named with a trailing slash, else the
+     * directory it is in (which {@code beneath}, on a server, has opened). --ignore-missing-args
+     * and --delete-missing-args spare a missing operand, not one whose directory is missing
+     * (rsync's "change_dir failed", 23); -R and --files-from names, which rsync looks up whole, are
+     * spared either way.
+     */
+    private static boolean directoryMissing(SourceOperand operand, Parent beneath) {
+        if (!operand.contents()) {
+            return beneath == null && Files.notExists(operand.path().toAbsolutePath().getParent());
+        }
+        if (beneath == null) {
+            return Files.notExists(operand.path());
+        }
+        try {
+            beneath.directory().status(beneath.leaf());
+            return false;
+        } catch (NoSuchFileException e) {
+            return true;
+        } catch (IOException e) {
+            // There, but not to be looked at: describe says why.
+            return false;
         }
     }
 
@@ -414,7 +444,9 @@ final class FileList implements AutoCloseable {
                     : problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
             return true;
         } catch (IOException e) {
-            ready.add(problemEntry(ExitCode.PARTIAL, name, "%s: " + FileReceiver.describe(e).replace("%", "%%")));
+            String reason = FileReceiver.describe(e);
+            ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, shownName(path) + ": " + reason))
+                    : problemEntry(ExitCode.PARTIAL, name, "%s: " + reason.replace("%", "%%")));
             return false;
         }
         if (FileModes.type(attributes.mode()) == FileModes.S_IFLNK && followedLinks.any()) {

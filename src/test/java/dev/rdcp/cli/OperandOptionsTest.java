@@ -126,6 +126,45 @@ class OperandOptionsTest extends SideBySideTest {
         assertTrue(Files.isRegularFile(tmp.resolve("rdcp-pulled/sub/g")));
     }
 
+    /**
+     * rsync changes into an operand's directory before it looks for the operand: where that
+     * directory is missing, --ignore-missing-args and --delete-missing-args do not spare it
+     * (rsync's "change_dir failed", 23), on a push and on a pull.
+     */
+    @Test
+    void missingArgsDoNotSpareAnOperandWhoseDirectoryIsMissing() throws Exception {
+        for (String option : List.of("--ignore-missing-args", "--delete-missing-args")) {
+            for (String operand : List.of("src/gone/x", "src/gone/")) {
+                Cli.Result push = sides.push(23, List.of("-a", option), "p/", operand, "src/a");
+                String shown = operand.replaceFirst("/$", "");
+                assertTrue(push.err().contains(tmp.resolve(shown) + ": no such file or directory"), push.toString());
+            }
+        }
+        Files.createDirectories(sides.served.resolve("exported"));
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", "--ignore-missing-args",
+                sides.served.resolve("exported/gone/x").toString(), "rsync-pulled/");
+        Cli.Result pull = sides.rdcp("-a", "--ignore-missing-args", "127.0.0.1::exported/gone/x",
+                tmp.resolve("rdcp-pulled") + "/");
+        assertEquals(23, rsync.exitCode(), rsync.output());
+        assertTrue(rsync.output().contains("change_dir"), rsync.output());
+        assertEquals(23, pull.exitCode(), pull.toString());
+        assertTrue(pull.err().contains("gone/x: no such file or directory"), pull.toString());
+    }
+
+    /**
+     * An operand beneath a file fails with the reason, named as the user named it (it said "x",
+     * or "no such file or directory" where it was the only one and rdcp did not connect).
+     */
+    @Test
+    void anOperandBeneathAFileIsNamedWithTheReason() throws Exception {
+        String line = "rdcp: " + tmp.resolve("src/a/x") + ": Not a directory";
+        Cli.Result push = sides.push(23, List.of("-a"), "n/", "src/a/x", "src/sub/g");
+        assertTrue(push.err().lines().anyMatch(line::equals), push.toString());
+        Cli.Result alone = sides.rdcp("-a", tmp.resolve("src/a/x").toString(), "127.0.0.1::rdcp/alone/");
+        assertEquals(23, alone.exitCode(), alone.toString());
+        assertEquals(List.of(line), alone.err().lines().toList());
+    }
+
     /** A --files-from name whose directory is missing is a missing file (23), not a vanished one (24). */
     @Test
     void aFilesFromNameInAMissingDirectoryIsMissing() throws Exception {
