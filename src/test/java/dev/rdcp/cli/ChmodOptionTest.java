@@ -2,7 +2,6 @@ package dev.rdcp.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.rdcp.protocol.ExitCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -96,12 +95,7 @@ class ChmodOptionTest extends SideBySideTest {
     @Test
     void aMalformedSpecIsRsyncsUsageError() throws Exception {
         for (String spec : List.of("u+q", "DFu+x", "Du+x,,Fu+x", "17777", "u+rg")) {
-            RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", "--chmod=" + spec, "src/", "dst/");
-            Cli.Result rdcp = Cli.rdcp("-a", "--chmod=" + spec, "src/", "127.0.0.1::rdcp/dst/");
-            assertEquals(ExitCode.USAGE.code(), rsync.exitCode(), rsync.output());
-            assertEquals(rsync.exitCode(), rdcp.exitCode(), rdcp.toString());
-            assertEquals(rsync.output().lines().findFirst().orElseThrow().replace("rsync: ", "rdcp: "),
-                    rdcp.err().lines().findFirst().orElseThrow());
+            sides.assertUsageErrorAsRsync("-a", "--chmod=" + spec);
         }
     }
 }

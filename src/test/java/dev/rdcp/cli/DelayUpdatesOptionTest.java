@@ -84,11 +84,7 @@ class DelayUpdatesOptionTest extends SideBySideTest {
     @Test
     void inplaceAndAppendConflictWithItAsInRsync() throws Exception {
         for (String option : List.of("--inplace", "--append")) {
-            RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", option, "--delay-updates", "src/", "x/");
-            Cli.Result rdcp = sides.rdcp("-a", option, "--delay-updates", sides.source + "/", "127.0.0.1::rdcp/");
-            assertEquals(rsync.exitCode(), rdcp.exitCode(), rdcp::toString);
-            assertTrue(rsync.output().contains(option + " cannot be used with --delay-updates"), rsync.output());
-            assertTrue(rdcp.err().startsWith("rdcp: " + option + " cannot be used with --delay-updates"), rdcp.err());
+            sides.assertUsageErrorAsRsync("-a", option, "--delay-updates");
         }
     }
 

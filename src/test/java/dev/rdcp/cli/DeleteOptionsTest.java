@@ -130,21 +130,12 @@ class DeleteOptionsTest extends SideBySideTest {
 
     @Test
     void deleteBeforeWithAnotherWhenIsRsyncsUsageError() throws Exception {
-        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-r", "--delete-before", "--delete-after", "src/", "x/");
-        Cli.Result rdcp = sides.rdcp("-r", "--delete-before", "--delete-after", sides.source + "/", "127.0.0.1::rdcp/");
-        assertEquals(rsync.exitCode(), rdcp.exitCode(), rdcp::toString);
-        assertTrue(rdcp.err().startsWith("rdcp: You may not combine multiple --delete-WHEN options."), rdcp.err());
-        Cli.Result alone = sides.rdcp("--delete-before", sides.source + "/", "127.0.0.1::rdcp/");
-        assertEquals(rsync.exitCode(), alone.exitCode(), alone::toString);
-        assertTrue(alone.err().startsWith("rdcp: --delete does not work without --recursive (-r) or --dirs (-d)."),
-                alone.err());
+        sides.assertUsageErrorAsRsync("-r", "--delete-before", "--delete-after");
+        sides.assertUsageErrorAsRsync("--delete-before");
     }
 
     @Test
     void anInvalidLimitIsRsyncsUsageError() throws Exception {
-        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "--max-delete=x", "src/", "nowhere/");
-        Cli.Result rdcp = sides.rdcp("--max-delete=x", sides.source + "/", "127.0.0.1::rdcp/");
-        assertEquals(rsync.exitCode(), rdcp.exitCode(), rdcp::toString);
-        assertTrue(rdcp.err().startsWith("rdcp: --max-delete=x: invalid numeric value"), rdcp.err());
+        sides.assertUsageErrorAsRsync("--max-delete=x");
     }
 }

@@ -90,11 +90,7 @@ class PartialDirOptionTest extends SideBySideTest {
     @Test
     void inplaceAndAppendConflictWithItAsInRsync() throws Exception {
         for (String option : List.of("--inplace", "--append")) {
-            RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", option, "--partial-dir=.p", "src/", "x/");
-            Cli.Result rdcp = sides.rdcp("-a", option, "--partial-dir=.p", sides.source + "/", "127.0.0.1::rdcp/");
-            assertEquals(rsync.exitCode(), rdcp.exitCode(), rdcp::toString);
-            assertTrue(rsync.output().contains(option + " cannot be used with --partial-dir"), rsync.output());
-            assertTrue(rdcp.err().startsWith("rdcp: " + option + " cannot be used with --partial-dir"), rdcp.err());
+            sides.assertUsageErrorAsRsync("-a", option, "--partial-dir=.p");
         }
     }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,21 +23,24 @@ class PatternFileOptionsTest extends SideBySideTest {
     @Test
     void anUnknownOptionBeforeAMissingFileIsTheUsageError() throws Exception {
         for (String option : OPTIONS) {
-            Run run = both("--bogus", option + "=nosuch");
-            assertEquals(1, run.rsync().exitCode(), run.rsync().output());
-            assertEquals(1, run.rdcp().exitCode(), run.rdcp()::toString);
-            assertTrue(run.rsync().output().startsWith("rsync: --bogus: unknown option"), run.rsync().output());
-            assertTrue(run.rdcp().err().startsWith("rdcp: Unknown option: '--bogus'"), run.rdcp().err());
+            SideBySide.Runs runs = sides.both("--bogus", option + "=" + tmp.resolve("nosuch"));
+            assertEquals(1, runs.rsync().exitCode(), runs.rsync().output());
+            assertEquals(1, runs.rdcp().exitCode(), runs.rdcp()::toString);
+            assertTrue(runs.rsync().output().startsWith("rsync: --bogus: unknown option"), runs.rsync().output());
+            assertTrue(runs.rdcp().err().startsWith("rdcp: Unknown option: '--bogus'"), runs.rdcp().err());
         }
     }
 
-    /** rsync reads a pattern file where it parses it, so an unknown option after it comes too late; a files-from list is read once all are parsed. */
+    /**
+     * rsync reads a pattern file where it parses it, so an unknown option after it comes too
+     * late (11); a files-from list is read once all are parsed (1).
+     */
     @Test
     void anUnknownOptionAfterAMissingFileIsAsRsyncs() throws Exception {
         for (String option : OPTIONS) {
-            Run run = both(option + "=nosuch", "--bogus");
-            assertEquals(option.equals("--files-from") ? 1 : 11, run.rsync().exitCode(), run.rsync().output());
-            assertEquals(run.rsync().exitCode(), run.rdcp().exitCode(), option + ": " + run.rdcp());
+            SideBySide.Runs runs = sides.both(option + "=" + tmp.resolve("nosuch"), "--bogus");
+            assertEquals(option.equals("--files-from") ? 1 : 11, runs.rsync().exitCode(), runs.rsync().output());
+            assertEquals(runs.rsync().exitCode(), runs.rdcp().exitCode(), option + ": " + runs.rdcp());
         }
     }
 
@@ -51,29 +53,12 @@ class PatternFileOptionsTest extends SideBySideTest {
     @Test
     void aDirectoryAsTheFileIsRefused() throws Exception {
         for (String option : OPTIONS) {
-            Run run = both(option + "=rules");
+            SideBySide.Runs runs = sides.both(option + "=" + tmp.resolve("rules"));
             String kind = option.equals("--files-from") ? "files-from" : option.substring(2, option.indexOf("-from"));
-            assertEquals(option.equals("--files-from") ? 12 : 0, run.rsync().exitCode(), run.rsync().output());
-            assertEquals(option.equals("--files-from") ? 1 : 11, run.rdcp().exitCode(), run.rdcp()::toString);
+            assertEquals(option.equals("--files-from") ? 12 : 0, runs.rsync().exitCode(), runs.rsync().output());
+            assertEquals(option.equals("--files-from") ? 1 : 11, runs.rdcp().exitCode(), runs.rdcp()::toString);
             assertEquals("rdcp: failed to open " + kind + " file " + tmp.resolve("rules") + ": Is a directory",
-                    run.rdcp().err().strip());
+                    runs.rdcp().err().strip());
         }
-    }
-
-    private record Run(RsyncComparison.Run rsync, Cli.Result rdcp) {
-    }
-
-    /** rsync and rdcp, each copying src/ with {@code options}; a file an option names is in the scratch directory. */
-    private Run both(String... options) throws Exception {
-        List<String> rsyncArgs = new ArrayList<>(List.of("-a"));
-        rsyncArgs.addAll(List.of(options));
-        rsyncArgs.addAll(List.of("src/", "served/rsync/"));
-        List<String> rdcpArgs = new ArrayList<>(List.of("-a"));
-        for (String option : options) {
-            rdcpArgs.add(option.replace("=", "=" + tmp + "/"));
-        }
-        rdcpArgs.addAll(List.of(sides.source + "/", "127.0.0.1::rdcp/"));
-        return new Run(RsyncComparison.run(tmp, rsyncArgs.toArray(String[]::new)),
-                sides.rdcp(rdcpArgs.toArray(String[]::new)));
     }
 }

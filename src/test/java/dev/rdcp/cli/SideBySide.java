@@ -3,6 +3,7 @@ package dev.rdcp.cli;
 import static dev.rdcp.cli.RsyncComparison.assertSameTree;
 import static dev.rdcp.cli.RsyncComparison.rsync;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.rdcp.transport.DirectMemory;
 import java.io.IOException;
@@ -186,6 +187,37 @@ final class SideBySide implements AutoCloseable {
         Cli.Result result = rdcp(rdcpArgs.toArray(String[]::new));
         assertEquals(0, result.exitCode(), result::toString);
         return List.of(run.output().lines().sorted().toList(), result.out().lines().sorted().toList());
+    }
+
+    /** What rsync and rdcp did with the same options. */
+    record Runs(RsyncComparison.Run rsync, Cli.Result rdcp) {
+    }
+
+    /**
+     * rsync copying src/ into refused/ and rdcp pushing it to the daemon's refused/, both with
+     * {@code options} (a file an option names given by its absolute path: rdcp runs elsewhere),
+     * whatever they end with.
+     */
+    Runs both(String... options) throws IOException, InterruptedException {
+        List<String> rsyncArgs = new ArrayList<>(List.of(options));
+        rsyncArgs.addAll(List.of("src/", "refused/"));
+        List<String> rdcpArgs = new ArrayList<>(List.of(options));
+        rdcpArgs.addAll(List.of(source + "/", "127.0.0.1::rdcp/refused/"));
+        return new Runs(RsyncComparison.run(tmp, rsyncArgs.toArray(String[]::new)), rdcp(rdcpArgs.toArray(String[]::new)));
+    }
+
+    /**
+     * {@link #both} with {@code options}, which both must refuse with rsync's usage error (exit
+     * code 1) before anything is copied: rdcp's first line is rsync's, "rdcp: " for "rsync: ".
+     */
+    void assertUsageErrorAsRsync(String... options) throws IOException, InterruptedException {
+        Runs runs = both(options);
+        assertEquals(1, runs.rsync().exitCode(), runs.rsync()::output);
+        assertEquals(1, runs.rdcp().exitCode(), runs.rdcp()::toString);
+        String rsyncLine = runs.rsync().output().lines().findFirst().orElseThrow();
+        assertEquals("rdcp: " + rsyncLine.replaceFirst("^rsync: ", ""),
+                runs.rdcp().err().lines().findFirst().orElseThrow(), String.join(" ", options));
+        assertFalse(Files.exists(served.resolve("rdcp/refused")), "nothing copied");
     }
 
     /**

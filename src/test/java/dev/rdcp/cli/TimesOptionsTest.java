@@ -128,11 +128,7 @@ class TimesOptionsTest extends SideBySideTest {
     @Test
     void aModifyWindowThatIsNoNumberIsRsyncsUsageError() throws Exception {
         for (String value : List.of("abc", "99999999999")) {
-            RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", "--modify-window=" + value, "src/", "x/");
-            Cli.Result rdcp = sides.rdcp("-a", "--modify-window=" + value, sides.source + "/", "127.0.0.1::rdcp/");
-            assertEquals(rsync.exitCode(), rdcp.exitCode(), rdcp::toString);
-            String message = rsync.output().lines().findFirst().orElseThrow();
-            assertEquals(message, rdcp.err().lines().findFirst().orElseThrow().replaceFirst("^rdcp:", "rsync:"));
+            sides.assertUsageErrorAsRsync("-a", "--modify-window=" + value);
         }
     }
 }

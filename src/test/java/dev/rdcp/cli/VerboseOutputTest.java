@@ -179,10 +179,7 @@ class VerboseOutputTest extends SideBySideTest {
 
     @Test
     void anUnknownInfoWordIsRsyncsUsageError() throws Exception {
-        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", "--info=bogus", "src/", "x/");
-        Cli.Result rdcp = sides.rdcp("-a", "--info=bogus", sides.source + "/", "127.0.0.1::rdcp/");
-        assertEquals(rsync.exitCode(), rdcp.exitCode(), rdcp::toString);
-        assertEquals("rdcp: " + rsync.output().lines().findFirst().orElseThrow(), rdcp.err().lines().findFirst().orElseThrow());
+        sides.assertUsageErrorAsRsync("-a", "--info=bogus");
     }
 
     /** With --mkpath rsync counts the directories it made, for a directory or a file's directory. */
