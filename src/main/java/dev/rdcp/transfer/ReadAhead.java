@@ -112,8 +112,9 @@ final class ReadAhead implements AutoCloseable {
                 read = file.read(buffer, length, offset);
             } catch (IOException e) {
                 failure = e;
-            } catch (RuntimeException e) {
-                failure = new IOException(e);
+            } catch (RuntimeException | Error e) {
+                // Handed over, not thrown here: the sender waiting for this read must not wait forever.
+                failure = new IOException("read ahead failed: " + e, e);
             }
             state = DONE;
             LockSupport.unpark(waiter);
