@@ -19,6 +19,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -341,6 +342,26 @@ final class FileList implements AutoCloseable {
     ReadOnlyFile openListed(Path path, FileStatus listed, ReadOnlyFile.Opening opening) throws IOException {
         return sourceRoot == null ? ReadOnlyFile.openListed(path, FileNames.absolute(path), listed, opening)
                 : ReadOnlyFile.openListed(root(), servedName(path), listed, opening);
+    }
+
+    /**
+     * Whether a listed file that came up short is gone from its name (it vanished, rather than
+     * changed size): a client's looked up by its path, a server's found as {@link #openListed}
+     * finds it, so that no node outside the served directory is looked at for a client's message.
+     */
+    boolean vanished(Path path, FileStatus listed) {
+        if (sourceRoot == null) {
+            return Files.notExists(path, LinkOption.NOFOLLOW_LINKS);
+        }
+        try {
+            openListedNode(path, listed).close();
+            return false;
+        } catch (NoSuchFileException e) {
+            return true;
+        } catch (IOException e) {
+            // There but another file, or a name that now leads out of the served directory: changed.
+            return false;
+        }
     }
 
     /** As {@link #openListed}, the node itself (O_PATH), for its extended attributes. */

@@ -25,8 +25,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -563,7 +561,7 @@ public final class FileSender implements AutoCloseable {
             if (read >= length) {
                 return true;
             }
-            if (Files.notExists(file.path, LinkOption.NOFOLLOW_LINKS)) {
+            if (list.vanished(file.path, file.listed)) {
                 abandon(file, ExitCode.VANISHED, "file has vanished: " + file.name);
             } else {
                 abandon(file, ExitCode.PARTIAL, file.name + ": file changed size during the transfer");

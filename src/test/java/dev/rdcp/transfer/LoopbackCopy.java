@@ -40,6 +40,12 @@ final class LoopbackCopy {
     /** {@code senderEvents} hears what the sender does as it does it (a test can act on the source then). */
     static Outcome run(List<SourceOperand> sources, Path target, boolean directory, TransferOptions options,
             long timeoutSeconds, Faults faults, TransferListener senderEvents) throws Exception {
+        return run(sources, target, directory, options, timeoutSeconds, faults, senderEvents, null);
+    }
+
+    /** As above, the sender a server's that serves {@code sourceRoot} (null: a client's). */
+    static Outcome run(List<SourceOperand> sources, Path target, boolean directory, TransferOptions options,
+            long timeoutSeconds, Faults faults, TransferListener senderEvents, Path sourceRoot) throws Exception {
         // A test of the sender's timeout must not be ended by the receiver's own (a sender slow to
         // start, on a loaded machine, would time the receiver out first).
         LoopbackTransport[] ends = LoopbackTransport.pair(timeoutSeconds, Math.max(timeoutSeconds, RECEIVER_TIMEOUT_SECONDS));
@@ -48,7 +54,8 @@ final class LoopbackCopy {
         TransferReport received = new TransferReport();
         CompletableFuture<Void> sender = CompletableFuture.runAsync(unchecked(() -> {
             try (LoopbackTransport transport = ends[0];
-                    FileSender role = FileSender.create(transport, options, new FanOutListener(sent, senderEvents), sources)) {
+                    FileSender role = FileSender.create(transport, options, new FanOutListener(sent, senderEvents), sources,
+                            sourceRoot)) {
                 try {
                     role.run();
                 } finally {
