@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
 
 /**
@@ -50,6 +51,7 @@ final class Backups {
         if (directory.length > 0) {
             makeParents(base, FileNames.parent(target));
         }
+        makeWay(base, target);
         base.rename(local, target);
     }
 
@@ -63,6 +65,7 @@ final class Backups {
         if (directory.length > 0) {
             makeParents(base, FileNames.parent(target));
         }
+        makeWay(base, target);
         ByteBuffer copyBuffer = copyMemory.get();
         try (FileHandle from = base.openRead(local); AtomicFile to = AtomicFile.create(base, target, writes)) {
             FileStatus original = from.status();
@@ -102,6 +105,36 @@ final class Backups {
         byte[] named = Arrays.copyOf(local, local.length + suffix.length);
         System.arraycopy(suffix, 0, named, local.length, suffix.length);
         return directory.length > 0 ? FileNames.join(directory, named) : named;
+    }
+
+    /**
+     * A directory at backup name {@code target} goes, with all it holds, as rsync's make_backup
+     * deletes what stands at the name; a file or symlink there is simply replaced by the rename.
+     */
+    private static void makeWay(DirectoryHandle base, byte[] target) throws IOException {
+        FileStatus there;
+        try {
+            there = base.status(target);
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        if (FileModes.type(there.mode()) == FileModes.S_IFDIR) {
+            removeTree(base, target);
+        }
+    }
+
+    /** Directory {@code name} and everything in it, each removed beneath its own directory's descriptor. */
+    private static void removeTree(DirectoryHandle parent, byte[] name) throws IOException {
+        try (DirectoryHandle tree = parent.openDirectory(name)) {
+            for (byte[] child : tree.names()) {
+                if (FileModes.type(tree.status(child).mode()) == FileModes.S_IFDIR) {
+                    removeTree(tree, child);
+                } else {
+                    tree.delete(child, false);
+                }
+            }
+        }
+        parent.delete(name, true);
     }
 
     private static void makeParents(DirectoryHandle base, byte[] parent) throws IOException {

@@ -100,6 +100,26 @@ class BackupOptionsTest extends SideBySideTest {
         assertTrue(Files.isSymbolicLink(sides.served.resolve("rdcp/d3/bk/sub/linked.s")));
     }
 
+    /**
+     * A directory standing at the backup name, empty or not, is deleted with what it holds to make
+     * way for the backup, as rsync's make_backup deletes it: for a file replaced, and for one that
+     * a directory from the sender replaces.
+     */
+    @Test
+    void aDirectoryAtTheBackupNameMakesWayForTheBackup() throws Exception {
+        SideBySide.write(sides.source, "became/f", 4);
+        for (String side : List.of("rsync", "rdcp")) {
+            SideBySide.write(sides.served.resolve(side), "a.txt~/inner/x", 3);
+            Files.createDirectories(sides.served.resolve(side + "/sub/b.bin~"));
+            SideBySide.write(sides.served.resolve(side), "became", 8);
+            SideBySide.write(sides.served.resolve(side), "became~/y", 2);
+        }
+        sides.push(0, List.of("-a", "-b"), "", "src/");
+        assertEquals(3, Files.size(sides.served.resolve("rdcp/a.txt~")));
+        assertEquals(4, Files.size(sides.served.resolve("rdcp/sub/b.bin~")));
+        assertEquals(8, Files.size(sides.served.resolve("rdcp/became~")));
+    }
+
     /** As rsync, a file that a hard link of the sender's replaces is kept too. */
     @Test
     void whatAHardLinkReplacesIsKept() throws Exception {
