@@ -244,7 +244,9 @@ final class CopyCommand {
         specials = false;
     }
 
-    @Option(names = {"-0", "--from0"}, description = "The --files-from list is separated by NUL characters, not lines.")
+    /* As rsync: a rule file is read where its option stands, so -0 applies to those after it. */
+    @Option(names = {"-0", "--from0"}, description = "The --files-from list, and the --exclude-from and --include-from"
+            + " files after this option, are separated by NUL characters, not lines.")
     boolean from0;
 
     @Option(names = "--delete-excluded", description = "Also delete what the filters exclude on the receiver (implies --delete).")
@@ -275,7 +277,7 @@ final class CopyCommand {
     }
 
     @Option(names = "--files-from", paramLabel = "FILE",
-            description = "Copy the paths listed in FILE (relative to the one SRC directory).")
+            description = "Copy the paths listed in FILE (relative to the one SRC directory); - reads standard input.")
     Path filesFrom;
 
     @Option(names = "--bwlimit", paramLabel = "RATE", converter = BandwidthConverter.class,
@@ -305,28 +307,33 @@ final class CopyCommand {
         filterRules.add("+ " + pattern);
     }
 
-    @Option(names = "--exclude-from", paramLabel = "FILE", description = "Read exclude patterns from FILE.")
+    @Option(names = "--exclude-from", paramLabel = "FILE",
+            description = "Read exclude patterns from FILE; - reads standard input.")
     void excludeFrom(Path file) {
-        addRulesFrom("--exclude-from", file, () -> FilterRules.readExcludeFrom(file));
+        addRulesFrom("--exclude-from", file, content -> FilterRules.excludeFrom(content, file.toString(), from0));
     }
 
-    @Option(names = "--include-from", paramLabel = "FILE", description = "Read include patterns from FILE.")
+    @Option(names = "--include-from", paramLabel = "FILE",
+            description = "Read include patterns from FILE; - reads standard input.")
     void includeFrom(Path file) {
-        addRulesFrom("--include-from", file, () -> FilterRules.readIncludeFrom(file));
+        addRulesFrom("--include-from", file, content -> FilterRules.includeFrom(content, file.toString(), from0));
     }
 
     /**
-     * Reads a pattern file where it stands among the rules: rule order decides. A file that cannot
-     * be read is an I/O error (11), in rsync's words; one that holds no rules is a usage error.
-     * After an unknown option it is not read: as rsync, which reads it where it parses it and
-     * stops at an unknown option, the usage error comes first (picocli reports it once parsed).
+     * Reads a pattern file (or standard input, for "-") where it stands among the rules: rule
+     * order decides. A file that cannot be read is an I/O error (11), in rsync's words; one that
+     * holds no rules is a usage error. After an unknown option it is not read: as rsync, which
+     * reads it where it parses it and stops at an unknown option, the usage error comes first
+     * (picocli reports it once parsed).
      */
     private void addRulesFrom(String option, Path file, RuleFileReader reader) {
         if (!spec.commandLine().getUnmatchedArguments().isEmpty()) {
             return;
         }
         try {
-            filterRules.addAll(reader.read());
+            byte[] content = file.toString().equals(StandardInput.NAME) ? standardInput.forRules(option)
+                    : Files.readAllBytes(file);
+            filterRules.addAll(reader.read(content));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
         } catch (IOException e) {
@@ -338,7 +345,7 @@ final class CopyCommand {
 
     @FunctionalInterface
     private interface RuleFileReader {
-        List<String> read() throws IOException;
+        List<String> read(byte[] content);
     }
 
     @Option(names = "--progress", description = "List names as -v does, with each file's progress under its name.")
@@ -400,6 +407,8 @@ final class CopyCommand {
     private RdmaOptions rdma;
 
     private final List<String> filterRules = new ArrayList<>();
+    /** What "-" reads in --exclude-from, --include-from and --files-from. */
+    StandardInput standardInput = new StandardInput(System.in);
     /** The --info values, applied in order over what -v, --progress and --stats set. */
     private final List<String> infoWords = new ArrayList<>();
     private InfoLevels info;
@@ -726,7 +735,7 @@ final class CopyCommand {
         List<SourceOperand> operands = new ArrayList<>();
         if (filesFrom != null) {
             Path base = Path.of(singleSource(sources).path());
-            for (String listed : FilesFrom.read(filesFrom, from0)) {
+            for (String listed : listedPaths()) {
                 operands.add(SourceOperand.listed(base, listed));
             }
         } else if (relative) {
@@ -782,7 +791,7 @@ final class CopyCommand {
         List<String> paths = new ArrayList<>();
         if (filesFrom != null) {
             paths.add(singleSource(sources).path());
-            paths.addAll(FilesFrom.read(filesFrom, from0));
+            paths.addAll(listedPaths());
         } else if (relative) {
             String base = null;
             for (Location source : sources) {
@@ -803,6 +812,13 @@ final class CopyCommand {
         Path target = Path.of(destination.path());
         boolean directory = destination.namesDirectory() || sources.size() > 1 || relative;
         withServer(remote, session -> session.pull(paths, target, directory, options, listener));
+    }
+
+    /** The paths --files-from lists, from its file or ("-") standard input. */
+    private List<String> listedPaths() throws IOException {
+        return filesFrom.toString().equals(StandardInput.NAME)
+                ? FilesFrom.read(standardInput.forFilesFrom(), StandardInput.NAME, from0)
+                : FilesFrom.read(filesFrom, from0);
     }
 
     private RelativeSource relativeSource(String operand) {

@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.filter.ListLines;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.transfer.SourceOperand;
@@ -23,30 +24,32 @@ final class FilesFrom {
     }
 
     /**
-     * One path per line (with {@code from0}, per NUL, as fpart writes them); blank entries and
-     * comments ('#', ';') skipped, as rsync does with either separator. Each path is cleaned as
-     * rsync cleans it: leading '/' and "." components dropped, "//" collapsed; a trailing '/'
-     * is kept, since with -d it asks for the directory's contents.
+     * The paths listed in {@code file}, as {@link #read(byte[], String, boolean)} reads them;
+     * one that cannot be read is a usage error (1), in rsync's words.
      */
     static List<String> read(Path file, boolean from0) throws IOException {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            // As rsync: a usage error (1), in its words.
             throw new RdcpException(ExitCode.USAGE, "failed to open files-from file " + file + ": " + reason(e));
         }
+        return read(bytes, file.toString(), from0);
+    }
+
+    /**
+     * One path per line as rsync 3.5 splits them ({@link ListLines}: at '\n', "\r\n" or '\r';
+     * with {@code from0}, at NUL, as fpart and {@code find -print0} write them); blank entries
+     * and comments ('#', ';') skipped, as rsync does with either separator. Each path is cleaned
+     * as rsync cleans it: leading '/' and "." components dropped, "//" collapsed; a trailing '/'
+     * is kept, since with -d it asks for the directory's contents. {@code name} names the list
+     * in errors.
+     */
+    static List<String> read(byte[] bytes, String name, boolean from0) throws RdcpException {
         List<String> paths = new ArrayList<>();
-        int line = 0;
-        for (int start = 0; start < bytes.length; ) {
-            int end = start;
-            while (end < bytes.length && bytes[end] != (from0 ? 0 : '\n')) {
-                end++;
-            }
-            line++;
-            int length = !from0 && end > start && bytes[end - 1] == '\r' ? end - start - 1 : end - start;
-            String entry = strictUtf8(bytes, start, length, file, line);
-            start = end + 1;
+        List<byte[]> lines = ListLines.split(bytes, from0);
+        for (int line = 1; line <= lines.size(); line++) {
+            String entry = strictUtf8(lines.get(line - 1), name, line);
             if (entry.isEmpty() || entry.startsWith("#") || entry.startsWith(";")) {
                 continue;
             }
@@ -59,13 +62,12 @@ final class FilesFrom {
      * rdcp carries names as UTF-8 text: a name that is not would silently become another, so the
      * list is refused, saying where.
      */
-    private static String strictUtf8(byte[] bytes, int start, int length, Path file, int line) throws RdcpException {
+    private static String strictUtf8(byte[] entry, String name, int line) throws RdcpException {
         try {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, start, length))
-                    .toString();
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(entry)).toString();
         } catch (CharacterCodingException e) {
-            throw new RdcpException(ExitCode.USAGE, "--files-from " + file + ": entry " + line
+            throw new RdcpException(ExitCode.USAGE, "--files-from " + name + ": entry " + line
                     + " is not valid UTF-8, which is how rdcp reads names");
         }
     }

@@ -1,10 +1,9 @@
 package dev.rdcp.filter;
 
-import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,35 +17,37 @@ final class ExcludeFromFile {
     }
 
     /**
+     * {@code content}, the file {@code name} names, split as {@link ListLines} splits it;
      * {@code sign}: "- " for an exclude file, "+ " for an include file, given to lines without one.
      *
-     * @throws IOException the file cannot be read
      * @throws IllegalArgumentException it is not UTF-8 text, or a line is not a rule
      */
-    static List<String> read(Path file, String sign) throws IOException {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (CharacterCodingException e) {
-            throw new IllegalArgumentException(file + ": " + (sign.equals("+ ") ? "include" : "exclude")
-                    + " file is not UTF-8 text", e);
-        }
+    static List<String> read(byte[] content, String name, String sign, boolean from0) {
         List<String> rules = new ArrayList<>();
-        // Split on '\n' only: a lone '\r' inside a line is part of a file name.
-        String[] lines = text.split("\n", -1);
-        for (int index = 0; index < lines.length; index++) {
-            String rule = asRule(stripCarriageReturn(lines[index]), sign);
+        List<byte[]> lines = ListLines.split(content, from0);
+        for (int index = 0; index < lines.size(); index++) {
+            String rule = asRule(utf8(lines.get(index), name, sign), sign);
             if (rule == null) {
                 continue;
             }
             try {
                 FilterRule.parse(rule);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(file + ":" + (index + 1) + ": " + e.getMessage(), e);
+                throw new IllegalArgumentException(name + ":" + (index + 1) + ": " + e.getMessage(), e);
             }
             rules.add(rule);
         }
         return List.copyOf(rules);
+    }
+
+    private static String utf8(byte[] line, String name, String sign) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(line)).toString();
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException(name + ": " + (sign.equals("+ ") ? "include" : "exclude")
+                    + " file is not UTF-8 text", e);
+        }
     }
 
     /** The rule a line stands for, or null for a blank or comment line. */
@@ -58,9 +59,5 @@ final class ExcludeFromFile {
             return line;
         }
         return sign + line;
-    }
-
-    private static String stripCarriageReturn(String line) {
-        return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
     }
 }

@@ -1,7 +1,5 @@
 package dev.rdcp.filter;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -71,16 +69,18 @@ public final class FilterRules {
     /**
      * Lines of an --exclude-from file as rules: blank lines and lines starting with ';' or '#'
      * are skipped; a line starting with "+ " or "- " is kept as that rule; any other line
-     * becomes "- LINE". A trailing '\r' is stripped. The path is always a file: "-" does not
-     * mean standard input.
+     * becomes "- LINE". Lines are split as {@link ListLines} splits them ({@code from0}: at NUL).
+     * {@code name} names the file in errors.
+     *
+     * @throws IllegalArgumentException it is not UTF-8 text, or a line is not a rule
      */
-    public static List<String> readExcludeFrom(Path file) throws IOException {
-        return ExcludeFromFile.read(file, "- ");
+    public static List<String> excludeFrom(byte[] content, String name, boolean from0) {
+        return ExcludeFromFile.read(content, name, "- ", from0);
     }
 
     /** The same for an --include-from file: a line without a sign becomes "+ LINE". */
-    public static List<String> readIncludeFrom(Path file) throws IOException {
-        return ExcludeFromFile.read(file, "+ ");
+    public static List<String> includeFrom(byte[] content, String name, boolean from0) {
+        return ExcludeFromFile.read(content, name, "+ ", from0);
     }
 
     /** The rules in order, as given to parse (for the wire). */

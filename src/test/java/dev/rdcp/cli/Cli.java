@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -10,6 +11,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Random;
+import picocli.CommandLine;
 
 /** Test helpers: run rdcp in-process and look at files. */
 final class Cli {
@@ -24,10 +26,18 @@ final class Cli {
     private Cli() {
     }
 
+    /** rdcp in-process, its standard input empty. */
     static Result rdcp(String... args) {
+        return withInput(new byte[0], args);
+    }
+
+    /** rdcp in-process with {@code input} as its standard input (what "-" names in --files-from and the rule files). */
+    static Result withInput(byte[] input, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        CommandLine commandLine = Main.commandLine(new PrintWriter(out, true), new PrintWriter(err, true));
+        commandLine.<RdcpCommand>getCommand().copy.standardInput = new StandardInput(new ByteArrayInputStream(input));
+        int code = commandLine.execute(args);
         return new Result(code, out.toString(), err.toString());
     }
 

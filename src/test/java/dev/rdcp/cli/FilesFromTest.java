@@ -47,6 +47,13 @@ class FilesFromTest {
         assertEquals("--files-from " + list + ": entry 2 is not valid UTF-8, which is how rdcp reads names", e.getMessage());
     }
 
+    /** As rsync 3.5 reads the list: a lone '\r' ends an entry too, and an entry stops at a NUL. */
+    @Test
+    void aLoneCarriageReturnEndsAnEntry() throws IOException {
+        byte[] list = "a\rb\r\nc\0ignored\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(List.of("a", "b", "c"), FilesFrom.read(list, "-", false));
+    }
+
     @Test
     void from0SplitsOnNulAndKeepsNewlinesInNames() throws IOException {
         Path list = Files.writeString(tmp.resolve("list"), "./one\0./two\nlines\0./empty/\0#c\0");

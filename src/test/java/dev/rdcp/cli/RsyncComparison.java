@@ -33,17 +33,25 @@ final class RsyncComparison {
 
     /** Runs rsync in {@code cwd} and returns its exit code and output, whatever they are. */
     static Run run(Path cwd, String... args) throws IOException, InterruptedException {
-        return run(cwd, Map.of(), args);
+        return run(cwd, Map.of(), new byte[0], args);
+    }
+
+    /** As above, with {@code input} on rsync's standard input. */
+    static Run run(Path cwd, byte[] input, String... args) throws IOException, InterruptedException {
+        return run(cwd, Map.of(), input, args);
     }
 
     /** As above, with {@code environment} added to rsync's. */
-    private static Run run(Path cwd, Map<String, String> environment, String... args)
+    private static Run run(Path cwd, Map<String, String> environment, byte[] input, String... args)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(RSYNC.toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
         builder.environment().putAll(environment);
         Process process = builder.start();
+        try (var stdin = process.getOutputStream()) {
+            stdin.write(input);
+        }
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(60, TimeUnit.SECONDS));
         return new Run(process.exitValue(), output);
@@ -89,7 +97,8 @@ final class RsyncComparison {
      * can be taken in between by any other process.
      */
     static String rsyncFromDaemon(Path cwd, Path config, String... args) throws IOException, InterruptedException {
-        Run run = run(cwd, Map.of("RSYNC_CONNECT_PROG", RSYNC + " --daemon --config='" + config + "'"), args);
+        Run run = run(cwd, Map.of("RSYNC_CONNECT_PROG", RSYNC + " --daemon --config='" + config + "'"), new byte[0],
+                args);
         assertEquals(0, run.exitCode(), "rsync " + List.of(args) + " from its daemon: " + run.output());
         return run.output();
     }

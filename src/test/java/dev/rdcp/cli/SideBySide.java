@@ -122,10 +122,15 @@ final class SideBySide implements AutoCloseable {
     }
 
     Cli.Result rdcp(String... args) {
+        return rdcp(new byte[0], args);
+    }
+
+    /** rdcp with the daemon's connection options, reading {@code input} on its standard input. */
+    Cli.Result rdcp(byte[] input, String... args) {
         List<String> all = new ArrayList<>(connection);
         all.addAll(List.of("--port", String.valueOf(daemon.port())));
         all.addAll(List.of(args));
-        return Cli.rdcp(all.toArray(String[]::new));
+        return Cli.withInput(input, all.toArray(String[]::new));
     }
 
     /**
@@ -134,22 +139,32 @@ final class SideBySide implements AutoCloseable {
      * {@code exitCode}, their trees the same.
      */
     Cli.Result push(int exitCode, List<String> options, String destination, String... sources) throws Exception {
+        return push(exitCode, new byte[0], options, destination, sources).rdcp();
+    }
+
+    /** What rsync printed (stdout and stderr) and how rdcp ended, for one command each. */
+    record Outputs(String rsync, Cli.Result rdcp) {
+    }
+
+    /** As {@link #push(int, List, String, String...)}, both reading {@code input} on their standard input. */
+    Outputs push(int exitCode, byte[] input, List<String> options, String destination, String... sources)
+            throws Exception {
         Files.createDirectories(served.resolve("rsync"));
         Files.createDirectories(served.resolve("rdcp"));
         List<String> rsyncArgs = new ArrayList<>(options);
         rsyncArgs.addAll(List.of(sources));
         rsyncArgs.add("served/rsync/" + destination);
-        RsyncComparison.Run run = RsyncComparison.run(tmp, rsyncArgs.toArray(String[]::new));
+        RsyncComparison.Run run = RsyncComparison.run(tmp, input, rsyncArgs.toArray(String[]::new));
         assertEquals(exitCode, run.exitCode(), run::output);
         List<String> rdcpArgs = new ArrayList<>(options);
         for (String operand : sources) {
             rdcpArgs.add(tmp.resolve(operand) + (operand.endsWith("/") ? "/" : ""));
         }
         rdcpArgs.add("127.0.0.1::rdcp/" + destination);
-        Cli.Result result = rdcp(rdcpArgs.toArray(String[]::new));
+        Cli.Result result = rdcp(input, rdcpArgs.toArray(String[]::new));
         assertEquals(exitCode, result.exitCode(), result::toString);
         assertSameTree(served.resolve("rsync"), served.resolve("rdcp"), fileTimes);
-        return result;
+        return new Outputs(run.output(), result);
     }
 
     /**
@@ -157,16 +172,22 @@ final class SideBySide implements AutoCloseable {
      * rsync-DESTINATION and rdcp-DESTINATION; both must succeed, their trees the same.
      */
     void pull(List<String> options, String sourcePath, String destination) throws Exception {
+        pull(new byte[0], options, sourcePath, destination);
+    }
+
+    /** As {@link #pull(List, String, String)}, both reading {@code input} on their standard input. */
+    void pull(byte[] input, List<String> options, String sourcePath, String destination) throws Exception {
         Files.createDirectories(served.resolve("exported"));
         rsync(tmp, "-a", "src/", served.resolve("exported") + "/");
         List<String> rsyncArgs = new ArrayList<>(options);
         rsyncArgs.add(served.resolve("exported") + "/" + sourcePath);
         rsyncArgs.add("rsync-" + destination);
-        rsync(tmp, rsyncArgs.toArray(String[]::new));
+        RsyncComparison.Run run = RsyncComparison.run(tmp, input, rsyncArgs.toArray(String[]::new));
+        assertEquals(0, run.exitCode(), run::output);
         List<String> rdcpArgs = new ArrayList<>(options);
         rdcpArgs.add("127.0.0.1::exported/" + sourcePath);
         rdcpArgs.add(tmp.resolve("rdcp-" + destination).toString());
-        Cli.Result result = rdcp(rdcpArgs.toArray(String[]::new));
+        Cli.Result result = rdcp(input, rdcpArgs.toArray(String[]::new));
         assertEquals(0, result.exitCode(), result::toString);
         String top = destination.split("/")[0];
         assertSameTree(tmp.resolve("rsync-" + top), tmp.resolve("rdcp-" + top), fileTimes);

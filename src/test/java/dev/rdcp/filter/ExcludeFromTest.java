@@ -5,94 +5,92 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class ExcludeFromTest {
 
-    @TempDir
-    Path dir;
+    private static final String NAME = "excludes";
 
-    private Path file(String text) throws IOException {
-        return Files.writeString(dir.resolve("excludes"), text, StandardCharsets.UTF_8);
+    private static byte[] file(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static List<String> excludes(byte[] content) {
+        return FilterRules.excludeFrom(content, NAME, false);
     }
 
     @Test
-    void commentsAndBlankLinesAreSkippedAndPlainLinesBecomeExcludes() throws IOException {
-        Path excludes = file("# build output\n\n*.o\n; old style comment\n+ keep.o\n- /tmp/\n");
-        assertEquals(List.of("- *.o", "+ keep.o", "- /tmp/"), FilterRules.readExcludeFrom(excludes));
+    void commentsAndBlankLinesAreSkippedAndPlainLinesBecomeExcludes() {
+        byte[] excludes = file("# build output\n\n*.o\n; old style comment\n+ keep.o\n- /tmp/\n");
+        assertEquals(List.of("- *.o", "+ keep.o", "- /tmp/"), excludes(excludes));
     }
 
     @Test
-    void crlfLineEndingsAreStripped() throws IOException {
-        Path excludes = file("*.log\r\n\r\n+ important.log\r\n- *.tmp\r\n");
-        List<String> rules = FilterRules.readExcludeFrom(excludes);
+    void crlfLineEndingsAreStripped() {
+        byte[] excludes = file("*.log\r\n\r\n+ important.log\r\n- *.tmp\r\n");
+        List<String> rules = excludes(excludes);
         assertEquals(List.of("- *.log", "+ important.log", "- *.tmp"), rules);
         assertTrue(FilterRules.parse(rules).isExcluded("a/x.log", false));
     }
 
     @Test
-    void lastLineWithoutNewlineCounts() throws IOException {
-        assertEquals(List.of("- a", "- b"), FilterRules.readExcludeFrom(file("a\nb")));
+    void lastLineWithoutNewlineCounts() {
+        assertEquals(List.of("- a", "- b"), excludes(file("a\nb")));
     }
 
     @Test
-    void linesThatOnlyLookLikeRulesAreExcludedNames() throws IOException {
+    void linesThatOnlyLookLikeRulesAreExcludedNames() {
         // No space after the sign, or a comment character later in the line: plain names.
-        Path excludes = file("-dash\n+plus\nname # not a comment\n");
+        byte[] excludes = file("-dash\n+plus\nname # not a comment\n");
         assertEquals(List.of("- -dash", "- +plus", "- name # not a comment"),
-                FilterRules.readExcludeFrom(excludes));
+                excludes(excludes));
     }
 
     @Test
-    void rulesFromTheFileApplyInFileOrder() throws IOException {
-        FilterRules rules = FilterRules.parse(FilterRules.readExcludeFrom(file("+ */\n+ *.txt\n*\n")));
+    void rulesFromTheFileApplyInFileOrder() {
+        FilterRules rules = FilterRules.parse(excludes(file("+ */\n+ *.txt\n*\n")));
         assertFalse(rules.isExcluded("a/b.txt", false));
         assertTrue(rules.isExcluded("a/b.bin", false));
     }
 
     @Test
-    void emptyFileGivesNoRules() throws IOException {
-        assertEquals(List.of(), FilterRules.readExcludeFrom(file("")));
+    void emptyFileGivesNoRules() {
+        assertEquals(List.of(), excludes(file("")));
     }
 
     @Test
-    void malformedLineIsReportedWithFileAndLineNumber() throws IOException {
-        Path excludes = file("ok\n# fine\n- a[b\n");
+    void malformedLineIsReportedWithFileAndLineNumber() {
+        byte[] excludes = file("ok\n# fine\n- a[b\n");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> FilterRules.readExcludeFrom(excludes));
-        assertTrue(e.getMessage().startsWith(excludes + ":3: "), e.getMessage());
+                () -> excludes(excludes));
+        assertTrue(e.getMessage().startsWith(NAME + ":3: "), e.getMessage());
         assertTrue(e.getMessage().contains("unclosed '['"), e.getMessage());
     }
 
+    /** As rsync 3.5 reads a rule file: a lone '\r' ends a line too, and a line stops at a NUL. */
     @Test
-    void dashIsAFileNamedDashNotStandardInput() throws IOException {
-        Path dash = Files.writeString(dir.resolve("-"), "x\n");
-        assertEquals(List.of("- x"), FilterRules.readExcludeFrom(dash));
+    void aLoneCarriageReturnEndsALineAndANulEndsTheRule() {
+        assertEquals(List.of("- a", "- b", "- c"), excludes(file("a\rb\r\nc\0d\n")));
     }
 
     @Test
-    void missingFileIsAnIoError() {
-        assertThrows(NoSuchFileException.class, () -> FilterRules.readExcludeFrom(dir.resolve("absent")));
+    void from0SplitsAtNulAlone() {
+        assertEquals(List.of("- a\nb", "- c\r"), FilterRules.excludeFrom(file("a\nb\0c\r\0\0"), NAME, true));
     }
 
     @Test
-    void nonUtf8FileIsRefusedNamingTheFile() throws IOException {
-        Path excludes = Files.write(dir.resolve("latin1"), new byte[] {'a', (byte) 0xE9, '\n'});
+    void nonUtf8FileIsRefusedNamingTheFile() {
+        byte[] excludes = {'a', (byte) 0xE9, '\n'};
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> FilterRules.readExcludeFrom(excludes));
+                () -> excludes(excludes));
         assertTrue(e.getMessage().contains("not UTF-8"), e.getMessage());
     }
 
     @Test
-    void anIncludeFileMakesPlainLinesIncludes() throws IOException {
-        Path includes = file("# wanted\n*.txt\n- *.tmp\n*/\n");
-        assertEquals(List.of("+ *.txt", "- *.tmp", "+ */"), FilterRules.readIncludeFrom(includes));
+    void anIncludeFileMakesPlainLinesIncludes() {
+        byte[] includes = file("# wanted\n*.txt\n- *.tmp\n*/\n");
+        assertEquals(List.of("+ *.txt", "- *.tmp", "+ */"), FilterRules.includeFrom(includes, NAME, false));
     }
 }
