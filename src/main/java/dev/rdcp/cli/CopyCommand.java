@@ -9,6 +9,7 @@ import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.session.SessionConfig;
 import dev.rdcp.session.TransportChoice;
+import dev.rdcp.filter.CommandLineRules;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.OwnerMap;
@@ -292,61 +293,103 @@ final class CopyCommand {
     }
 
     @Option(names = {"-f", "--filter"}, paramLabel = "RULE",
-            description = "Add a filter rule: '- PATTERN' or '+ PATTERN' (rsync's other rule kinds are not supported).")
+            description = "Add a filter rule in rsync's syntax: - + H S P R (exclude, include, hide, show, protect,"
+                    + " risk) with their modifiers, ! (clear), merge FILE (dir-merge is not supported yet).")
     void filter(String rule) {
-        filterRules.add(rule);
+        addRules(() -> ruleList.filter(rule, from0));
     }
 
     @Option(names = "--exclude", paramLabel = "PATTERN", description = "Exclude files matching PATTERN.")
     void exclude(String pattern) {
-        filterRules.add("- " + pattern);
+        addRules(() -> ruleList.exclude(pattern));
     }
 
     @Option(names = "--include", paramLabel = "PATTERN", description = "Do not exclude files matching PATTERN.")
     void include(String pattern) {
-        filterRules.add("+ " + pattern);
+        addRules(() -> ruleList.include(pattern));
     }
 
     @Option(names = "--exclude-from", paramLabel = "FILE",
             description = "Read exclude patterns from FILE; - reads standard input.")
     void excludeFrom(Path file) {
-        addRulesFrom("--exclude-from", file, content -> FilterRules.excludeFrom(content, file.toString(), from0));
+        addRules(() -> ruleList.excludeFrom(ruleFile("--exclude-from=" + file, file, false), file.toString(),
+                from0));
     }
 
     @Option(names = "--include-from", paramLabel = "FILE",
             description = "Read include patterns from FILE; - reads standard input.")
     void includeFrom(Path file) {
-        addRulesFrom("--include-from", file, content -> FilterRules.includeFrom(content, file.toString(), from0));
+        addRules(() -> ruleList.includeFrom(ruleFile("--include-from=" + file, file, true), file.toString(),
+                from0));
     }
 
     /**
-     * Reads a pattern file (or standard input, for "-") where it stands among the rules: rule
-     * order decides. A file that cannot be read is an I/O error (11), in rsync's words; one that
-     * holds no rules is a usage error. After an unknown option it is not read: as rsync, which
-     * reads it where it parses it and stops at an unknown option, the usage error comes first
-     * (picocli reports it once parsed).
+     * A rule file's content: the file's, or for "-" standard input's ({@code reader} says who
+     * read it). One that cannot be read is an I/O error (11), in rsync's words.
      */
-    private void addRulesFrom(String option, Path file, RuleFileReader reader) {
+    private byte[] ruleFile(String reader, Path file, boolean include) throws RdcpException {
+        try {
+            return file.toString().equals(StandardInput.NAME) ? standardInput.forRules(reader)
+                    : Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new RdcpException(ExitCode.FILE_IO, "failed to open " + (include ? "include" : "exclude") + " file "
+                    + file + ": " + FilesFrom.reason(e));
+        }
+    }
+
+    /**
+     * Adds an option's rules where it stands among the rules: rule order decides. A malformed
+     * rule is a usage error; a file that cannot be read ends the run with its own exit code.
+     * After an unknown option nothing is read: as rsync, which reads a rule file where it parses
+     * its option and stops at an unknown one, the usage error comes first (picocli reports it
+     * once parsed).
+     */
+    private void addRules(RuleAdder adder) {
         if (!spec.commandLine().getUnmatchedArguments().isEmpty()) {
             return;
         }
         try {
-            byte[] content = file.toString().equals(StandardInput.NAME) ? standardInput.forRules(option)
-                    : Files.readAllBytes(file);
-            filterRules.addAll(reader.read(content));
+            adder.add();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+            // rsync's message names the rule, or the file and line.
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        } catch (RdcpException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         } catch (IOException e) {
-            String kind = option.equals("--include-from") ? "include" : "exclude";
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), new RdcpException(
-                    ExitCode.FILE_IO, "failed to open " + kind + " file " + file + ": " + FilesFrom.reason(e)));
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(),
+                    new RdcpException(ExitCode.FILE_IO, e.getMessage()));
         }
     }
 
     @FunctionalInterface
-    private interface RuleFileReader {
-        List<String> read(byte[] content);
+    private interface RuleAdder {
+        void add() throws IOException;
     }
+
+    /** Where merge files are read (as rsync: from the working directory, "-" being standard input) and -C looks. */
+    private final CommandLineRules.Sources ruleSources = new CommandLineRules.Sources() {
+        @Override
+        public byte[] read(String name, boolean include) throws RdcpException {
+            return ruleFile("a merge rule (merge " + name + ")", Path.of(name), include);
+        }
+
+        @Override
+        public byte[] readIfPresent(String name) {
+            try {
+                return Files.readAllBytes(Path.of(name));
+            } catch (IOException e) {
+                return null;
+            }
+        }
+
+        @Override
+        public String environment(String variable) {
+            return System.getenv(variable);
+        }
+    };
+
+    /** The rules in the order the options give them, merge files read. */
+    private final CommandLineRules ruleList = new CommandLineRules(ruleSources);
 
     @Option(names = "--progress", description = "List names as -v does, with each file's progress under its name.")
     boolean progress;
@@ -406,7 +449,6 @@ final class CopyCommand {
     private LoggingOptions logging;
     private RdmaOptions rdma;
 
-    private final List<String> filterRules = new ArrayList<>();
     /** What "-" reads in --exclude-from, --include-from and --files-from. */
     StandardInput standardInput = new StandardInput(System.in);
     /** The --info values, applied in order over what -v, --progress and --stats set. */
@@ -623,19 +665,19 @@ final class CopyCommand {
                 | rules.flags()
                 | receiver.flags();
         PartialDirectory partialDirectory = rules.partialDirectory(partial, System.getenv("RSYNC_PARTIAL_DIR"));
-        List<String> allRules = filterRules;
+        List<String> allRules = ruleList.rules();
         if (partialDirectory.any()) {
             flags |= SessionRequest.PARTIAL | SessionRequest.PARTIAL_DIR;
         }
         String ownDirectory = partialDirectory.any() ? partialDirectory.directory() : rules.delayUpdates ? ".~tmp~" : null;
         if (ownDirectory != null) {
             // As rsync: the partial or holding directories are neither sent nor deleted.
-            allRules = new ArrayList<>(filterRules);
+            allRules = new ArrayList<>(allRules);
             allRules.add("- " + ownDirectory + "/");
         }
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
-                    FilterRules.parse(allRules), new ReceiverSettings(rules.limits(), rules.backup(),
+                    FilterRules.parse(allRules, deleteExcluded), new ReceiverSettings(rules.limits(), rules.backup(),
                             rules.references(), new OwnerMaps(usermap == null ? "" : usermap,
                                     groupmap == null ? "" : groupmap), partialDirectory, rules.modifyWindow()),
                     receiver.chmod());

@@ -38,7 +38,9 @@ public final class Main {
                 // As rsync: an operand starting with @ names a file, it is not a file of arguments.
                 .setExpandAtFiles(false)
                 // As rsync: options repeat (--exclude A --exclude B), and of a value the last one counts.
-                .setOverwrittenOptionsAllowed(true);
+                .setOverwrittenOptionsAllowed(true)
+                // As rsync: an option's value may start with '-' (-f '-p *.o', --exclude -v).
+                .setAllowOptionsAsOptionParameters(true);
         addExitCodeHelp(commandLine);
         return commandLine;
     }

@@ -16,7 +16,7 @@ final class StandardInput {
     static final String NAME = "-";
 
     private final InputStream in;
-    /** The option that read it ("--exclude-from=-"), or null. */
+    /** What read it ("--exclude-from=-"), or null. */
     private String readBy;
 
     StandardInput(InputStream in) {
@@ -24,14 +24,14 @@ final class StandardInput {
     }
 
     /**
-     * All of it, for a rule file. As rsync: a second rule file on standard input finds it at its
-     * end, so holds no rules.
+     * All of it, for a rule file ({@code reader} names the option or rule that reads it). As
+     * rsync: a second rule file on standard input finds it at its end, so holds no rules.
      */
-    byte[] forRules(String option) throws IOException {
+    byte[] forRules(String reader) throws IOException {
         if (readBy != null) {
             return new byte[0];
         }
-        readBy = option + "=" + NAME;
+        readBy = reader;
         return in.readAllBytes();
     }
 

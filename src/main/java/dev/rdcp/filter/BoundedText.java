@@ -9,23 +9,17 @@ package dev.rdcp.filter;
 final class BoundedText implements CharSequence {
 
     private final String text;
-    private long readsLeft;
+    private final MatchBudget budget;
 
-    BoundedText(String text, long readsLeft) {
+    BoundedText(String text, MatchBudget budget) {
         this.text = text;
-        this.readsLeft = readsLeft;
+        this.budget = budget;
     }
 
     @Override
     public char charAt(int index) {
-        if (--readsLeft < 0) {
-            throw new FilterTooComplexException(text);
-        }
+        budget.spend(this);
         return text.charAt(index);
-    }
-
-    long readsLeft() {
-        return Math.max(0, readsLeft);
     }
 
     @Override

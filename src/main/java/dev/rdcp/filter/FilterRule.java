@@ -3,48 +3,98 @@ package dev.rdcp.filter;
 import java.util.regex.Pattern;
 
 /**
- * One parsed "+ PATTERN" or "- PATTERN" rule, its pattern compiled once.
+ * One include or exclude rule, its pattern compiled once.
  *
- * @param excludes true for '-', false for '+'
+ * @param include '+' (include, show, risk), else '-' (exclude, hide, protect)
+ * @param sides {@link RuleSyntax#SENDER} or {@link RuleSyntax#RECEIVER} for a rule of one side
+ *     (hide and show, protect and risk, 's' and 'r'), 0 for both
+ * @param absolute '/': matched against the absolute path (on a daemon, the path beneath its root)
+ * @param negate '!': the rule applies where the pattern does not match
+ * @param perishable 'p': ignored in a directory being deleted
+ * @param xattr 'x': matched against extended attribute names, not paths
  * @param directoryOnly the pattern ended in '/', so only directories match
  * @param path the compiled pattern, applied to the whole relative path
+ * @param pattern the pattern as written, its trailing '/' included
  */
-record FilterRule(boolean excludes, boolean directoryOnly, Pattern path) {
+record FilterRule(boolean include, int sides, boolean absolute, boolean negate, boolean perishable, boolean xattr,
+        boolean directoryOnly, Pattern path, String pattern) {
 
     /** Where an unanchored pattern may start: the path's start or just after any '/'. */
     private static final String ANY_LEADING_DIRECTORIES = "(?:.*/)?";
 
-    /** Parses {@code rule}; throws IllegalArgumentException with a one-line reason when malformed. */
-    static FilterRule parse(String rule) {
-        if (rule.length() < 2 || (rule.charAt(0) != '+' && rule.charAt(0) != '-') || rule.charAt(1) != ' ') {
-            throw new IllegalArgumentException(
-                    "filter rule '" + printable(rule) + "' must be \"+ PATTERN\" or \"- PATTERN\"");
-        }
-        String pattern = rule.substring(2);
-        if (pattern.isEmpty()) {
-            throw new IllegalArgumentException("filter rule '" + printable(rule) + "' has an empty pattern");
-        }
-        boolean directoryOnly = pattern.endsWith("/");
+    /** The rule {@code parsed} stands for; throws IllegalArgumentException for a malformed pattern. */
+    static FilterRule of(RuleSyntax.Parsed parsed) {
+        String pattern = parsed.pattern();
+        // As rsync: a lone "/" is a name, not a directory mark.
+        boolean directoryOnly = pattern.length() > 1 && pattern.endsWith("/");
         String name = directoryOnly ? pattern.substring(0, pattern.length() - 1) : pattern;
         boolean anchored = name.startsWith("/");
         String body = anchored ? name.substring(1) : name;
         if (body.isEmpty()) {
-            throw new IllegalArgumentException("filter rule '" + printable(rule) + "' names no path");
+            throw new IllegalArgumentException("filter rule pattern '" + printable(pattern) + "' names no path");
         }
         String regex = WildcardRegex.translate(body);
         // An unanchored pattern matches the end of the path at a component boundary. A pattern
         // that cannot match '/' therefore only ever matches the final component, as rsync does.
         Pattern compiled = Pattern.compile(anchored ? regex : ANY_LEADING_DIRECTORIES + regex, Pattern.DOTALL);
-        return new FilterRule(rule.charAt(0) == '-', directoryOnly, compiled);
+        return new FilterRule(parsed.kind() == RuleSyntax.Kind.INCLUDE, parsed.sides(), parsed.absolute(),
+                parsed.negate(), parsed.perishable(), parsed.xattr(), directoryOnly, compiled, pattern);
     }
 
-    /** Throws {@link FilterTooComplexException} when matching overdraws the text's budget. */
-    boolean matches(BoundedText relativePath, boolean directory) {
-        return (directory || !directoryOnly) && path.matcher(relativePath).matches();
+    /**
+     * Whether the rule applies to {@code text} (a path relative to the transfer root, the
+     * absolute path for an absolute rule, or an attribute name), as rsync's rule_matches
+     * decides: a directory-only rule never matches anything else, and '!' turns the answer
+     * round. Throws {@link FilterTooComplexException} when matching overdraws the text's budget.
+     */
+    boolean matches(BoundedText text, boolean directory) {
+        boolean hit = (directory || !directoryOnly) && path.matcher(text).matches();
+        return hit != negate;
+    }
+
+    /** The same rule for {@code sides} alone. */
+    FilterRule withSides(int sides) {
+        return new FilterRule(include, sides, absolute, negate, perishable, xattr, directoryOnly, path, pattern);
+    }
+
+    /** Whether the rule is used on {@code side} ({@link RuleSyntax#SENDER} or {@link RuleSyntax#RECEIVER}). */
+    boolean appliesTo(int side) {
+        return sides == 0 || (sides & side) != 0;
+    }
+
+    /**
+     * The rule in rsync's short form. For the client's own list ({@code peerSide} 0) every
+     * modifier is kept; as a peer on {@code peerSide} is to read it, its side is left out where
+     * the peer's role implies it, and 'p' where it means nothing (a sender), so that a plain rule
+     * stays "- PATTERN" or "+ PATTERN", which every rdcp reads. A receiver told
+     * --delete-excluded takes a plain rule for the sender's, so a receiver's rule keeps its 'r'.
+     */
+    String text(int peerSide, boolean deleteExcluded) {
+        StringBuilder modifiers = new StringBuilder();
+        if (absolute) {
+            modifiers.append('/');
+        }
+        if (negate) {
+            modifiers.append('!');
+        }
+        if (xattr) {
+            modifiers.append('x');
+        }
+        if (peerSide == 0 && (sides & RuleSyntax.SENDER) != 0) {
+            modifiers.append('s');
+        }
+        boolean receivers = (sides & RuleSyntax.RECEIVER) != 0;
+        if (receivers && (peerSide == 0 || (peerSide == RuleSyntax.RECEIVER && deleteExcluded))) {
+            modifiers.append('r');
+        }
+        if (perishable && peerSide != RuleSyntax.SENDER) {
+            modifiers.append('p');
+        }
+        return (include ? "+" : "-") + modifiers + " " + pattern;
     }
 
     /** The rule with control characters shown as escapes, so an error stays one line. */
-    private static String printable(String rule) {
+    static String printable(String rule) {
         StringBuilder out = new StringBuilder(rule.length());
         rule.chars().forEach(c -> {
             if (Character.isISOControl(c)) {

@@ -1,14 +1,27 @@
 package dev.rdcp.filter;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * rsync's include/exclude rules, in order: the first rule whose pattern matches an entry decides
- * whether it is excluded ('-') or included ('+'); an entry no rule matches is included.
+ * rsync's filter rules, in order: on each side the first rule that applies there and matches an
+ * entry decides whether it is excluded or included; an entry no rule matches is included.
  *
- * <p>A rule is "+ PATTERN" or "- PATTERN": the sign, one space, then the pattern verbatim
- * (leading and trailing spaces belong to the name). Patterns are matched against the entry's
- * path relative to the transfer root, '/'-separated, e.g. {@code src/a/b.txt}:
+ * <p>A rule is written as rsync writes it (see {@link RuleSyntax}): {@code - PATTERN} (exclude),
+ * {@code + PATTERN} (include), {@code H} hide and {@code S} show (the sender's alone: what is
+ * listed), {@code P} protect and {@code R} risk (the receiver's alone: what --delete may
+ * remove), {@code !} to clear the rules before it, each with its long name too ({@code exclude},
+ * {@code hide}, ..., {@code clear}). Modifiers follow the name: {@code s} and {@code r} make
+ * a rule one side's, {@code !} applies it where the pattern does not match, {@code /} matches
+ * the absolute path (on a daemon, the path beneath its root), {@code p} makes it perishable (not
+ * held back in a directory being deleted), {@code x} matches extended attribute names. With
+ * --delete-excluded a rule with no side is the sender's alone, so what it excludes is deleted.
+ * Merge files ({@code merge FILE}, {@code . FILE}) and rsync's CVS list ({@code -C}) are read
+ * on the client, where they are typed ({@link CommandLineRules}); no rule from a peer makes this
+ * side read a file.
+ *
+ * <p>Patterns are matched against the entry's path relative to the transfer root,
+ * '/'-separated, e.g. {@code src/a/b.txt}:
  * <ul>
  * <li>A leading '/' anchors the pattern to the transfer root: it must match the whole path.
  *     {@code /build} matches {@code build} but not {@code src/build}.</li>
@@ -33,87 +46,103 @@ import java.util.List;
  * directory, which is what makes {@code - build/} skip a whole tree, and why the rules
  * <code>+ *&#47;</code>, {@code + *.txt}, {@code - *} keep {@code .txt} files at any depth.
  *
- * <p>Left out of rsync's filter syntax: long rule names ({@code include PATTERN}), rule
- * modifiers ({@code -/}, {@code +!}, ...), the '!' list-clearing rule, merge and dir-merge
- * files, protect/risk/hide/show rules and {@code --delete-excluded} semantics. Wildcards match
+ * <p>Left out of rsync's filter syntax: per-directory merge files ({@code dir-merge},
+ * {@code :}, -F, and -C's {@code .cvsignore} files). rdcp refuses a malformed pattern (an
+ * unclosed '[', ...) where rsync's matcher would silently match nothing. Wildcards match
  * characters, not bytes, so {@code ?} matches one whole non-ASCII character.
  *
- * <p>Patterns are compiled once by {@link #parse}; {@link #isExcluded} only runs matchers.
+ * <p>Each side is sent only the rules it uses, in this short form ({@link #forPeer}): a plain
+ * rule stays {@code - PATTERN} or {@code + PATTERN}, which every rdcp reads.
+ *
+ * <p>Patterns are compiled once by {@link #parse}; matching only runs matchers, within one
+ * budget per rule set ({@link MatchBudget}).
  */
 public final class FilterRules {
 
-    /** No rules: nothing excluded. */
-    public static final FilterRules NONE = new FilterRules(List.of(), List.of());
+    /** A side of the transfer, which rules may be limited to. */
+    public enum Side {
+        SENDER(RuleSyntax.SENDER), RECEIVER(RuleSyntax.RECEIVER);
 
-    private static final String TRANSFER_ROOT = ".";
+        private final int bit;
+
+        Side(int bit) {
+            this.bit = bit;
+        }
+    }
+
+    /** No rules: nothing excluded. */
+    public static final FilterRules NONE = new FilterRules(List.of(), List.of(), false);
 
     private final List<String> rules;
     private final List<FilterRule> compiled;
+    private final boolean deleteExcluded;
     /** One per parse, so one per session: see {@link MatchBudget}. */
     private final MatchBudget budget = new MatchBudget();
 
-    private FilterRules(List<String> rules, List<FilterRule> compiled) {
+    private FilterRules(List<String> rules, List<FilterRule> compiled, boolean deleteExcluded) {
         this.rules = rules;
         this.compiled = compiled;
+        this.deleteExcluded = deleteExcluded;
     }
 
-    /**
-     * Each rule is "+ PATTERN" (include) or "- PATTERN" (exclude), rsync's short filter syntax.
-     * Throws IllegalArgumentException with a clear one-line message on a malformed rule.
-     */
+    /** {@link #parse(List, boolean)} without --delete-excluded. */
     public static FilterRules parse(List<String> rules) {
-        List<String> copy = List.copyOf(rules);
-        return new FilterRules(copy, copy.stream().map(FilterRule::parse).toList());
+        return parse(rules, false);
     }
 
     /**
-     * Lines of an --exclude-from file as rules: blank lines and lines starting with ';' or '#'
-     * are skipped; a line starting with "+ " or "- " is kept as that rule; any other line
-     * becomes "- LINE". Lines are split as {@link ListLines} splits them ({@code from0}: at NUL).
-     * {@code name} names the file in errors.
-     *
-     * @throws IllegalArgumentException it is not UTF-8 text, or a line is not a rule
+     * Each rule in rsync's syntax, as {@code --filter} takes it, or as a REQUEST carries it.
+     * A clear rule ({@code !}) drops those before it. With {@code deleteExcluded}, a rule for
+     * no side in particular is the sender's, as rsync makes it. Throws
+     * IllegalArgumentException with a one-line message for a malformed rule, and for a rule
+     * that would read a file (merge, dir-merge, {@code -C}): a peer must not make this side
+     * read one.
      */
-    public static List<String> excludeFrom(byte[] content, String name, boolean from0) {
-        return ExcludeFromFile.read(content, name, "- ", from0);
+    public static FilterRules parse(List<String> rules, boolean deleteExcluded) {
+        List<String> copy = List.copyOf(rules);
+        List<FilterRule> compiled = new ArrayList<>();
+        for (String rule : copy) {
+            RuleSyntax.Parsed parsed = RuleSyntax.parse(rule, RuleSyntax.Template.FULL);
+            switch (parsed.kind()) {
+                case CLEAR -> compiled.clear();
+                case MERGE, DIR_MERGE -> throw new IllegalArgumentException("filter rule '"
+                        + FilterRule.printable(rule) + "' reads a file, which only the client does (merge), or"
+                        + " which rdcp does not support yet (dir-merge)");
+                default -> {
+                    if (parsed.cvs()) {
+                        throw new IllegalArgumentException("filter rule '" + FilterRule.printable(rule)
+                                + "' asks for the CVS list, which the client expands");
+                    }
+                    FilterRule filter = FilterRule.of(parsed);
+                    compiled.add(deleteExcluded && filter.sides() == 0 ? filter.withSides(RuleSyntax.SENDER) : filter);
+                }
+            }
+        }
+        return new FilterRules(copy, List.copyOf(compiled), deleteExcluded);
     }
 
-    /** The same for an --include-from file: a line without a sign becomes "+ LINE". */
-    public static List<String> includeFrom(byte[] content, String name, boolean from0) {
-        return ExcludeFromFile.read(content, name, "+ ", from0);
-    }
-
-    /** The rules in order, as given to parse (for the wire). */
+    /** The rules as given to parse. */
     public List<String> rules() {
         return rules;
     }
 
     /**
-     * True when the first rule that matches excludes the entry; no match means included. The
-     * transfer root (".") is never excluded. Throws {@link FilterTooComplexException} when the
-     * rules have spent the budget of this rule set (see {@link MatchBudget}).
+     * The rules a peer on {@code side} uses, in the order they apply, in rsync's short form:
+     * what a REQUEST carries to it (a pushing client's receiver is the server, a pulling
+     * client's sender). A rule of the other side's alone is left out.
      */
-    public boolean isExcluded(String relativePath, boolean directory) {
-        if (relativePath.equals(TRANSFER_ROOT) || compiled.isEmpty()) {
-            return false;
-        }
-        synchronized (budget) {
-            BoundedText text = budget.text(relativePath);
-            try {
-                for (FilterRule rule : compiled) {
-                    if (rule.matches(text, directory)) {
-                        return rule.excludes();
-                    }
-                }
-                return false;
-            } finally {
-                budget.settle(text);
-            }
-        }
+    public List<String> forPeer(Side side) {
+        return compiled.stream().filter(rule -> rule.appliesTo(side.bit))
+                .map(rule -> rule.text(side.bit, deleteExcluded)).toList();
+    }
+
+    /** The rules as {@code side} judges names by them. */
+    public FilterScope scope(Side side) {
+        return new FilterScope(compiled, side.bit, budget);
     }
 
     public boolean isEmpty() {
-        return rules.isEmpty();
+        return compiled.isEmpty();
     }
 
     @Override

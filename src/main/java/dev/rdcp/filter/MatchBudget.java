@@ -15,14 +15,17 @@ final class MatchBudget {
 
     private long readsLeft = MAX_READS;
 
-    /** {@code path} with this path's earnings added to the balance it may draw on. */
+    /** {@code path}, its earnings added to the balance, each character read drawn from it. */
     BoundedText text(String path) {
         readsLeft = Math.min(MAX_READS, readsLeft + READS_PER_CHARACTER * Math.max(1, path.length()));
-        return new BoundedText(path, readsLeft);
+        return new BoundedText(path, this);
     }
 
-    /** Takes back what matching {@code text} left unspent. */
-    void settle(BoundedText text) {
-        readsLeft = text.readsLeft();
+    /** One character of {@code text} read; throws once the balance is spent. */
+    void spend(BoundedText text) {
+        if (readsLeft <= 0) {
+            throw new FilterTooComplexException(text.toString());
+        }
+        readsLeft--;
     }
 }

@@ -16,11 +16,6 @@ public final class NameWildcard {
         public CharSequence text(String name) {
             return reads.text(name);
         }
-
-        /** Takes back what matching {@code text} left unspent. */
-        public void settle(CharSequence text) {
-            reads.settle((BoundedText) text);
-        }
     }
 
     private final Pattern pattern;

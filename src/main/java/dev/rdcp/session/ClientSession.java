@@ -1,5 +1,6 @@
 package dev.rdcp.session;
 
+import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.OwnerMaps;
 import dev.rdcp.protocol.PartialDirectory;
 import dev.rdcp.protocol.Accept;
@@ -123,6 +124,7 @@ public final class ClientSession {
             List<String> paths) {
         // A receiving server applies the owner maps, the partial directory and the modify window;
         // on a pull the client receives and applies them itself, so the request leaves them out.
+        // Each side is sent the filter rules it uses.
         ReceiverSettings receiver = direction == SessionRequest.Direction.PUSH ? options.receiver()
                 : options.receiver().withOwnerMaps(OwnerMaps.NONE).withPartialDirectory(PartialDirectory.NONE)
                         .withModifyWindow(0);
@@ -130,7 +132,9 @@ public final class ClientSession {
                         | (receiver.ownerMaps().any() ? SessionRequest.OWNER_MAPS : 0)
                         | (receiver.partialDirectory().any() ? SessionRequest.PARTIAL_DIR : 0)
                         | (receiver.modifyWindow() != 0 ? SessionRequest.MODIFY_WINDOW : 0),
-                options.chunkSize(), options.slots(), options.bandwidthLimit(), paths, options.filters().rules(),
+                options.chunkSize(), options.slots(), options.bandwidthLimit(), paths,
+                options.filters().forPeer(direction == SessionRequest.Direction.PUSH ? FilterRules.Side.RECEIVER
+                        : FilterRules.Side.SENDER),
                 receiver);
     }
 

@@ -207,7 +207,8 @@ public final class ServerSession {
     private TransferOptions options(SessionRequest request) throws RdcpException {
         try {
             TransferOptions options = new TransferOptions(request.chunkSize(), request.slots(), request.flags(),
-                    request.bandwidthLimit(), FilterRules.parse(request.filterRules()), request.receiver(),
+                    request.bandwidthLimit(), FilterRules.parse(request.filterRules(),
+                            request.has(SessionRequest.DELETE_EXCLUDED)), request.receiver(),
                     ChmodRules.NONE);
             requireValid(request);
             if (options.maxPinnedBytes() > TransferOptions.MAX_PINNED) {

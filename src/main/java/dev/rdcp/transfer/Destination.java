@@ -40,10 +40,13 @@ public final class Destination implements AutoCloseable {
     private final Path realRoot;
     /** The directory entries go into (the target, or for one file its parent); null until prepared, or in a dry run with none. */
     private DirectoryHandle base;
+    /** That directory as filter rules with rsync's '/' modifier see it. */
+    private final String filterRoot;
 
     private Destination(Path target, String shownTarget, boolean intoDirectory, Path existing, List<byte[]> missing,
-            Path realRoot, FileStatus root) {
+            Path realRoot, FileStatus root, String filterRoot) {
         this.target = target;
+        this.filterRoot = filterRoot;
         this.shownTarget = shownTarget;
         this.intoDirectory = intoDirectory;
         this.existing = existing;
@@ -75,9 +78,13 @@ public final class Destination implements AutoCloseable {
             throws IOException {
         Path realRoot = root == null ? null : root.toRealPath();
         FileStatus rootStatus = realRoot == null ? null : FileStatus.of(realRoot, FileNames.absolute(realRoot), true);
+        Path names = Files.isDirectory(target) || directory || target.toAbsolutePath().getParent() == null ? target
+                : target.toAbsolutePath().getParent();
+        String filterRoot = root == null ? names.toAbsolutePath().normalize().toString() : "/" + shown(root, names);
         if (Files.isDirectory(target)) {
             requireInside(realRoot, target);
-            return new Destination(target, named != null ? named : shown(root, target), true, target, List.of(), realRoot, rootStatus);
+            return new Destination(target, named != null ? named : shown(root, target), true, target, List.of(), realRoot,
+                    rootStatus, filterRoot);
         }
         if (directory && Files.exists(target)) {
             throw new RdcpException(ExitCode.FILE_SELECTION, target + " exists and is not a directory");
@@ -98,7 +105,8 @@ public final class Destination implements AutoCloseable {
             for (Path component : existing.relativize(way)) {
                 missing.add(FileNames.lastComponent(component));
             }
-            return new Destination(target, named != null ? named : shown(root, target), directory, existing, missing, realRoot, rootStatus);
+            return new Destination(target, named != null ? named : shown(root, target), directory, existing, missing,
+                    realRoot, rootStatus, filterRoot);
         }
         if (parent == null || !Files.isDirectory(parent)) {
             // As rsync's receiver: a directory it cannot make is 11, a file's missing directory 3. A
@@ -111,13 +119,21 @@ public final class Destination implements AutoCloseable {
         }
         requireInside(realRoot, parent);
         return new Destination(target, named != null ? named : shown(root, target), directory, parent,
-                directory ? List.of(FileNames.lastComponent(target)) : List.of(), realRoot, rootStatus);
+                directory ? List.of(FileNames.lastComponent(target)) : List.of(), realRoot, rootStatus, filterRoot);
     }
 
     /** {@code path} as given, or with a root, within it: a daemon does not tell clients where it serves from. */
     private static String shown(Path root, Path path) {
         return root == null ? path.toString()
                 : root.toAbsolutePath().normalize().relativize(path.toAbsolutePath().normalize()).toString();
+    }
+
+    /**
+     * The directory the entries' names start from, as filter rules with rsync's '/' modifier see
+     * it: its absolute path, or on a daemon its path beneath the served root.
+     */
+    String filterRoot() {
+        return filterRoot;
     }
 
     /** The destination as rsync's messages name it ("created directory DEST"). */

@@ -1,6 +1,7 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.filter.FilterRules;
+import dev.rdcp.filter.FilterScope;
 import dev.rdcp.filter.FilterTooComplexException;
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
@@ -90,7 +91,8 @@ final class FileList implements AutoCloseable {
     /** -m, or null. */
     private final EmptyDirectoryPruning pruning;
     private final boolean checksums;
-    private final FilterRules filters;
+    /** The sender's view of the filter rules. */
+    private final FilterScope filters;
     private final boolean delete;
     private final boolean ignoreErrors;
     /** --ignore-missing-args: an operand or --files-from name that does not exist is left out, silently. */
@@ -157,7 +159,7 @@ final class FileList implements AutoCloseable {
         this.followedLinks = FollowedLinks.of(options);
         this.noAtime = options.has(SessionRequest.OPEN_NOATIME);
         this.checksums = options.has(SessionRequest.CHECKSUM);
-        this.filters = options.filters();
+        this.filters = options.filters().scope(FilterRules.Side.SENDER);
         this.delete = options.has(SessionRequest.DELETE);
         this.ignoreErrors = options.has(SessionRequest.IGNORE_ERRORS);
         this.deleteMissingArgs = options.has(SessionRequest.DELETE_MISSING_ARGS);
@@ -243,6 +245,7 @@ final class FileList implements AutoCloseable {
             return;
         }
         try {
+            filters.root(filterRoot(operand));
             if (operand.relativeName() != null) {
                 filesFrom = true;
                 byte[] name = operand.relativeName().getBytes(StandardCharsets.UTF_8);
@@ -286,6 +289,25 @@ final class FileList implements AutoCloseable {
         } catch (IOException e) {
             // There, but not to be looked at: describe says why.
             return false;
+        }
+    }
+
+    /**
+     * The directory the operand's names are relative to, as '/'-modified filter rules see it:
+     * its absolute path on a client, its path beneath the served directory on a server.
+     */
+    private String filterRoot(SourceOperand operand) {
+        Path path = operand.path().toAbsolutePath().normalize();
+        Path directory = operand.relativeName() != null ? operand.base().toAbsolutePath().normalize()
+                : operand.contents() || path.getParent() == null ? path : path.getParent();
+        if (sourceRoot == null) {
+            return directory.toString();
+        }
+        try {
+            byte[] name = servedName(directory);
+            return name.length == 1 && name[0] == '.' ? "/" : "/" + new String(name, StandardCharsets.UTF_8);
+        } catch (FileSystemException e) {
+            return "/";
         }
     }
 
@@ -576,7 +598,7 @@ final class FileList implements AutoCloseable {
             return false;
         }
         try {
-            return filters.isExcluded(new String(name, StandardCharsets.UTF_8), isDirectory);
+            return filters.excludes(new String(name, StandardCharsets.UTF_8), isDirectory);
         } catch (FilterTooComplexException e) {
             throw new UncheckedIOException(new RdcpException(ExitCode.USAGE, e.getMessage()));
         }

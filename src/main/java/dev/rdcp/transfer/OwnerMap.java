@@ -160,15 +160,11 @@ public final class OwnerMap {
     OptionalInt map(int id, String senderName) {
         long unsigned = Integer.toUnsignedLong(id);
         CharSequence bounded = budget.text(senderName);
-        try {
-            for (Rule rule : rules) {
-                if (rule.matches(unsigned, senderName, bounded)) {
-                    return OptionalInt.of(rule.to());
-                }
+        for (Rule rule : rules) {
+            if (rule.matches(unsigned, senderName, bounded)) {
+                return OptionalInt.of(rule.to());
             }
-            return OptionalInt.empty();
-        } finally {
-            budget.settle(bounded);
         }
+        return OptionalInt.empty();
     }
 }

@@ -1,6 +1,7 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.filter.FilterRules;
+import dev.rdcp.filter.FilterScope;
 import dev.rdcp.filter.FilterTooComplexException;
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
@@ -39,8 +40,8 @@ final class ReceiverTree {
     private final boolean delete;
     /** --delete or --force: a directory in the way, or one named by --delete-missing-args, goes with its contents. */
     private final boolean clearsContents;
-    private final FilterRules filters;
-    private final boolean deleteExcluded;
+    /** The receiver's view of the filter rules (with --delete-excluded, the sender's plain rules are not in it). */
+    private final FilterScope filters;
     /** --ignore-errors: delete even where the sender could not read a directory whole. */
     private final boolean ignoreErrors;
     /** -x: --delete stays on the destination's file system; its device, once looked up. */
@@ -79,8 +80,8 @@ final class ReceiverTree {
         this.keepDirectoryLinks = options.has(SessionRequest.KEEP_DIRLINKS);
         this.delete = options.has(SessionRequest.DELETE);
         this.clearsContents = delete || options.has(SessionRequest.FORCE);
-        this.filters = options.filters();
-        this.deleteExcluded = options.has(SessionRequest.DELETE_EXCLUDED);
+        this.filters = options.filters().scope(FilterRules.Side.RECEIVER);
+        filters.root(destination.filterRoot());
         this.ignoreErrors = options.has(SessionRequest.IGNORE_ERRORS);
         this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM) || options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE);
         this.maxDelete = options.receiver().limits().maxDelete();
@@ -351,7 +352,7 @@ final class ReceiverTree {
                 }
                 byte[] relative = FileNames.join(name, child.name());
                 try {
-                    if (!deleteExcluded && excluded(relative, child.directory())) {
+                    if (excluded(relative, child.directory(), false)) {
                         continue;
                     }
                     if (!child.directory() || removeContents(directory, child.name(), relative)) {
@@ -375,7 +376,7 @@ final class ReceiverTree {
      */
     void deleteMissing(byte[] local) throws IOException {
         FileStatus existing = statusOrNull(local);
-        if (existing == null || excluded(local, false)) {
+        if (existing == null || excluded(local, false, false)) {
             return;
         }
         boolean directory = isDirectory(existing);
@@ -452,9 +453,15 @@ final class ReceiverTree {
         return children;
     }
 
-    private boolean excluded(byte[] relative, boolean isDirectory) throws RdcpException {
+    /** {@code inDeletedDirectory}: judged where a whole directory goes, perishable rules ignored, as rsync does. */
+    private boolean excluded(byte[] relative, boolean isDirectory, boolean inDeletedDirectory) throws RdcpException {
+        if (filters.isEmpty()) {
+            return false;
+        }
+        String path = new String(relative, StandardCharsets.UTF_8);
         try {
-            return filters.isExcluded(new String(relative, StandardCharsets.UTF_8), isDirectory);
+            return inDeletedDirectory ? filters.excludesInDeletedDirectory(path, isDirectory)
+                    : filters.excludes(path, isDirectory);
         } catch (FilterTooComplexException e) {
             throw new RdcpException(ExitCode.USAGE, e.getMessage());
         }
@@ -462,16 +469,16 @@ final class ReceiverTree {
 
     /**
      * Deletes everything in directory {@code child} of {@code parent}, by its descriptor, each
-     * entry reported; false when something stays (what the filters exclude, unless
-     * --delete-excluded, or the --max-delete limit), which is said. As rsync: an excluded file is
-     * protected from --delete wherever it is, also in a directory the sender no longer has.
+     * entry reported; false when something stays (what the receiver's filter rules exclude, but
+     * for perishable ones, or the --max-delete limit), which is said. As rsync: an excluded file
+     * is protected from --delete wherever it is, also in a directory the sender no longer has.
      */
     private boolean removeContents(DirectoryHandle parent, byte[] child, byte[] relative) throws IOException {
         boolean emptied = true;
         try (DirectoryHandle directory = parent.openDirectory(child)) {
             for (Child grandchild : deletionOrder(directory)) {
                 byte[] below = FileNames.join(relative, grandchild.name());
-                if (backups.protects(below) || (!deleteExcluded && excluded(below, grandchild.directory()))) {
+                if (backups.protects(below) || excluded(below, grandchild.directory(), true)) {
                     emptied = false;
                     continue;
                 }

@@ -1,5 +1,7 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.filter.FilterRules;
+import dev.rdcp.filter.FilterScope;
 import dev.rdcp.posix.FileHandle;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.Xattrs;
@@ -15,7 +17,9 @@ import java.util.List;
  * other {@code user.} alone (the only one an ordinary user may set); and {@code system.} never
  * travels but for the POSIX ACLs with -A ({@code system.posix_acl_access}, and a directory's
  * {@code system.posix_acl_default}). On the receiver the attributes it manages are made equal to
- * the sender's: missing ones set, different ones replaced, extra ones removed.
+ * the sender's: missing ones set, different ones replaced, extra ones removed. A name the 'x'
+ * filter rules exclude on a side is neither read by the sender nor set or removed by the
+ * receiver, as in rsync (which then drops its own namespace choice; rdcp keeps both).
  */
 final class XattrSync {
 
@@ -36,30 +40,35 @@ final class XattrSync {
 
     private final boolean xattrs;
     private final boolean acls;
+    /** This side's view of the filter rules, whose 'x' rules leave attribute names out. */
+    private final FilterScope filters;
     private final boolean root;
     /** For symlinks: Linux keeps no ACLs on them and refuses {@code user.} there, so neither is managed. */
     private final boolean symlinks;
 
     /** The sender's: every namespace but {@code system.}, whoever runs it (rsync's sender filters none). */
     static XattrSync forSender(TransferOptions options) {
-        return new XattrSync(options, true);
+        return new XattrSync(options.has(SessionRequest.XATTRS), options.has(SessionRequest.ACLS),
+                options.filters().scope(FilterRules.Side.SENDER), true, false);
     }
 
     /** A receiver's, as root or not. */
     XattrSync(TransferOptions options, boolean root) {
-        this(options.has(SessionRequest.XATTRS), options.has(SessionRequest.ACLS), root, false);
+        this(options.has(SessionRequest.XATTRS), options.has(SessionRequest.ACLS),
+                options.filters().scope(FilterRules.Side.RECEIVER), root, false);
     }
 
-    private XattrSync(boolean xattrs, boolean acls, boolean root, boolean symlinks) {
+    private XattrSync(boolean xattrs, boolean acls, FilterScope filters, boolean root, boolean symlinks) {
         this.xattrs = xattrs;
         this.acls = acls;
+        this.filters = filters;
         this.root = root;
         this.symlinks = symlinks;
     }
 
     /** The receiver's rules for a symlink: what Linux lets it set there (as root, trusted. and security.). */
     XattrSync forSymlinks() {
-        return new XattrSync(xattrs, false, root, true);
+        return new XattrSync(xattrs, false, filters, root, true);
     }
 
     /** Whether entries carry attributes in this session. */
@@ -73,6 +82,9 @@ final class XattrSync {
      * rdcp does not carry either (rsync as root would).
      */
     boolean carries(byte[] name) {
+        if (filters.excludesXattr(new String(name, StandardCharsets.UTF_8))) {
+            return false;
+        }
         if (isAcl(name)) {
             return acls;
         }

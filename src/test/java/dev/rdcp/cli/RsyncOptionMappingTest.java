@@ -181,9 +181,10 @@ class RsyncOptionMappingTest {
     }
 
     @Test
-    void aFilterRuleOfAnotherKindIsAUsageError() {
-        CopyCommand command = parsed("-a", "--filter", "dir-merge .rsync-filter", "a", "h:b");
-        assertThrows(CommandLine.ParameterException.class, command::transferOptions);
+    void aFilterRuleOfNoKnownKindIsAUsageErrorInRsyncsWords() {
+        CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,
+                () -> parsed("-a", "--filter", "x foo", "a", "h:b"));
+        assertEquals("Unknown filter rule: x foo", e.getMessage());
     }
 
     @Test

@@ -74,6 +74,15 @@ class StandardInputListsTest extends SideBySideTest {
         assertFalse(Files.exists(sides.served.resolve("rdcp/in/a")));
     }
 
+    /** "merge -" reads its rules from standard input too, in the full syntax. */
+    @Test
+    void aMergeRuleReadsStandardInput() throws Exception {
+        push("H a\nexclude *.txt\n", "merged", "-f", "merge -");
+        assertFalse(Files.exists(sides.served.resolve("rdcp/merged/a")));
+        assertFalse(Files.exists(sides.served.resolve("rdcp/merged/d/e.txt")));
+        assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/merged/b")));
+    }
+
     /**
      * As rsync reads a rule file where its option stands, -0 applies to those after it: before,
      * "a\0b\0" is two rules; after, one line, read up to its NUL ("a").

@@ -48,6 +48,29 @@ class XattrOptionsTest extends SideBySideTest {
         return expected;
     }
 
+    /**
+     * 'x' filter rules leave attribute names out, as rsync's: the sender does not send them, the
+     * receiver neither sets nor removes them.
+     */
+    @Test
+    void xattrRulesLeaveNamesOut() throws Exception {
+        sides.push(0, List.of("-aX"), "x/", "src/");
+        for (String side : List.of("rsync", "rdcp")) {
+            XattrListing.set(sides.served.resolve(side + "/x/a.txt"), "user.local", XattrListing.bytes("here"));
+        }
+        XattrListing.set(sides.source.resolve("a.txt"), "user.origin", XattrListing.bytes("lab 4"));
+        sides.push(0, List.of("-aX", "-f", "-x user.local", "-f", "exclude,x user.o*"), "x/", "src/");
+        SortedMap<String, String> attributes = assertSameAttributes(sides.served.resolve("rsync/x"),
+                sides.served.resolve("rdcp/x"));
+        assertTrue(attributes.containsKey("a.txt user.local"), attributes::toString);
+        assertEquals(XattrListing.of(sides.source).get("a.txt user.empty"), attributes.get("a.txt user.empty"));
+        assertEquals(java.util.HexFormat.of().formatHex(XattrListing.bytes("lab 3")), attributes.get("a.txt user.origin"),
+                "the receiver's own, not the sender's new one");
+        sides.push(0, List.of("-aX"), "x/", "src/");
+        attributes = assertSameAttributes(sides.served.resolve("rsync/x"), sides.served.resolve("rdcp/x"));
+        assertFalse(attributes.containsKey("a.txt user.local"), attributes::toString);
+    }
+
     @Test
     void pushCarriesWhatRsyncCarries() throws Exception {
         sides.push(0, List.of("-aX"), "x/", "src/");

@@ -9,77 +9,77 @@ import org.junit.jupiter.api.Test;
 /** Where a pattern may match in the path, and the directory-only trailing '/'. */
 class AnchoringTest {
 
-    private static FilterRules exclude(String pattern) {
-        return FilterRules.parse(List.of("- " + pattern));
+    private static FilterScope exclude(String pattern) {
+        return FilterRules.parse(List.of("- " + pattern)).scope(FilterRules.Side.SENDER);
     }
 
     @Test
     void leadingSlashMatchesOnlyFromTheTransferRoot() {
-        FilterRules rules = exclude("/build");
-        assertTrue(rules.isExcluded("build", true));
-        assertFalse(rules.isExcluded("src/build", true));
-        assertFalse(rules.isExcluded("build2", true));
+        FilterScope rules = exclude("/build");
+        assertTrue(rules.excludes("build", true));
+        assertFalse(rules.excludes("src/build", true));
+        assertFalse(rules.excludes("build2", true));
     }
 
     @Test
     void anchoredPatternWithSlashesMustMatchTheWholePath() {
-        FilterRules rules = exclude("/src/gen");
-        assertTrue(rules.isExcluded("src/gen", false));
-        assertFalse(rules.isExcluded("x/src/gen", false));
-        assertFalse(rules.isExcluded("src/gen/a", false));
+        FilterScope rules = exclude("/src/gen");
+        assertTrue(rules.excludes("src/gen", false));
+        assertFalse(rules.excludes("x/src/gen", false));
+        assertFalse(rules.excludes("src/gen/a", false));
     }
 
     @Test
     void plainNameMatchesTheFinalComponentAtAnyDepth() {
-        FilterRules rules = exclude("core");
-        assertTrue(rules.isExcluded("core", false));
-        assertTrue(rules.isExcluded("a/b/core", false));
-        assertFalse(rules.isExcluded("a/core/b", false));
-        assertFalse(rules.isExcluded("a/xcore", false));
-        assertFalse(rules.isExcluded("a/core.txt", false));
+        FilterScope rules = exclude("core");
+        assertTrue(rules.excludes("core", false));
+        assertTrue(rules.excludes("a/b/core", false));
+        assertFalse(rules.excludes("a/core/b", false));
+        assertFalse(rules.excludes("a/xcore", false));
+        assertFalse(rules.excludes("a/core.txt", false));
     }
 
     @Test
     void patternWithSlashMatchesTrailingComponentsAtABoundary() {
-        FilterRules rules = exclude("a/b");
-        assertTrue(rules.isExcluded("a/b", false));
-        assertTrue(rules.isExcluded("x/a/b", false));
-        assertTrue(rules.isExcluded("x/y/a/b", false));
-        assertFalse(rules.isExcluded("xa/b", false));
-        assertFalse(rules.isExcluded("a/b/c", false));
-        assertFalse(rules.isExcluded("a/bc", false));
+        FilterScope rules = exclude("a/b");
+        assertTrue(rules.excludes("a/b", false));
+        assertTrue(rules.excludes("x/a/b", false));
+        assertTrue(rules.excludes("x/y/a/b", false));
+        assertFalse(rules.excludes("xa/b", false));
+        assertFalse(rules.excludes("a/b/c", false));
+        assertFalse(rules.excludes("a/bc", false));
     }
 
     @Test
     void trailingSlashMatchesDirectoriesOnly() {
-        FilterRules rules = exclude("cache/");
-        assertTrue(rules.isExcluded("cache", true));
-        assertTrue(rules.isExcluded("home/cache", true));
-        assertFalse(rules.isExcluded("cache", false));
-        assertFalse(rules.isExcluded("home/cache", false));
+        FilterScope rules = exclude("cache/");
+        assertTrue(rules.excludes("cache", true));
+        assertTrue(rules.excludes("home/cache", true));
+        assertFalse(rules.excludes("cache", false));
+        assertFalse(rules.excludes("home/cache", false));
     }
 
     @Test
     void anchoredDirectoryOnlyRule() {
-        FilterRules rules = exclude("/tmp/");
-        assertTrue(rules.isExcluded("tmp", true));
-        assertFalse(rules.isExcluded("tmp", false));
-        assertFalse(rules.isExcluded("var/tmp", true));
+        FilterScope rules = exclude("/tmp/");
+        assertTrue(rules.excludes("tmp", true));
+        assertFalse(rules.excludes("tmp", false));
+        assertFalse(rules.excludes("var/tmp", true));
     }
 
     @Test
     void transferRootIsNeverExcluded() {
-        FilterRules rules = exclude("**");
-        assertTrue(rules.isExcluded("anything", true));
-        assertFalse(rules.isExcluded(".", true));
+        FilterScope rules = exclude("**");
+        assertTrue(rules.excludes("anything", true));
+        assertFalse(rules.excludes(".", true));
     }
 
     @Test
     void noRulesExcludeNothing() {
         assertTrue(FilterRules.NONE.isEmpty());
         assertTrue(FilterRules.NONE.rules().isEmpty());
-        assertFalse(FilterRules.NONE.isExcluded("a/b", false));
-        assertFalse(FilterRules.parse(List.of()).isExcluded("a", true));
+        assertFalse(FilterRules.NONE.scope(FilterRules.Side.SENDER).excludes("a/b", false));
+        assertFalse(FilterRules.parse(List.of()).scope(FilterRules.Side.SENDER).excludes("a", true));
         assertFalse(exclude("x").isEmpty());
     }
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,7 +20,22 @@ class ExcludeFromTest {
     }
 
     private static List<String> excludes(byte[] content) {
-        return FilterRules.excludeFrom(content, NAME, false);
+        return read(content, false, false);
+    }
+
+    /** The rules {@code content} gives as an exclude file, or with {@code include} an include file. */
+    private static List<String> read(byte[] content, boolean include, boolean from0) {
+        CommandLineRules rules = new CommandLineRules(new TestSources());
+        try {
+            if (include) {
+                rules.includeFrom(content, NAME, from0);
+            } else {
+                rules.excludeFrom(content, NAME, from0);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return rules.rules();
     }
 
     @Test
@@ -32,7 +49,7 @@ class ExcludeFromTest {
         byte[] excludes = file("*.log\r\n\r\n+ important.log\r\n- *.tmp\r\n");
         List<String> rules = excludes(excludes);
         assertEquals(List.of("- *.log", "+ important.log", "- *.tmp"), rules);
-        assertTrue(FilterRules.parse(rules).isExcluded("a/x.log", false));
+        assertTrue(FilterRules.parse(rules).scope(FilterRules.Side.SENDER).excludes("a/x.log", false));
     }
 
     @Test
@@ -50,9 +67,9 @@ class ExcludeFromTest {
 
     @Test
     void rulesFromTheFileApplyInFileOrder() {
-        FilterRules rules = FilterRules.parse(excludes(file("+ */\n+ *.txt\n*\n")));
-        assertFalse(rules.isExcluded("a/b.txt", false));
-        assertTrue(rules.isExcluded("a/b.bin", false));
+        FilterScope rules = FilterRules.parse(excludes(file("+ */\n+ *.txt\n*\n"))).scope(FilterRules.Side.SENDER);
+        assertFalse(rules.excludes("a/b.txt", false));
+        assertTrue(rules.excludes("a/b.bin", false));
     }
 
     @Test
@@ -77,7 +94,7 @@ class ExcludeFromTest {
 
     @Test
     void from0SplitsAtNulAlone() {
-        assertEquals(List.of("- a\nb", "- c\r"), FilterRules.excludeFrom(file("a\nb\0c\r\0\0"), NAME, true));
+        assertEquals(List.of("- a\nb", "- c\r"), read(file("a\nb\0c\r\0\0"), false, true));
     }
 
     @Test
@@ -91,6 +108,6 @@ class ExcludeFromTest {
     @Test
     void anIncludeFileMakesPlainLinesIncludes() {
         byte[] includes = file("# wanted\n*.txt\n- *.tmp\n*/\n");
-        assertEquals(List.of("+ *.txt", "- *.tmp", "+ */"), FilterRules.includeFrom(includes, NAME, false));
+        assertEquals(List.of("+ *.txt", "- *.tmp", "+ */"), read(includes, true, false));
     }
 }

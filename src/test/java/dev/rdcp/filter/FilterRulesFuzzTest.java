@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * Fuzzes the filter rules a daemon takes from a client's REQUEST and matches against its names:
- * parsing either succeeds or refuses the rule with an IllegalArgumentException (which the server
- * answers with an ERROR), and matching returns or ends with FilterTooComplexException.
+ * parsing (rsync's whole syntax) either succeeds or refuses the rule with an
+ * IllegalArgumentException (which the server answers with an ERROR), and matching on either side
+ * returns or ends with FilterTooComplexException.
  */
 class FilterRulesFuzzTest {
 
@@ -30,12 +31,14 @@ class FilterRulesFuzzTest {
             return;
         }
         assertEquals(rules, parsed.rules());
+        FilterScope scope = parsed.scope(data.consumeBoolean() ? FilterRules.Side.SENDER : FilterRules.Side.RECEIVER);
         while (data.remainingBytes() > 0) {
             String name = data.consumeString(128);
             boolean directory = data.consumeBoolean();
             try {
-                boolean first = parsed.isExcluded(name, directory);
-                assertEquals(first, parsed.isExcluded(name, directory), "matching is deterministic");
+                boolean first = scope.excludes(name, directory);
+                assertEquals(first, scope.excludes(name, directory), "matching is deterministic");
+                assertEquals(scope.excludesXattr(name), scope.excludesXattr(name), "so is naming attributes");
             } catch (FilterTooComplexException spent) {
                 return;
             }

@@ -19,19 +19,19 @@ class PathologicalPatternTest {
 
     @Test
     void aBacktrackingPatternIsStoppedWithAClearError() {
-        FilterRules rules = FilterRules.parse(List.of("- **a**a**a**a**a**a**b"));
+        FilterScope rules = FilterRules.parse(List.of("- **a**a**a**a**a**a**b")).scope(FilterRules.Side.SENDER);
         String name = "a".repeat(200);
         FilterTooComplexException e = assertTimeoutPreemptively(HANG,
-                () -> assertThrows(FilterTooComplexException.class, () -> rules.isExcluded(name, false)));
+                () -> assertThrows(FilterTooComplexException.class, () -> rules.excludes(name, false)));
         assertTrue(e.getMessage().contains("too complex"), e.getMessage());
     }
 
     @Test
     void ordinaryPatternsOnLongNamesStayWithinTheBudget() {
-        FilterRules rules = FilterRules.parse(List.of("+ */", "+ **/keep/*.txt", "- *.o", "- **"));
+        FilterScope rules = FilterRules.parse(List.of("+ */", "+ **/keep/*.txt", "- *.o", "- **")).scope(FilterRules.Side.SENDER);
         String deep = "d/".repeat(1000) + "keep/file.txt";
-        assertFalse(rules.isExcluded(deep, false));
-        assertTrue(rules.isExcluded("d/".repeat(1000) + "x.o", false));
+        assertFalse(rules.excludes(deep, false));
+        assertTrue(rules.excludes("d/".repeat(1000) + "x.o", false));
     }
 
     /**
@@ -42,11 +42,11 @@ class PathologicalPatternTest {
      */
     @Test
     void manyCostlyRulesSpendOneBudgetForTheSession() {
-        FilterRules rules = FilterRules.parse(Collections.nCopies(4_679, "- *?*?*?*?*~"));
+        FilterScope rules = FilterRules.parse(Collections.nCopies(4_679, "- *?*?*?*?*~")).scope(FilterRules.Side.SENDER);
         String name = "dir/sub/" + "a".repeat(20);
         FilterTooComplexException e = assertThrows(FilterTooComplexException.class, () -> {
             for (int entry = 0; entry < 10; entry++) {
-                rules.isExcluded(name + entry, false);
+                rules.excludes(name + entry, false);
             }
         });
         assertTrue(e.getMessage().contains("too complex"), e.getMessage());
@@ -60,10 +60,10 @@ class PathologicalPatternTest {
             many.add("- **/cache" + i + "/*.tmp");
         }
         many.add("- *.o");
-        FilterRules rules = FilterRules.parse(many);
+        FilterScope rules = FilterRules.parse(many).scope(FilterRules.Side.SENDER);
         for (int entry = 0; entry < 3_000; entry++) {
-            assertFalse(rules.isExcluded("src/module" + entry + "/main/File" + entry + ".java", false));
+            assertFalse(rules.excludes("src/module" + entry + "/main/File" + entry + ".java", false));
         }
-        assertTrue(rules.isExcluded("src/module/cache7/x.tmp", false));
+        assertTrue(rules.excludes("src/module/cache7/x.tmp", false));
     }
 }

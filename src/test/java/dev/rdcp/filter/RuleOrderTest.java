@@ -14,41 +14,41 @@ class RuleOrderTest {
 
     @Test
     void includeBeforeCatchAllExcludeKeepsOnlyMatches() {
-        FilterRules rules = FilterRules.parse(List.of("+ *.c", "- *"));
-        assertFalse(rules.isExcluded("main.c", false));
-        assertFalse(rules.isExcluded("src/util.c", false));
-        assertTrue(rules.isExcluded("main.h", false));
-        assertTrue(rules.isExcluded("src", true));
+        FilterScope rules = FilterRules.parse(List.of("+ *.c", "- *")).scope(FilterRules.Side.SENDER);
+        assertFalse(rules.excludes("main.c", false));
+        assertFalse(rules.excludes("src/util.c", false));
+        assertTrue(rules.excludes("main.h", false));
+        assertTrue(rules.excludes("src", true));
     }
 
     @Test
     void sameRulesInTheOtherOrderExcludeEverything() {
-        FilterRules rules = FilterRules.parse(List.of("- *", "+ *.c"));
-        assertTrue(rules.isExcluded("main.c", false));
+        FilterScope rules = FilterRules.parse(List.of("- *", "+ *.c")).scope(FilterRules.Side.SENDER);
+        assertTrue(rules.excludes("main.c", false));
     }
 
     @Test
     void allDirectoriesThenTextFilesThenNothingElse() {
-        FilterRules rules = FilterRules.parse(List.of("+ */", "+ *.txt", "- *"));
-        assertFalse(rules.isExcluded("docs", true));
-        assertFalse(rules.isExcluded("docs/deep", true));
-        assertFalse(rules.isExcluded("docs/deep/notes.txt", false));
-        assertTrue(rules.isExcluded("docs/deep/image.png", false));
+        FilterScope rules = FilterRules.parse(List.of("+ */", "+ *.txt", "- *")).scope(FilterRules.Side.SENDER);
+        assertFalse(rules.excludes("docs", true));
+        assertFalse(rules.excludes("docs/deep", true));
+        assertFalse(rules.excludes("docs/deep/notes.txt", false));
+        assertTrue(rules.excludes("docs/deep/image.png", false));
         // A file named like a directory is not one.
-        assertTrue(rules.isExcluded("docs/plain", false));
+        assertTrue(rules.excludes("docs/plain", false));
     }
 
     @Test
     void excludeBeforeIncludeOfTheSameNameWins() {
-        FilterRules rules = FilterRules.parse(List.of("- secret.txt", "+ *.txt", "- *"));
-        assertTrue(rules.isExcluded("a/secret.txt", false));
-        assertFalse(rules.isExcluded("a/public.txt", false));
+        FilterScope rules = FilterRules.parse(List.of("- secret.txt", "+ *.txt", "- *")).scope(FilterRules.Side.SENDER);
+        assertTrue(rules.excludes("a/secret.txt", false));
+        assertFalse(rules.excludes("a/public.txt", false));
     }
 
     @Test
     void unmatchedEntryIsIncluded() {
-        FilterRules rules = FilterRules.parse(List.of("- *.o", "+ *.c"));
-        assertFalse(rules.isExcluded("README", false));
+        FilterScope rules = FilterRules.parse(List.of("- *.o", "+ *.c")).scope(FilterRules.Side.SENDER);
+        assertFalse(rules.excludes("README", false));
     }
 
     @Test

@@ -40,7 +40,8 @@ class ReceiverTreeDeleteTest extends DestinationTreeTest {
     }
 
     private ReceiverTree tree(long flags) throws Exception {
-        TransferOptions options = new TransferOptions(4096, 1, flags, 0, FilterRules.parse(List.of("- *.log")));
+        TransferOptions options = new TransferOptions(4096, 1, flags, 0, FilterRules.parse(List.of("- *.log"),
+                (flags & SessionRequest.DELETE_EXCLUDED) != 0));
         Destination destination = Destination.of(dest, true, null);
         destination.prepare(false);
         opened(destination);

@@ -151,7 +151,7 @@ class TransferOptionsTest {
     void carriesItsFilterRules() {
         FilterRules rules = FilterRules.parse(List.of("- *.log"));
         TransferOptions options = new TransferOptions(4096, 1, 0, 0, rules);
-        assertTrue(options.filters().isExcluded("debug.log", false));
-        assertFalse(options.filters().isExcluded("debug.txt", false));
+        assertTrue(options.filters().scope(FilterRules.Side.SENDER).excludes("debug.log", false));
+        assertFalse(options.filters().scope(FilterRules.Side.SENDER).excludes("debug.txt", false));
     }
 }
