@@ -249,6 +249,10 @@ final class FileList implements AutoCloseable {
             if (operand.relativeName() != null) {
                 filesFrom = true;
                 byte[] name = operand.relativeName().getBytes(StandardCharsets.UTF_8);
+                if (excluded(name, isDirectory(path, beneath))) {
+                    // As rsync: judged before its directories are listed, which then are not.
+                    return;
+                }
                 impliedParents(operand.base(), name);
                 describe(path, name, true, false, operand.contents(), beneath);
             } else if (operand.contents() && isDirectory(path, beneath)) {
@@ -504,7 +508,10 @@ final class FileList implements AutoCloseable {
         if (operand) {
             operandDevice = attributes.device();
         }
-        if (!operand && excluded(name, FileModes.type(mode) == FileModes.S_IFDIR)) {
+        // As rsync, an operand (or --files-from name) is judged too: only "." never is. A
+        // --files-from name's directory is listed whatever the rules say, since the name needs
+        // it (rsync's receiver would make it).
+        if (!impliedOnly && excluded(name, FileModes.type(mode) == FileModes.S_IFDIR)) {
             return true;
         }
         if (filesFrom && !listed.add(key(name))) {

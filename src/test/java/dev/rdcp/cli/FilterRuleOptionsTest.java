@@ -157,6 +157,21 @@ class FilterRuleOptionsTest extends SideBySideTest {
         assertTrue(Files.exists(served("d/old.o")));
     }
 
+    /** As rsync, the rules judge the operands and --files-from names too; "." never. */
+    @Test
+    void operandsAndListedNamesAreJudgedToo() throws Exception {
+        sides.push(0, new byte[0], List.of("-a", "--exclude=a", "--exclude=d"), "ops/", "src/a", "src/b.bak", "src/d");
+        assertFalse(Files.exists(sides.served.resolve("rdcp/ops/a")));
+        assertTrue(Files.exists(sides.served.resolve("rdcp/ops/b.bak")));
+        byte[] list = "a\nd/c\nsub/x.txt\nkeep.txt\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        sides.push(0, list, List.of("-a", "--files-from=-", "--exclude=a", "--exclude=x.txt", "--exclude=d"),
+                "listed/", "src/");
+        assertTrue(Files.exists(sides.served.resolve("rdcp/listed/keep.txt")));
+        assertFalse(Files.exists(sides.served.resolve("rdcp/listed/a")));
+        assertFalse(Files.exists(sides.served.resolve("rdcp/listed/sub/x.txt")));
+        push(0, "--exclude=.");
+    }
+
     /** A merge file that cannot be read: rsync's "failed to open exclude file", exit 11. */
     @Test
     void aMissingMergeFileIsAnIoError() throws Exception {

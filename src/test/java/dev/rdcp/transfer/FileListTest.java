@@ -221,11 +221,16 @@ class FileListTest {
                 "DIRECTORY_END ."), names);
     }
 
+    /** As rsync (`rsync --exclude=*.log named.log dest` sends nothing): an operand is judged too, but "." never. */
     @Test
-    void anOperandIsListedEvenWhenARuleWouldExcludeIt() throws Exception {
+    void anOperandIsJudgedByTheRules() throws Exception {
         Path log = Files.writeString(tmp.resolve("named.log"), "x");
         TransferOptions options = new TransferOptions(4096, 1, 0, 0, FilterRules.parse(List.of("- *.log")));
-        assertEquals(List.of("FILE named.log"), shape(list(List.of(SourceOperand.parse(log.toString())), options)));
+        assertEquals(List.of(), shape(list(List.of(SourceOperand.parse(log.toString())), options)));
+        TransferOptions everything = new TransferOptions(4096, 1, SessionRequest.DIRS, 0,
+                FilterRules.parse(List.of("- *")));
+        assertEquals(List.of("DIRECTORY .", "DIRECTORY_END ."),
+                shape(list(List.of(SourceOperand.parse(tmp + "/")), everything)));
     }
 
     @Test
