@@ -294,10 +294,27 @@ final class CopyCommand {
 
     @Option(names = {"-f", "--filter"}, paramLabel = "RULE",
             description = "Add a filter rule in rsync's syntax: - + H S P R (exclude, include, hide, show, protect,"
-                    + " risk) with their modifiers, ! (clear), merge FILE (dir-merge is not supported yet).")
+                    + " risk) with their modifiers, ! (clear), merge FILE, dir-merge FILE.")
     void filter(String rule) {
         addRules(() -> ruleList.filter(rule, from0));
     }
+
+    /** How many times -F was given: rsync reads its first and second alone. */
+    private int filterFileOptions;
+
+    @Option(names = "-F", description = "Read each directory's .rsync-filter (--filter=': /.rsync-filter');"
+            + " twice (-FF), also leave those files out (--filter='- .rsync-filter').")
+    void filterFiles(boolean on) {
+        filterFileOptions++;
+        if (filterFileOptions <= 2) {
+            String rule = filterFileOptions == 1 ? ": /.rsync-filter" : "- .rsync-filter";
+            addRules(() -> ruleList.filter(rule, false));
+        }
+    }
+
+    @Option(names = {"-C", "--cvs-exclude"}, description = "Leave out what CVS ignores, after the other rules:"
+            + " rsync's list, ~/.cvsignore, $CVSIGNORE and each directory's .cvsignore.")
+    boolean cvsExclude;
 
     @Option(names = "--exclude", paramLabel = "PATTERN", description = "Exclude files matching PATTERN.")
     void exclude(String pattern) {
@@ -665,7 +682,7 @@ final class CopyCommand {
                 | rules.flags()
                 | receiver.flags();
         PartialDirectory partialDirectory = rules.partialDirectory(partial, System.getenv("RSYNC_PARTIAL_DIR"));
-        List<String> allRules = ruleList.rules();
+        List<String> allRules = filterRules();
         if (partialDirectory.any()) {
             flags |= SessionRequest.PARTIAL | SessionRequest.PARTIAL_DIR;
         }
@@ -683,6 +700,16 @@ final class CopyCommand {
                     receiver.chmod());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** The rules the options give, with -C's after them. */
+    private List<String> filterRules() {
+        try {
+            return cvsExclude ? ruleList.rulesWithCvsExclude() : ruleList.rules();
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(),
+                    new RdcpException(ExitCode.FILE_IO, e.getMessage()));
         }
     }
 

@@ -44,7 +44,7 @@ final class RefusedOptions {
         refuse(CRTIMES, "-N", "--crtimes");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
-        refuse(CLIENT_ONLY, "--iconv", "-M", "--remote-option", "-C", "--cvs-exclude", "-F", "--copy-as");
+        refuse(CLIENT_ONLY, "--iconv", "-M", "--remote-option", "--copy-as");
         refuse(DELTA, "--no-whole-file", "--no-W");
         refuse(CHECKSUM, "--checksum-choice", "--cc", "--checksum-seed");
         refuse(BATCH, "--write-batch", "--only-write-batch", "--read-batch");

@@ -1,10 +1,6 @@
 package dev.rdcp.filter;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,7 +10,8 @@ import java.util.List;
  * alone, --exclude-from and --include-from the same a line at a time. Merge files ({@code merge
  * FILE}, {@code . FILE}) are read here, where they are typed, their rules taking the merge rule's
  * place; {@code -C} puts rsync's CVS list there; a clear rule ({@code !}) drops the rules before
- * it. What is left are rules {@link FilterRules#parse} reads, so no file is named to a peer.
+ * it. What is left are rules {@link FilterRules#parse} reads: includes and excludes, and
+ * dir-merge rules, whose files each side reads in the directories it walks.
  */
 public final class CommandLineRules {
 
@@ -92,21 +89,28 @@ public final class CommandLineRules {
         return List.copyOf(rules);
     }
 
+    /**
+     * The rules with --cvs-exclude's after them, as rsync adds them once all options are read:
+     * each directory's .cvsignore (":C"), then rsync's CVS list ("-C").
+     */
+    public List<String> rulesWithCvsExclude() throws IOException {
+        CommandLineRules cvs = new CommandLineRules(sources);
+        cvs.rules.addAll(rules);
+        cvs.filter(":C", false);
+        cvs.filter("-C", false);
+        return cvs.rules();
+    }
+
     /** Every rule {@code text} holds (one, unless {@code template} splits words). */
     private void add(String text, RuleSyntax.Template template, boolean from0) throws IOException {
-        int position = 0;
-        RuleSyntax.Next next;
-        while ((next = RuleSyntax.parse(text, position, template)) != null) {
-            position = next.end();
-            add(next.rule(), from0);
-        }
+        RuleText.each(text, template, rule -> add(rule, from0));
     }
 
     private void add(RuleSyntax.Parsed rule, boolean from0) throws IOException {
         switch (rule.kind()) {
             case CLEAR -> rules.clear();
             case MERGE -> merge(rule, from0);
-            case DIR_MERGE -> throw new IllegalArgumentException("dir-merge rules are not supported yet: " + rule.pattern());
+            case DIR_MERGE -> rules.add(DirMergeRule.of(0, rule).text(0, false));
             default -> {
                 if (rule.cvs()) {
                     cvsList(rule);
@@ -157,28 +161,12 @@ public final class CommandLineRules {
         rules.addAll(list.rules);
     }
 
-    /** A rule file's content: lines (comments skipped), or with 'w' words. */
+    /** A rule file's content: lines (comments skipped), or with 'w' words; an error names the line. */
     private void read(byte[] content, String name, RuleSyntax.Template template, boolean from0) throws IOException {
-        List<byte[]> lines = ListLines.split(content, from0);
-        for (int index = 0; index < lines.size(); index++) {
-            String line = utf8(lines.get(index), name);
-            if (line.isEmpty() || (!template.wordSplit() && (line.startsWith(";") || line.startsWith("#")))) {
-                continue;
-            }
-            try {
-                add(line, template, from0);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(name + ":" + (index + 1) + ": " + e.getMessage(), e);
-            }
-        }
-    }
-
-    private static String utf8(byte[] line, String name) {
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(line)).toString();
-        } catch (CharacterCodingException e) {
-            throw new IllegalArgumentException(name + ": rule file is not UTF-8 text", e);
+            RuleText.each(content, template, from0, rule -> add(rule, from0));
+        } catch (RuleText.MalformedLine e) {
+            throw new IllegalArgumentException(name + ":" + e.line() + ": " + e.getMessage(), e);
         }
     }
 }

@@ -17,13 +17,29 @@ import java.util.regex.Pattern;
  * @param pattern the pattern as written, its trailing '/' included
  */
 record FilterRule(boolean include, int sides, boolean absolute, boolean negate, boolean perishable, boolean xattr,
-        boolean directoryOnly, Pattern path, String pattern) {
+        boolean directoryOnly, Pattern path, String pattern) implements Rule {
 
     /** Where an unanchored pattern may start: the path's start or just after any '/'. */
     private static final String ANY_LEADING_DIRECTORIES = "(?:.*/)?";
 
     /** The rule {@code parsed} stands for; throws IllegalArgumentException for a malformed pattern. */
     static FilterRule of(RuleSyntax.Parsed parsed) {
+        return compile(parsed, parsed.absolute(), "");
+    }
+
+    /**
+     * A rule of the per-directory merge file in {@code directory} (its absolute path without the
+     * leading '/', "" for the root). As rsync anchors it, a pattern starting with '/' names a
+     * path beneath that directory, and is matched as a '/' rule against the absolute path;
+     * others are as {@link #of} makes them.
+     */
+    static FilterRule inDirectory(RuleSyntax.Parsed parsed, String directory) {
+        boolean anchoredHere = !parsed.absolute() && parsed.pattern().startsWith("/");
+        return anchoredHere ? compile(parsed, true, directory.isEmpty() ? "" : directory + "/") : of(parsed);
+    }
+
+    /** {@code directory}: literal text the anchored pattern is to follow ("" for none). */
+    private static FilterRule compile(RuleSyntax.Parsed parsed, boolean absolute, String directory) {
         String pattern = parsed.pattern();
         // As rsync: a lone "/" is a name, not a directory mark.
         boolean directoryOnly = pattern.length() > 1 && pattern.endsWith("/");
@@ -33,12 +49,14 @@ record FilterRule(boolean include, int sides, boolean absolute, boolean negate, 
         if (body.isEmpty()) {
             throw new IllegalArgumentException("filter rule pattern '" + printable(pattern) + "' names no path");
         }
-        String regex = WildcardRegex.translate(body);
+        StringBuilder regex = new StringBuilder(anchored ? "" : ANY_LEADING_DIRECTORIES);
+        directory.codePoints().forEach(c -> regex.append(WildcardRegex.literal(c)));
         // An unanchored pattern matches the end of the path at a component boundary. A pattern
         // that cannot match '/' therefore only ever matches the final component, as rsync does.
-        Pattern compiled = Pattern.compile(anchored ? regex : ANY_LEADING_DIRECTORIES + regex, Pattern.DOTALL);
-        return new FilterRule(parsed.kind() == RuleSyntax.Kind.INCLUDE, parsed.sides(), parsed.absolute(),
-                parsed.negate(), parsed.perishable(), parsed.xattr(), directoryOnly, compiled, pattern);
+        regex.append(WildcardRegex.translate(body));
+        return new FilterRule(parsed.kind() == RuleSyntax.Kind.INCLUDE, parsed.sides(), absolute, parsed.negate(),
+                parsed.perishable(), parsed.xattr(), directoryOnly, Pattern.compile(regex.toString(), Pattern.DOTALL),
+                directory.isEmpty() ? pattern : "/" + directory + pattern.substring(1));
     }
 
     /**
@@ -57,40 +75,19 @@ record FilterRule(boolean include, int sides, boolean absolute, boolean negate, 
         return new FilterRule(include, sides, absolute, negate, perishable, xattr, directoryOnly, path, pattern);
     }
 
-    /** Whether the rule is used on {@code side} ({@link RuleSyntax#SENDER} or {@link RuleSyntax#RECEIVER}). */
-    boolean appliesTo(int side) {
+    @Override
+    public boolean appliesTo(int side) {
         return sides == 0 || (sides & side) != 0;
     }
 
     /**
-     * The rule in rsync's short form. For the client's own list ({@code peerSide} 0) every
-     * modifier is kept; as a peer on {@code peerSide} is to read it, its side is left out where
-     * the peer's role implies it, and 'p' where it means nothing (a sender), so that a plain rule
-     * stays "- PATTERN" or "+ PATTERN", which every rdcp reads. A receiver told
-     * --delete-excluded takes a plain rule for the sender's, so a receiver's rule keeps its 'r'.
+     * {@inheritDoc} As a peer reads it, a plain rule stays "- PATTERN" or "+ PATTERN", which
+     * every rdcp reads.
      */
-    String text(int peerSide, boolean deleteExcluded) {
-        StringBuilder modifiers = new StringBuilder();
-        if (absolute) {
-            modifiers.append('/');
-        }
-        if (negate) {
-            modifiers.append('!');
-        }
-        if (xattr) {
-            modifiers.append('x');
-        }
-        if (peerSide == 0 && (sides & RuleSyntax.SENDER) != 0) {
-            modifiers.append('s');
-        }
-        boolean receivers = (sides & RuleSyntax.RECEIVER) != 0;
-        if (receivers && (peerSide == 0 || (peerSide == RuleSyntax.RECEIVER && deleteExcluded))) {
-            modifiers.append('r');
-        }
-        if (perishable && peerSide != RuleSyntax.SENDER) {
-            modifiers.append('p');
-        }
-        return (include ? "+" : "-") + modifiers + " " + pattern;
+    @Override
+    public String text(int peerSide, boolean deleteExcluded) {
+        return (include ? "+" : "-") + (absolute ? "/" : "") + (negate ? "!" : "") + (xattr ? "x" : "")
+                + Rule.sideModifiers(sides, perishable, peerSide, deleteExcluded) + " " + pattern;
     }
 
     /** The rule with control characters shown as escapes, so an error stays one line. */

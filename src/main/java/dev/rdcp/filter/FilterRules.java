@@ -10,15 +10,20 @@ import java.util.List;
  * <p>A rule is written as rsync writes it (see {@link RuleSyntax}): {@code - PATTERN} (exclude),
  * {@code + PATTERN} (include), {@code H} hide and {@code S} show (the sender's alone: what is
  * listed), {@code P} protect and {@code R} risk (the receiver's alone: what --delete may
- * remove), {@code !} to clear the rules before it, each with its long name too ({@code exclude},
- * {@code hide}, ..., {@code clear}). Modifiers follow the name: {@code s} and {@code r} make
+ * remove), {@code !} to clear the rules before it, {@code : FILE} (dir-merge) for the rules of
+ * FILE in each directory walked, each with its long name too ({@code exclude}, {@code hide},
+ * ..., {@code clear}, {@code dir-merge}). Modifiers follow the name: {@code s} and {@code r} make
  * a rule one side's, {@code !} applies it where the pattern does not match, {@code /} matches
  * the absolute path (on a daemon, the path beneath its root), {@code p} makes it perishable (not
- * held back in a directory being deleted), {@code x} matches extended attribute names. With
- * --delete-excluded a rule with no side is the sender's alone, so what it excludes is deleted.
- * Merge files ({@code merge FILE}, {@code . FILE}) and rsync's CVS list ({@code -C}) are read
- * on the client, where they are typed ({@link CommandLineRules}); no rule from a peer makes this
- * side read a file.
+ * held back in a directory being deleted), {@code x} matches extended attribute names; a
+ * dir-merge rule takes {@code - +} (its file's lines are patterns), {@code C} (CVS's syntax),
+ * {@code n} (not inherited), {@code w} (words), {@code e} (its file excluded), and passes
+ * {@code / s r p} to its file's rules. With --delete-excluded a rule with no side is the
+ * sender's alone, so what it excludes is deleted. Merge files ({@code merge FILE},
+ * {@code . FILE}) and rsync's CVS list ({@code -C}) are read on the client, where they are typed
+ * ({@link CommandLineRules}); no rule from a peer makes this side read a file but a dir-merge
+ * file in the directories it walks (and, for {@code /DIR/NAME}, those above its top), read
+ * beneath their descriptors and bounded ({@link FilterScope}).
  *
  * <p>Patterns are matched against the entry's path relative to the transfer root,
  * '/'-separated, e.g. {@code src/a/b.txt}:
@@ -46,10 +51,12 @@ import java.util.List;
  * directory, which is what makes {@code - build/} skip a whole tree, and why the rules
  * <code>+ *&#47;</code>, {@code + *.txt}, {@code - *} keep {@code .txt} files at any depth.
  *
- * <p>Left out of rsync's filter syntax: per-directory merge files ({@code dir-merge},
- * {@code :}, -F, and -C's {@code .cvsignore} files). rdcp refuses a malformed pattern (an
- * unclosed '[', ...) where rsync's matcher would silently match nothing. Wildcards match
- * characters, not bytes, so {@code ?} matches one whole non-ASCII character.
+ * <p>Left out of rsync's filter syntax: a dir-merge file named by a path other than
+ * {@code NAME} or {@code /DIR/NAME}, merge rules inside a dir-merge file, a dir-merge file that
+ * is a symlink (not read), and 'x' rules in a dir-merge file (extended attributes are judged by
+ * the top-level 'x' rules alone). rdcp refuses a malformed pattern (an unclosed '[', ...) where
+ * rsync's matcher would silently match nothing. Wildcards match characters, not bytes, so
+ * {@code ?} matches one whole non-ASCII character.
  *
  * <p>Each side is sent only the rules it uses, in this short form ({@link #forPeer}): a plain
  * rule stays {@code - PATTERN} or {@code + PATTERN}, which every rdcp reads.
@@ -74,12 +81,12 @@ public final class FilterRules {
     public static final FilterRules NONE = new FilterRules(List.of(), List.of(), false);
 
     private final List<String> rules;
-    private final List<FilterRule> compiled;
+    private final List<Rule> compiled;
     private final boolean deleteExcluded;
     /** One per parse, so one per session: see {@link MatchBudget}. */
     private final MatchBudget budget = new MatchBudget();
 
-    private FilterRules(List<String> rules, List<FilterRule> compiled, boolean deleteExcluded) {
+    private FilterRules(List<String> rules, List<Rule> compiled, boolean deleteExcluded) {
         this.rules = rules;
         this.compiled = compiled;
         this.deleteExcluded = deleteExcluded;
@@ -94,31 +101,44 @@ public final class FilterRules {
      * Each rule in rsync's syntax, as {@code --filter} takes it, or as a REQUEST carries it.
      * A clear rule ({@code !}) drops those before it. With {@code deleteExcluded}, a rule for
      * no side in particular is the sender's, as rsync makes it. Throws
-     * IllegalArgumentException with a one-line message for a malformed rule, and for a rule
-     * that would read a file (merge, dir-merge, {@code -C}): a peer must not make this side
-     * read one.
+     * IllegalArgumentException with a one-line message for a malformed rule, for a rule that
+     * would read a file here (merge, {@code -C}), and for a dir-merge rule naming a path other
+     * than NAME or /DIR/NAME: a peer must not make this side read a file elsewhere than in the
+     * directories it walks.
      */
     public static FilterRules parse(List<String> rules, boolean deleteExcluded) {
         List<String> copy = List.copyOf(rules);
-        List<FilterRule> compiled = new ArrayList<>();
+        List<Rule> compiled = new ArrayList<>();
+        int mergeFiles = 0;
         for (String rule : copy) {
             RuleSyntax.Parsed parsed = RuleSyntax.parse(rule, RuleSyntax.Template.FULL);
             switch (parsed.kind()) {
                 case CLEAR -> compiled.clear();
-                case MERGE, DIR_MERGE -> throw new IllegalArgumentException("filter rule '"
-                        + FilterRule.printable(rule) + "' reads a file, which only the client does (merge), or"
-                        + " which rdcp does not support yet (dir-merge)");
+                case MERGE -> throw new IllegalArgumentException("filter rule '" + FilterRule.printable(rule)
+                        + "' reads a file, which only the client does, where it is typed");
+                case DIR_MERGE -> {
+                    DirMergeRule merge = DirMergeRule.of(mergeFiles++, parsed);
+                    if (merge.template().excludeSelf()) {
+                        compiled.add(sided(FilterRule.of(new RuleSyntax.Parsed(RuleSyntax.Kind.EXCLUDE, 0, false,
+                                false, false, false, false, null, merge.name())), deleteExcluded));
+                    }
+                    compiled.add(merge);
+                }
                 default -> {
                     if (parsed.cvs()) {
                         throw new IllegalArgumentException("filter rule '" + FilterRule.printable(rule)
                                 + "' asks for the CVS list, which the client expands");
                     }
-                    FilterRule filter = FilterRule.of(parsed);
-                    compiled.add(deleteExcluded && filter.sides() == 0 ? filter.withSides(RuleSyntax.SENDER) : filter);
+                    compiled.add(sided(FilterRule.of(parsed), deleteExcluded));
                 }
             }
         }
         return new FilterRules(copy, List.copyOf(compiled), deleteExcluded);
+    }
+
+    /** As rsync: with --delete-excluded a rule for no side in particular is the sender's. */
+    static FilterRule sided(FilterRule rule, boolean deleteExcluded) {
+        return deleteExcluded && rule.sides() == 0 ? rule.withSides(RuleSyntax.SENDER) : rule;
     }
 
     /** The rules as given to parse. */
@@ -132,13 +152,14 @@ public final class FilterRules {
      * client's sender). A rule of the other side's alone is left out.
      */
     public List<String> forPeer(Side side) {
-        return compiled.stream().filter(rule -> rule.appliesTo(side.bit))
+        return compiled.stream().filter(rule -> rule.appliesTo(side.bit) && !(side == Side.RECEIVER && deleteExcluded
+                && rule instanceof DirMergeRule merge && merge.template().noPrefixes() && merge.template().sides() == 0))
                 .map(rule -> rule.text(side.bit, deleteExcluded)).toList();
     }
 
-    /** The rules as {@code side} judges names by them. */
+    /** The rules as {@code side} judges names by them, per-directory merge files read as it walks. */
     public FilterScope scope(Side side) {
-        return new FilterScope(compiled, side.bit, budget);
+        return new FilterScope(compiled, side.bit, deleteExcluded, budget);
     }
 
     public boolean isEmpty() {

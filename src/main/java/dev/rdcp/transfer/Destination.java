@@ -136,6 +136,25 @@ public final class Destination implements AutoCloseable {
         return filterRoot;
     }
 
+    /**
+     * A directory {@code filterPath} names as {@link #filterRoot} names them (a parent scan's of
+     * the filter rules): by its path, or on a daemon beneath the root's descriptor, symlinks on
+     * the way followed while they stay beneath it.
+     */
+    DirectoryHandle openFilterDirectory(String filterPath) throws IOException {
+        if (realRoot == null) {
+            Path path = Path.of(filterPath);
+            return DirectoryHandle.open(path, FileNames.absolute(path));
+        }
+        DirectoryHandle top = DirectoryHandle.open(realRoot, FileNames.absolute(realRoot));
+        if (filterPath.equals("/")) {
+            return top;
+        }
+        try (top) {
+            return top.openDirectoryFollowing(filterPath.substring(1).getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
     /** The destination as rsync's messages name it ("created directory DEST"). */
     public String shownTarget() {
         return shownTarget;

@@ -191,6 +191,9 @@ final class FileList implements AutoCloseable {
                 } else {
                     stack.pop();
                     closeQuietly(top.directory());
+                    if (filters.readsMergeFiles() && !isTransferRoot(top.name())) {
+                        filters.leave();
+                    }
                     if (!top.complete() && delete && !ignoreErrors) {
                         ready.add(problemEntry(ExitCode.OK, top.name(),
                                 "IO error encountered -- skipping file deletion in %s"));
@@ -245,7 +248,7 @@ final class FileList implements AutoCloseable {
             return;
         }
         try {
-            filters.root(filterRoot(operand));
+            judgeFrom(operand);
             if (operand.relativeName() != null) {
                 filesFrom = true;
                 byte[] name = operand.relativeName().getBytes(StandardCharsets.UTF_8);
@@ -297,6 +300,24 @@ final class FileList implements AutoCloseable {
     }
 
     /**
+     * Points the filter rules at the directory the operand's names are relative to (for '/'
+     * rules, and whose merge files, with those of a parent scan, they read) and, for a
+     * --files-from name, at the directories on its way, whose merge files judge it, as rsync's.
+     */
+    private void judgeFrom(SourceOperand operand) {
+        String directory = filterRoot(operand);
+        try {
+            filters.root(directory, this::mergeFilesAt);
+            String name = operand.relativeName();
+            int slash = name == null ? -1 : name.lastIndexOf('/');
+            filters.moveTo(slash < 0 ? "." : name.substring(0, slash),
+                    relative -> mergeFilesAt(directory.equals("/") ? "/" + relative : directory + "/" + relative));
+        } catch (IllegalArgumentException e) {
+            throw new UncheckedIOException(new RdcpException(ExitCode.USAGE, e.getMessage()));
+        }
+    }
+
+    /**
      * The directory the operand's names are relative to, as '/'-modified filter rules see it:
      * its absolute path on a client, its path beneath the served directory on a server.
      */
@@ -312,6 +333,27 @@ final class FileList implements AutoCloseable {
             return name.length == 1 && name[0] == '.' ? "/" : "/" + new String(name, StandardCharsets.UTF_8);
         } catch (FileSystemException e) {
             return "/";
+        }
+    }
+
+    /**
+     * The merge files of {@code directory}, named as {@link #filterRoot} names directories: a
+     * client's opened by path, a server's beneath the served directory's descriptor (symlinks on
+     * the way followed while they stay beneath it, as its operands'); null where it cannot be
+     * opened.
+     */
+    private FilterScope.MergeFiles mergeFilesAt(String directory) {
+        try {
+            if (sourceRoot == null) {
+                Path path = Path.of(directory);
+                return new DirectoryMergeFiles(DirectoryHandle.open(path, FileNames.absolute(path), noAtime), true,
+                        md5Buffer);
+            }
+            return directory.equals("/") ? new DirectoryMergeFiles(root(), false, md5Buffer)
+                    : new DirectoryMergeFiles(root().openDirectoryFollowing(directory.substring(1)
+                            .getBytes(StandardCharsets.UTF_8)), true, md5Buffer);
+        } catch (IOException e) {
+            return null;
         }
     }
 
@@ -680,8 +722,22 @@ final class FileList implements AutoCloseable {
                     "cannot read directory %s: " + FileReceiver.describe(e).replace("%", "%%")));
         }
         children.sort(Arrays::compareUnsigned);
+        if (filters.readsMergeFiles() && !isTransferRoot(name)) {
+            try {
+                filters.enter(new String(name, StandardCharsets.UTF_8),
+                        directory == null ? null : new DirectoryMergeFiles(directory, false, md5Buffer));
+            } catch (IllegalArgumentException e) {
+                closeQuietly(directory);
+                throw new UncheckedIOException(new RdcpException(ExitCode.USAGE, e.getMessage()));
+            }
+        }
         stack.push(new Frame(path, name, directory, children.iterator(), complete,
                 new FileId(attributes.device(), attributes.inode())));
+    }
+
+    /** "." names the transfer root, whose merge files {@link #judgeFrom} has the rules read. */
+    private static boolean isTransferRoot(byte[] name) {
+        return name.length == 1 && name[0] == '.';
     }
 
     private static void closeQuietly(DirectoryHandle directory) {

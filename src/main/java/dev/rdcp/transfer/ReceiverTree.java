@@ -42,6 +42,10 @@ final class ReceiverTree {
     private final boolean clearsContents;
     /** The receiver's view of the filter rules (with --delete-excluded, the sender's plain rules are not in it). */
     private final FilterScope filters;
+    /** Whether {@link #filters} are pointed at the destination yet (see {@link #judgeIn}). */
+    private boolean filtersRooted;
+    /** What per-directory merge files are read through. */
+    private final ScratchBuffer mergeBuffer = new ScratchBuffer(FileList.MD5_BUFFER);
     /** --ignore-errors: delete even where the sender could not read a directory whole. */
     private final boolean ignoreErrors;
     /** -x: --delete stays on the destination's file system; its device, once looked up. */
@@ -81,7 +85,6 @@ final class ReceiverTree {
         this.delete = options.has(SessionRequest.DELETE);
         this.clearsContents = delete || options.has(SessionRequest.FORCE);
         this.filters = options.filters().scope(FilterRules.Side.RECEIVER);
-        filters.root(destination.filterRoot());
         this.ignoreErrors = options.has(SessionRequest.IGNORE_ERRORS);
         this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM) || options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE);
         this.maxDelete = options.receiver().limits().maxDelete();
@@ -343,6 +346,7 @@ final class ReceiverTree {
         if (!isDirectory(status) || onAnotherFileSystem(status)) {
             return;
         }
+        judgeIn(name);
         try (DirectoryHandle directory = destination.base().openDirectory(local)) {
             for (Child child : deletionOrder(directory)) {
                 String text = new String(child.name(), StandardCharsets.UTF_8);
@@ -375,6 +379,7 @@ final class ReceiverTree {
      * reported; --max-delete and -b apply; a dry run only reports.
      */
     void deleteMissing(byte[] local) throws IOException {
+        judgeIn(FileNames.parent(local));
         FileStatus existing = statusOrNull(local);
         if (existing == null || excluded(local, false, false)) {
             return;
@@ -413,6 +418,7 @@ final class ReceiverTree {
      * the entry's name in the transfer, which the filters match.
      */
     void makeWay(byte[] local, byte[] name, String what) throws IOException {
+        judgeIn(FileNames.parent(name));
         DirectoryHandle base = destination.base();
         if (!isEmpty(base, local)) {
             if (!clearsContents) {
@@ -475,7 +481,8 @@ final class ReceiverTree {
      */
     private boolean removeContents(DirectoryHandle parent, byte[] child, byte[] relative) throws IOException {
         boolean emptied = true;
-        try (DirectoryHandle directory = parent.openDirectory(child)) {
+        try (DirectoryHandle directory = parent.openDirectory(child);
+                MergeLevel level = new MergeLevel(relative, directory)) {
             for (Child grandchild : deletionOrder(directory)) {
                 byte[] below = FileNames.join(relative, grandchild.name());
                 if (backups.protects(below) || excluded(below, grandchild.directory(), true)) {
@@ -498,6 +505,74 @@ final class ReceiverTree {
             events.notEmptied(relative);
         }
         return emptied;
+    }
+
+    /**
+     * A directory being deleted, whose merge files the filter rules read while its contents are
+     * judged (rsync's delete_dir_contents pushes them), and leave after.
+     */
+    private final class MergeLevel implements AutoCloseable {
+        private final boolean entered;
+
+        MergeLevel(byte[] relative, DirectoryHandle directory) throws RdcpException {
+            entered = filters.readsMergeFiles();
+            if (entered) {
+                try {
+                    filters.enter(new String(relative, StandardCharsets.UTF_8),
+                            new DirectoryMergeFiles(directory, false, mergeBuffer));
+                } catch (IllegalArgumentException e) {
+                    throw new RdcpException(ExitCode.USAGE, e.getMessage());
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            if (entered) {
+                filters.leave();
+            }
+        }
+    }
+
+    /**
+     * Points the filter rules at {@code directory} (a name in the transfer, "." for the top)
+     * before what is in it is judged: the first time at the destination, whose directories'
+     * merge files (and those of a parent scan above it) they then read as rsync's receiver does
+     * before it deletes, each through a descriptor beneath the destination's (or on a daemon
+     * beneath its root's), bounded as {@link FilterScope} bounds them.
+     */
+    private void judgeIn(byte[] directory) throws RdcpException {
+        try {
+            if (!filtersRooted) {
+                filtersRooted = true;
+                filters.root(destination.filterRoot(), this::mergeFilesAbove);
+            }
+            filters.moveTo(new String(directory, StandardCharsets.UTF_8), this::mergeFilesBeneath);
+        } catch (IllegalArgumentException e) {
+            throw new RdcpException(ExitCode.USAGE, e.getMessage());
+        }
+    }
+
+    /** The merge files of the destination's directory, or of one above it as the filter rules name it. */
+    private FilterScope.MergeFiles mergeFilesAbove(String directory) {
+        try {
+            return directory.equals(filters.rootDirectory())
+                    ? new DirectoryMergeFiles(destination.base(), false, mergeBuffer)
+                    : new DirectoryMergeFiles(destination.openFilterDirectory(directory), true, mergeBuffer);
+        } catch (IOException e) {
+            // A dry run's destination that is not there yet holds none.
+            return null;
+        }
+    }
+
+    /** The merge files of {@code directory}, a name in the transfer, beneath the destination's descriptor. */
+    private FilterScope.MergeFiles mergeFilesBeneath(String directory) {
+        try {
+            return new DirectoryMergeFiles(destination.base().openDirectory(destination.name(
+                    directory.getBytes(StandardCharsets.UTF_8))), true, mergeBuffer);
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     private boolean limitReached() {
@@ -544,8 +619,9 @@ final class ReceiverTree {
         }
     }
 
-    /** Frees what its backups allocated. */
+    /** Frees what its backups and its merge files' reading allocated. */
     void close() {
         backups.close();
+        mergeBuffer.close();
     }
 }

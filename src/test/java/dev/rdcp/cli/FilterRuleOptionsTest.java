@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * the rules the REQUEST carries) and pulled from one (whose sender does). Trees, exit codes and
  * the names each lists (--out-format=%n, deletions included) are compared.
  */
-class FilterRuleOptionsTest extends SideBySideTest {
+class FilterRuleOptionsTest extends FilterSideBySideTest {
 
     /**
      * src: a, b.bak, keep.txt, d/c, d/e.o, sub/x.txt, sub/y.log; each destination already holds
@@ -31,24 +30,7 @@ class FilterRuleOptionsTest extends SideBySideTest {
         for (String name : List.of("z.log", "y.keep", "d/old.o", "gone/x.o")) {
             sides.bothSides("dst/" + name, 5);
         }
-        // Older than the destination's: each side lists d/ as changed, whatever second it runs in.
-        for (String directory : List.of("d", "sub")) {
-            SideBySide.datedDirectory(sides.source.resolve(directory));
-        }
-    }
-
-    /** Both push src/ into dst/ with {@code options}; their listed names must be the same. */
-    private SideBySide.Outputs push(int exitCode, String... options) throws Exception {
-        List<String> all = new ArrayList<>(List.of("-a", "--out-format=%n"));
-        all.addAll(List.of(options));
-        SideBySide.Outputs outputs = sides.push(exitCode, new byte[0], all, "dst/", "src/");
-        assertEquals(outputs.rsync().lines().sorted().toList(), outputs.rdcp().out().lines().sorted().toList(),
-                outputs.rdcp().toString());
-        return outputs;
-    }
-
-    private Path served(String name) {
-        return sides.served.resolve("rdcp/dst/" + name);
+        dateDirectories("d", "sub");
     }
 
     @Test

@@ -180,6 +180,16 @@ class RsyncOptionMappingTest {
         assertEquals(List.of("- *.o", "+ keep.o", "- *.tmp"), options.filters().rules());
     }
 
+    /** As rsync: -F adds its rules where it stands, a second -F one more; -C's come after all the others. */
+    @Test
+    void dashFAndDashCAddRsyncsRules() {
+        List<String> rules = parsed("-a", "-C", "--exclude", "x", "-FF", "-F", "--include", "y", "a", "h:b")
+                .transferOptions().filters().rules();
+        assertEquals(List.of("- x", ": /.rsync-filter", "- .rsync-filter", "+ y", ":C", "-p RCS"),
+                rules.subList(0, 6));
+        assertTrue(rules.contains("-p .bzr/"), rules::toString);
+    }
+
     @Test
     void aFilterRuleOfNoKnownKindIsAUsageErrorInRsyncsWords() {
         CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,

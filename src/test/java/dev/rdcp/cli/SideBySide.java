@@ -168,6 +168,25 @@ final class SideBySide implements AutoCloseable {
     }
 
     /**
+     * Both push src/ into DESTINATION/ with -a, --out-format=%n and {@code options}, reading
+     * {@code input}, as {@link #push(int, byte[], List, String, String...)}; the names each lists
+     * (deletions included) must be the same, in any order.
+     */
+    Outputs pushListing(int exitCode, byte[] input, String destination, String... options) throws Exception {
+        List<String> all = new ArrayList<>(List.of("-a", "--out-format=%n"));
+        all.addAll(List.of(options));
+        Outputs outputs = push(exitCode, input, all, destination + "/", "src/");
+        assertEquals(outputs.rsync().lines().sorted().toList(), outputs.rdcp().out().lines().sorted().toList(),
+                outputs.rdcp().toString());
+        return outputs;
+    }
+
+    /** {@code name} in rdcp's copy, under served/rdcp. */
+    Path rdcpCopy(String name) {
+        return served.resolve("rdcp/" + name);
+    }
+
+    /**
      * rsync and rdcp pull SOURCE of the served tree "exported" (a copy of src) into
      * rsync-DESTINATION and rdcp-DESTINATION; both must succeed, their trees the same.
      */

@@ -33,12 +33,7 @@ class StandardInputListsTest extends SideBySideTest {
 
     /** Both pushed into DEST/ from src/; their --out-format=%n lines must be the same names. */
     private SideBySide.Outputs push(String input, String destination, String... options) throws Exception {
-        List<String> all = new java.util.ArrayList<>(List.of("-a", "--out-format=%n"));
-        all.addAll(List.of(options));
-        SideBySide.Outputs outputs = sides.push(0, bytes(input), all, destination + "/", "src/");
-        assertEquals(outputs.rsync().lines().sorted().toList(), outputs.rdcp().out().lines().sorted().toList(),
-                outputs.rdcp().toString());
-        return outputs;
+        return sides.pushListing(0, bytes(input), destination, options);
     }
 
     /** As from {@code find src -name '*.txt' -printf '%P\n'}. */

@@ -50,12 +50,20 @@ class MalformedRuleTest {
         assertEquals("'!' rule has trailing characters: ! x", rejection("! x"));
     }
 
-    /** A peer's merge rule would make this side read a file it names. */
+    /**
+     * A peer's merge rule would make this side read a file it names; a dir-merge rule names a
+     * file in each directory walked, or with "/DIR/" those above the top too, and nothing else.
+     */
     @Test
-    void aMergeRuleIsRefused() {
+    void aMergeRuleIsRefusedAndADirMergeRuleNamesNoPath() {
         assertTrue(rejection("merge /etc/passwd").contains("reads a file"));
         assertTrue(rejection(". rules").contains("reads a file"));
         assertTrue(rejection("-C").contains("CVS list"));
+        for (String name : List.of("../x", "a/b", "/a/../b", "/a//b", "..", "/", "x/")) {
+            assertTrue(rejection(": " + name).contains("must be a name, or /DIR/NAME"), name);
+        }
+        assertEquals(4, FilterRules.parse(List.of(": .f", ":C", "dir-merge /.rsync-filter", ": /srv/a/.f")).rules()
+                .size());
     }
 
     @Test

@@ -38,6 +38,21 @@ class PeerRulesTest {
                 rules.forPeer(FilterRules.Side.SENDER));
     }
 
+    /**
+     * A dir-merge rule goes to both sides (each reads the files where it walks), 'e' as the
+     * exclude it stands for; one without prefixes, whose rules would all be the sender's, not to
+     * a receiver told --delete-excluded, as rsync's.
+     */
+    @Test
+    void dirMergeRules() {
+        List<String> rules = List.of(":e .f", ":n- .g", "dir-merge,s /.h", ":C", ":w+r .i");
+        assertEquals(List.of("- .f", ": .f", ":n- .g", ":C", ":w+ .i"),
+                FilterRules.parse(rules).forPeer(FilterRules.Side.RECEIVER));
+        assertEquals(List.of("- .f", ": .f", ":n- .g", ": /.h", ":C"),
+                FilterRules.parse(rules).forPeer(FilterRules.Side.SENDER));
+        assertEquals(List.of(": .f", ":w+r .i"), FilterRules.parse(rules, true).forPeer(FilterRules.Side.RECEIVER));
+    }
+
     @Test
     void eachSideJudgesByItsOwnRules() {
         FilterRules rules = FilterRules.parse(RULES);
