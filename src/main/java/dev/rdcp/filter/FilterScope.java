@@ -19,7 +19,8 @@ import java.util.List;
  * reads NAME in DIR and each directory below it above the transfer root ({@link #root}). A
  * merge or dir-merge rule inside such a file is refused: no file makes a side read another. What
  * files written by others can make a side hold is bounded: {@link #MAX_MERGE_FILE} bytes a file,
- * {@link #MAX_HELD_RULES} rules for the directories being walked; an error names the file and
+ * {@link #MAX_HELD_RULES} rules ({@link #MAX_HELD_CHARACTERS} characters of pattern) for
+ * the directories being walked; an error names the file and
  * line, never the rule's text (the peer may have chosen which file is read).
  */
 public final class FilterScope {
@@ -28,6 +29,12 @@ public final class FilterScope {
     public static final int MAX_MERGE_FILE = 256 << 10;
     /** The most rules per-directory merge files give the directories being walked at once. */
     static final int MAX_HELD_RULES = 100_000;
+    /**
+     * The most characters of pattern those rules hold: a rule anchored to its directory holds
+     * that directory's path, so a file's few bytes in a deep directory would otherwise hold
+     * gigabytes (52,000 "- /a" lines at a 3,750-character path did).
+     */
+    static final int MAX_HELD_CHARACTERS = 4 << 20;
 
     /** The files of one directory, read beneath its descriptor. */
     public interface MergeFiles extends AutoCloseable {
@@ -69,9 +76,10 @@ public final class FilterScope {
 
     /**
      * A directory being walked (relative to the root, "." for the root, null for the parent
-     * scan's): each dir-merge rule's rules there (by index), and how many it added.
+     * scan's): each dir-merge rule's rules there (by index), and how many rules and characters
+     * of pattern it added.
      */
-    private record Level(String directory, Chain[] merged, int held) {
+    private record Level(String directory, Chain[] merged, int held, long heldCharacters) {
     }
 
     private final List<Rule> rules;
@@ -82,6 +90,7 @@ public final class FilterScope {
     private final int mergeSlots;
     private final Deque<Level> levels = new ArrayDeque<>();
     private int heldRules;
+    private long heldCharacters;
     /** The transfer root: absolute, "/" for the root, "" until {@link #root} is given it. */
     private String root = "";
     /** The root without its leading '/', as '/' rules match names beneath it ("" or "a/b/"). */
@@ -102,7 +111,7 @@ public final class FilterScope {
             }
         }
         this.mergeSlots = slots;
-        levels.push(new Level(null, new Chain[slots], 0));
+        levels.push(new Level(null, new Chain[slots], 0, 0));
     }
 
     /** Whether no rule applies on this side: nothing is excluded. */
@@ -134,7 +143,8 @@ public final class FilterScope {
         rootPrefix = normalized.equals("/") ? "" : normalized.substring(1) + "/";
         levels.clear();
         heldRules = 0;
-        levels.push(new Level(null, new Chain[mergeSlots], 0));
+        heldCharacters = 0;
+        levels.push(new Level(null, new Chain[mergeSlots], 0, 0));
         if (merges.isEmpty()) {
             return;
         }
@@ -222,6 +232,7 @@ public final class FilterScope {
             }
             Local local = read(merge, files, prefix, directory.equals("/") ? "/" : directory + "/");
             heldRules += local.rules().size();
+            heldCharacters += local.characters();
             base.merged()[merge.index()] = chain(local, base.merged()[merge.index()], false);
         }
     }
@@ -237,6 +248,7 @@ public final class FilterScope {
         Level top = levels.peek();
         Chain[] merged = top.merged().clone();
         int held = 0;
+        long characters = 0;
         String prefix = rootPrefix + (directory.equals(".") ? "" : directory);
         String shown = directory.equals(".") ? "" : directory + "/";
         for (DirMergeRule merge : merges) {
@@ -244,13 +256,17 @@ public final class FilterScope {
             merged[merge.index()] = chain(local, merged[merge.index()], merge.template().noInherit());
             held += local.rules().size();
             heldRules += local.rules().size();
+            characters += local.characters();
+            heldCharacters += local.characters();
         }
-        levels.push(new Level(directory, merged, held));
+        levels.push(new Level(directory, merged, held, characters));
     }
 
     /** Leaves the directory entered last. */
     public void leave() {
-        heldRules -= levels.pop().held();
+        Level left = levels.pop();
+        heldRules -= left.held();
+        heldCharacters -= left.heldCharacters();
     }
 
     /** A directory's rules before those it inherits, unless a "!" or 'n' says otherwise. */
@@ -259,9 +275,12 @@ public final class FilterScope {
         return local.rules().isEmpty() ? kept : new Chain(local.rules(), kept);
     }
 
-    /** What one merge file gives: its rules for this side, and whether a "!" cleared those inherited. */
-    private record Local(List<FilterRule> rules, boolean cleared) {
-        static final Local NONE = new Local(List.of(), false);
+    /**
+     * What one merge file gives: its rules for this side, the characters of pattern they hold,
+     * and whether a "!" cleared those inherited.
+     */
+    private record Local(List<FilterRule> rules, long characters, boolean cleared) {
+        static final Local NONE = new Local(List.of(), 0, false);
     }
 
     /**
@@ -281,11 +300,13 @@ public final class FilterScope {
         }
         List<FilterRule> local = new ArrayList<>();
         boolean[] cleared = {false};
+        long[] characters = {0};
         try {
             RuleText.each(content, merge.template(), false, parsed -> {
                 switch (parsed.kind()) {
                     case CLEAR -> {
                         local.clear();
+                        characters[0] = 0;
                         cleared[0] = true;
                     }
                     case MERGE, DIR_MERGE -> throw new ReadsAFile();
@@ -296,8 +317,10 @@ public final class FilterScope {
                         FilterRule rule = FilterRules.sided(FilterRule.inDirectory(parsed, prefix), deleteExcluded);
                         if (rule.appliesTo(side)) {
                             local.add(rule);
+                            characters[0] += rule.pattern().length();
                         }
-                        if (heldRules + local.size() > MAX_HELD_RULES) {
+                        if (heldRules + local.size() > MAX_HELD_RULES
+                                || heldCharacters + characters[0] > MAX_HELD_CHARACTERS) {
                             throw new TooManyRules();
                         }
                     }
@@ -310,9 +333,10 @@ public final class FilterScope {
                     + where + " line " + e.line());
         } catch (TooManyRules e) {
             throw new IllegalArgumentException(where + ": the per-directory merge files of the directories being"
-                    + " walked hold more than " + MAX_HELD_RULES + " filter rules");
+                    + " walked hold more than " + MAX_HELD_RULES + " filter rules or "
+                    + (MAX_HELD_CHARACTERS >> 20) + " Mi characters of pattern");
         }
-        return new Local(List.copyOf(local), cleared[0]);
+        return new Local(List.copyOf(local), characters[0], cleared[0]);
     }
 
     /**

@@ -159,7 +159,22 @@ class FilterScopeTest {
                 scope.enter("d" + depth, new Tree().file("d" + depth + "/.f", many).at("d" + depth));
             }
         });
-        assertTrue(tooMany.getMessage().endsWith("hold more than " + FilterScope.MAX_HELD_RULES + " filter rules"),
-                tooMany.getMessage());
+        assertTrue(tooMany.getMessage().endsWith("hold more than " + FilterScope.MAX_HELD_RULES
+                + " filter rules or 4 Mi characters of pattern"), tooMany.getMessage());
+    }
+
+    /** A rule anchored to its directory holds the directory's path: a small file deep down must not hold gigabytes. */
+    @Test
+    void theCharactersOfPatternHeldAreBounded() {
+        FilterScope scope = sender(": .f");
+        String deep = ("d".repeat(250) + "/").repeat(12) + "e";
+        scope.root("/src", new Tree()::at);
+        int lines = FilterScope.MAX_HELD_CHARACTERS / deep.length() + 1;
+        IllegalArgumentException tooMuch = assertThrows(IllegalArgumentException.class,
+                () -> scope.enter(deep, new Tree().file(deep + "/.f", "- /a\n".repeat(lines)).at(deep)));
+        assertEquals(deep + "/.f: the per-directory merge files of the directories being walked hold more than "
+                + FilterScope.MAX_HELD_RULES + " filter rules or 4 Mi characters of pattern", tooMuch.getMessage());
+        scope.enter("f", new Tree().file("f/.f", "- /a\n".repeat(lines)).at("f"));
+        assertTrue(scope.excludes("f/a", false), "the same rules at a short path are held");
     }
 }
