@@ -92,6 +92,12 @@ public final class FilterRules {
         this.deleteExcluded = deleteExcluded;
     }
 
+    /**
+     * Each dir-merge rule costs an open attempt in every directory either side walks: a peer's
+     * request could otherwise carry thousands. rsync sets no limit; a real command line has a few.
+     */
+    static final int MAX_DIR_MERGE_RULES = 32;
+
     /** {@link #parse(List, boolean)} without --delete-excluded. */
     public static FilterRules parse(List<String> rules) {
         return parse(rules, false);
@@ -102,9 +108,9 @@ public final class FilterRules {
      * A clear rule ({@code !}) drops those before it. With {@code deleteExcluded}, a rule for
      * no side in particular is the sender's, as rsync makes it. Throws
      * IllegalArgumentException with a one-line message for a malformed rule, for a rule that
-     * would read a file here (merge, {@code -C}), and for a dir-merge rule naming a path other
-     * than NAME or /DIR/NAME: a peer must not make this side read a file elsewhere than in the
-     * directories it walks.
+     * would read a file here (merge, {@code -C}), for a dir-merge rule naming a path other
+     * than NAME or /DIR/NAME (a peer must not make this side read a file elsewhere than in the
+     * directories it walks), and for more than {@link #MAX_DIR_MERGE_RULES} dir-merge rules.
      */
     public static FilterRules parse(List<String> rules, boolean deleteExcluded) {
         List<String> copy = List.copyOf(rules);
@@ -117,6 +123,9 @@ public final class FilterRules {
                 case MERGE -> throw new IllegalArgumentException("filter rule '" + FilterRule.printable(rule)
                         + "' reads a file, which only the client does, where it is typed");
                 case DIR_MERGE -> {
+                    if (mergeFiles == MAX_DIR_MERGE_RULES) {
+                        throw new IllegalArgumentException("more than " + MAX_DIR_MERGE_RULES + " dir-merge rules");
+                    }
                     DirMergeRule merge = DirMergeRule.of(mergeFiles++, parsed);
                     if (merge.template().excludeSelf()) {
                         compiled.add(sided(FilterRule.of(new RuleSyntax.Parsed(RuleSyntax.Kind.EXCLUDE, 0, false,

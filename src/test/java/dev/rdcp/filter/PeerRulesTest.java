@@ -2,6 +2,7 @@ package dev.rdcp.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -87,5 +88,18 @@ class PeerRulesTest {
                 }
             }
         }
+    }
+
+    /** Each dir-merge rule is an open attempt in every directory walked: a peer may send a bounded number. */
+    @Test
+    void dirMergeRulesAreBounded() {
+        List<String> most = java.util.stream.IntStream.range(0, FilterRules.MAX_DIR_MERGE_RULES)
+                .mapToObj(i -> ": .f" + i).toList();
+        assertEquals(most, FilterRules.parse(most).rules());
+        List<String> tooMany = new java.util.ArrayList<>(most);
+        tooMany.add(": .one-more");
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> FilterRules.parse(tooMany));
+        assertEquals("more than 32 dir-merge rules", refused.getMessage());
     }
 }
