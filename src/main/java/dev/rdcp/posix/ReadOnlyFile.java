@@ -137,7 +137,7 @@ public final class ReadOnlyFile implements AutoCloseable {
      * fills the cache with a file read once. A file that is mostly cached stays buffered: memory is
      * faster than storage. Returns whether reads now bypass the cache.
      */
-    public boolean bypassCacheIfUncached(long offset, long window) throws IOException {
+    public boolean bypassCacheIfUncached(long offset, long window) {
         if (offset % DIRECT_ALIGNMENT != 0 || window <= 0) {
             return false;
         }
