@@ -1,9 +1,9 @@
 package dev.rdcp.protocol;
 
 /**
- * Control message types (see docs/protocol.md). Every sender → receiver message but END and BYE
- * is answered by exactly one receiver → sender message, so each side knows how many receives its
- * peer can need.
+ * Control message types (see docs/protocol.md). Every sender → receiver message but END, BYE and
+ * ABORT is answered by exactly one receiver → sender message, so each side knows how many
+ * receives its peer can need (and posts one more, for an ABORT).
  */
 public enum ControlType {
     /** Receiver → sender: a staging buffer is free to be written; answers a CHUNKS. */
@@ -22,7 +22,12 @@ public enum ControlType {
      * Sender → receiver, last message of a session and never answered: the sender has the
      * receiver's final END, so both may go.
      */
-    BYE(7);
+    BYE(7),
+    /**
+     * Either way, never answered: this side's role failed; the payload is an {@link ErrorMessage}
+     * with the exit code and the reason, which the peer ends its session with.
+     */
+    ABORT(8);
 
     private final int code;
 

@@ -6,8 +6,8 @@ import java.nio.ByteBuffer;
 public record Hello(int version) {
 
     public static final int MAGIC = 0x52444350;
-    /** 3: a TCP transport, a closing BYE, and an AUTH response that covers the REQUEST after it. */
-    public static final int CURRENT_VERSION = 6;
+    /** 7: the ABORT control message (docs/protocol.md, "Version 7"). */
+    public static final int CURRENT_VERSION = 7;
     public static final int SIZE = 6;
 
     public static Hello current() {

@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.ErrorMessage;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.PeerText;
@@ -107,7 +108,7 @@ public final class FileReceiver implements AutoCloseable {
 
     /** Receives until the sender's END has been answered with every report and the sender has said BYE. */
     public void run() throws IOException {
-        try {
+        SessionAbort.runTellingPeer(transport, () -> {
             destination.prepare(options.dryRun());
             generator.prepare();
             for (int slot = 0; slot < slots.length; slot++) {
@@ -122,11 +123,7 @@ public final class FileReceiver implements AutoCloseable {
                     watch.check();
                 }
             }
-        } catch (UncheckedIOException e) {
-            throw StopRequest.afterStop(e.getCause());
-        } catch (IOException e) {
-            throw StopRequest.afterStop(e);
-        }
+        });
     }
 
     private void onMessage(ControlType type, ByteBuffer payload) throws IOException {
@@ -166,6 +163,7 @@ public final class FileReceiver implements AutoCloseable {
                 }
                 byeReceived = true;
             }
+            case ABORT -> throw ErrorMessage.decode(payload).toPeerAbort("sender");
             default -> throw Transport.unexpected(type, "at the receiver");
         }
     }

@@ -8,6 +8,7 @@ import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ErrorMessage;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.FileDigest;
 import dev.rdcp.protocol.ItemizedChange;
@@ -207,7 +208,7 @@ public final class FileSender implements AutoCloseable {
      * sends BYE and returns when the receiver has closed its end.
      */
     public void run() throws IOException {
-        try {
+        SessionAbort.runTellingPeer(transport, () -> {
             pacer.start();
             while (!everythingSent()) {
                 StopRequest.check();
@@ -216,11 +217,7 @@ public final class FileSender implements AutoCloseable {
                 }
             }
             finishSession();
-        } catch (UncheckedIOException e) {
-            throw StopRequest.afterStop(e.getCause());
-        } catch (IOException e) {
-            throw StopRequest.afterStop(e);
-        }
+        });
     }
 
     /**
@@ -696,6 +693,7 @@ public final class FileSender implements AutoCloseable {
                     }
                 }
             }
+            case ABORT -> throw ErrorMessage.decode(payload).toPeerAbort("receiver");
             default -> throw Transport.unexpected(type, "at the sender");
         }
     }

@@ -112,9 +112,10 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
     }
 
     /**
-     * Receive buffers each side posts. Every message but END is answered one for one, so a peer
-     * has at most this many outstanding: a CHUNKS (or MR) per slot, an ENTRIES (or WANTS) per
-     * list in flight, and END/MORE.
+     * Receive buffers each side posts. Every message but END, BYE and ABORT is answered one for
+     * one, so a peer has at most this many outstanding: a CHUNKS (or MR) per slot, an ENTRIES (or
+     * WANTS) per list in flight, one END or MORE (each waits for the other side's END), and its
+     * last message, an ABORT, which therefore always finds a receive posted.
      */
     public int receiveBuffers() {
         return slots + LISTS_IN_FLIGHT + 2;

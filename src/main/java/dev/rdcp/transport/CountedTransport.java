@@ -57,6 +57,12 @@ public final class CountedTransport implements Transport, Transport.Handler {
     }
 
     @Override
+    public void discardMessage() {
+        composing = null;
+        transport.discardMessage();
+    }
+
+    @Override
     public int streams() {
         return transport.streams();
     }

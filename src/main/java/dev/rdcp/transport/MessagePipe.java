@@ -169,6 +169,11 @@ final class MessagePipe implements AutoCloseable {
         sendSequence[index] = ++requestsPosted;
     }
 
+    /** Drops the message started and not sent: its buffer is the next one taken again. */
+    public void discardMessage() {
+        composing = null;
+    }
+
     /**
      * Unsignaled RDMA WRITE, held until the next SEND (which reports its completion) or until
      * anything waits. Returns its request number.

@@ -200,6 +200,14 @@ public final class RdmaTransport implements Transport {
     }
 
     @Override
+    public void discardMessage() {
+        if (composing != null) {
+            composing.discardMessage();
+            composing = null;
+        }
+    }
+
+    @Override
     public long write(Region source, long offset, int length, long remoteAddress, int remoteKey) throws IOException {
         return write(0, source, offset, length, remoteAddress, remoteKey);
     }

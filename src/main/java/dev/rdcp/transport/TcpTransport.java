@@ -186,6 +186,11 @@ public final class TcpTransport implements Transport, PeerPresence {
     }
 
     @Override
+    public void discardMessage() {
+        composingType = null;
+    }
+
+    @Override
     public long write(Region source, long offset, int length, long remoteAddress, int remoteKey) throws IOException {
         ByteBuffer data = ((TcpRegion) source).view();
         data.limit((int) offset + length).position((int) offset);

@@ -68,6 +68,12 @@ public interface Transport extends AutoCloseable {
     void send() throws IOException;
 
     /**
+     * Drops the message started by {@link #startMessage} and not sent, if there is one: its
+     * composer failed half-way, and the side's last message, an ABORT, takes its buffer.
+     */
+    void discardMessage();
+
+    /**
      * Writes {@code length} bytes at {@code offset} in {@code source} to the peer's memory at
      * {@code remoteAddress} under {@code remoteKey}. The data is in place before any message sent
      * after it arrives. Returns the request's number: {@code source} must stay unchanged until

@@ -173,6 +173,22 @@ class DaemonCopyVmTest {
         assertEquals(ExitCode.FILE_IO.code(), pull.exitCode(), pull::toString);
     }
 
+    /**
+     * The daemon's sender meets a malformed per-directory filter file with data in flight: its
+     * ABORT crosses the queue pair, and the client exits 1 with the daemon's reason, not with a
+     * lost connection.
+     */
+    @Test
+    void aDaemonSenderThatFailsTellsTheClientOverRdma() throws IOException {
+        Path tree = dir("aborting");
+        randomFile(tree.resolve("a.bin"), 8L * CHUNK + 3, 77);
+        Files.writeString(Files.createDirectories(tree.resolve("d")).resolve(".rsync-filter"), "bogus rule\n");
+        Cli.Result pull = rdcp("-a", "-F", "--chunk-size", "64K", remote("aborting/"), local.resolve("aborted") + "/");
+        assertEquals(ExitCode.USAGE.code(), pull.exitCode(), pull::toString);
+        assertEquals(List.of("rdcp: [sender] malformed filter rule in d/.rsync-filter line 1"),
+                pull.err().lines().filter(line -> !line.startsWith("rdcp: warning:")).toList(), pull::toString);
+    }
+
     @Test
     void pathsOutsideTheRootAreRefused() throws IOException {
         Path source = randomFile(local.resolve("e.bin"), 10, 1);

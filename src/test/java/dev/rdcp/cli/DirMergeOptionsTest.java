@@ -142,4 +142,23 @@ class DirMergeOptionsTest extends FilterSideBySideTest {
         assertTrue(rdcp.err().contains("malformed filter rule in d/.rsync-filter line 1"), rdcp.toString());
         assertFalse(rdcp.err().contains("secret"), rdcp.toString());
     }
+
+    /**
+     * The same file in a daemon's served tree, pulled: the daemon's sender ends the session with
+     * ABORT, so the client exits 1, as rsync, with the daemon's reason on one line (it saw a lost
+     * connection, exit 10, before ABORT).
+     */
+    @Test
+    void aMalformedFilterFileOnTheDaemonEndsAPullWithItsReason() throws Exception {
+        SideBySide.writeText(sides.source, "d/.rsync-filter", "secret rule\n");
+        Files.createDirectories(sides.served.resolve("exported"));
+        RsyncComparison.rsync(tmp, "-a", "src/", sides.served.resolve("exported") + "/");
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", "-F", sides.served.resolve("exported") + "/",
+                "rsync-bad/");
+        Cli.Result rdcp = sides.rdcp("-a", "-F", "127.0.0.1::exported/", tmp.resolve("rdcp-bad") + "/");
+        assertEquals(1, rsync.exitCode(), rsync.output());
+        assertEquals(1, rdcp.exitCode(), rdcp.toString());
+        assertEquals(List.of("rdcp: [sender] malformed filter rule in d/.rsync-filter line 1"),
+                rdcp.err().lines().filter(line -> !line.startsWith("rdcp: warning:")).toList(), rdcp.toString());
+    }
 }

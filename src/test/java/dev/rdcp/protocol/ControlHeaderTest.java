@@ -89,11 +89,12 @@ class ControlHeaderTest {
         assertEquals(5, ControlType.END.code());
         assertEquals(6, ControlType.MORE.code());
         assertEquals(7, ControlType.BYE.code());
+        assertEquals(8, ControlType.ABORT.code());
         for (ControlType type : ControlType.values()) {
             assertEquals(type, ControlType.ofCode(type.code()));
         }
         assertThrows(ProtocolException.class, () -> ControlType.ofCode(0));
-        assertThrows(ProtocolException.class, () -> ControlType.ofCode(8));
+        assertThrows(ProtocolException.class, () -> ControlType.ofCode(9));
     }
 
     @Test

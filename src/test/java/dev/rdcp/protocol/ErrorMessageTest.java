@@ -63,6 +63,35 @@ class ErrorMessageTest {
         assertThrows(ProtocolException.class, () -> ErrorMessage.decode(trailing.flip()));
     }
 
+    /** An ABORT's payload: the same bytes as the ERROR frame's, put into a message's buffer after its header. */
+    @Test
+    void anAbortRoundTripsInsideAMessageBuffer() throws Exception {
+        ByteBuffer message = ByteBuffer.allocate(ControlHeader.MAX_MESSAGE).position(ControlHeader.SIZE);
+        ErrorMessage sent = new ErrorMessage(ExitCode.SIGNAL.code(), "received SIGTERM: the transfer was stopped");
+        sent.encode(message);
+        ByteBuffer payload = message.flip().position(ControlHeader.SIZE);
+        assertEquals(sent.encode().flip(), payload.duplicate());
+        PeerAbortException e = ErrorMessage.decode(payload).toPeerAbort("sender");
+        assertEquals(ExitCode.SIGNAL, e.exitCode());
+        assertEquals("[sender] received SIGTERM: the transfer was stopped", e.getMessage());
+    }
+
+    /** Neither an ERROR nor an ABORT says that something succeeded. */
+    @Test
+    void exitCodeZeroIsRejected() {
+        ByteBuffer zero = ByteBuffer.allocate(4 + 2).putShort((short) 0).putShort((short) 2).put(new byte[] {'o', 'k'});
+        assertThrows(ProtocolException.class, () -> ErrorMessage.decode(zero.flip()));
+        assertThrows(IllegalArgumentException.class, () -> new ErrorMessage(0, "ok"));
+    }
+
+    /** The peer's reason reaches the terminal escaped, marked with the peer's role. */
+    @Test
+    void aPeerAbortIsEscapedAndMarkedWithThePeersRole() {
+        PeerAbortException e = new ErrorMessage(1, "bad rule\u001b]0;owned\u0007").toPeerAbort("receiver");
+        assertEquals("[receiver] bad rule\\#033]0;owned\\#007", e.getMessage());
+        assertEquals(ExitCode.USAGE, e.exitCode());
+    }
+
     @Test
     void tooShortIsRejected() {
         assertThrows(ProtocolException.class, () -> ErrorMessage.decode(ByteBuffer.allocate(3)));

@@ -7,6 +7,7 @@ import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ErrorMessage;
 import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.ReceiverEnd;
 import dev.rdcp.transport.BootstrapChannel;
@@ -82,6 +83,8 @@ final class HostilePeer implements AutoCloseable {
     /** MR messages expected so far: one per staging buffer at the start, then one per CHUNKS. */
     private int mrsExpected;
     private int mrsReceived;
+    /** The receiver's ABORT, once it has failed and said why. */
+    private ErrorMessage abortHeard;
 
     private HostilePeer(Transport transport, Transport receiverEnd, Destination destination, TransferOptions options)
             throws IOException {
@@ -256,6 +259,14 @@ final class HostilePeer implements AutoCloseable {
      * the receiver's own error once it has ended with one, and {@code failure} otherwise.
      */
     private ReceiverGone gone(Exception failure) {
+        if (abortHeard != null) {
+            // As a real sender leaves on ABORT: the receiver waits for that before it ends.
+            try {
+                transport.disconnect();
+            } catch (IOException e) {
+                failure.addSuppressed(e);
+            }
+        }
         Throwable outcome;
         try {
             outcome = finish();
@@ -282,6 +293,11 @@ final class HostilePeer implements AutoCloseable {
         } catch (InterruptedException | TimeoutException e) {
             throw new AssertionError("the receiver did not end", e);
         }
+    }
+
+    /** The ABORT the receiver sent when it failed, or null. */
+    ErrorMessage abortHeard() {
+        return abortHeard;
     }
 
     /** The receiver's tally: what it reported as failed, created, deleted. */
@@ -331,6 +347,10 @@ final class HostilePeer implements AutoCloseable {
                 }
             }
             case END -> end = ReceiverEnd.decode(payload);
+            case ABORT -> {
+                abortHeard = ErrorMessage.decode(payload);
+                throw new IOException("the receiver ended the session: " + abortHeard.message());
+            }
             default -> throw new IOException("the receiver sent " + type);
         }
     }

@@ -1,5 +1,6 @@
 package dev.rdcp.transfer;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,12 @@ class HostilePeerVmTest {
     @Test
     void theDirectoryToSymlinkSwapDoesNotLeadOutsideOverRdma() throws Exception {
         HostileEscapeTest.play(temp, HostilePeer.Wire.RDMA);
+    }
+
+    /** The receiver's ABORT travels by SEND over the guest's queue pair and reaches the peer. */
+    @Test
+    void aProtocolErrorIsToldToThePeerOverRdma() throws Exception {
+        SessionAbortTest.assertProtocolErrorIsTold(Files.createDirectory(temp.resolve("abort")), HostilePeer.Wire.RDMA);
     }
 
     @Test

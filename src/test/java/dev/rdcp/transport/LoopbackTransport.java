@@ -86,6 +86,8 @@ public final class LoopbackTransport implements Transport, PeerPresence {
     private int handled;
     private int loseConnectionAtChunks = -1;
     private int corruptWrite = -1;
+    private int messagesSent;
+    private int malformMessage = -1;
     private int stopReadingAfter = -1;
     private int afterWrite = -1;
     private Runnable afterWriteAction;
@@ -120,6 +122,11 @@ public final class LoopbackTransport implements Transport, PeerPresence {
     /** The {@code n}th write (from 1) arrives with its first byte flipped. */
     public void corruptWrite(int n) {
         corruptWrite = n;
+    }
+
+    /** The {@code n}th control message sent (from 1) arrives with its header's reserved byte set. */
+    public void malformMessage(int n) {
+        malformMessage = n;
     }
 
     /** After handling {@code n} messages this end hangs in its next poll, connected, until the peer gives up. */
@@ -215,7 +222,15 @@ public final class LoopbackTransport implements Transport, PeerPresence {
         ControlHeader.write(message.position(0), composingType, length - ControlHeader.SIZE);
         byte[] bytes = new byte[length];
         message.position(0).get(bytes);
+        if (++messagesSent == malformMessage) {
+            bytes[1] = 1;
+        }
         deliver(composingStream, () -> peer.inbox.add(bytes));
+    }
+
+    @Override
+    public void discardMessage() {
+        composing = null;
     }
 
     /** Runs {@code action} now, or holds it while stream {@code stream} is held back. */
