@@ -11,7 +11,6 @@ import dev.rdcp.posix.Symlinks;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
-import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.Xattrs;
 import java.io.IOException;
@@ -313,7 +312,7 @@ final class FileList implements AutoCloseable {
             filters.moveTo(slash < 0 ? "." : name.substring(0, slash),
                     relative -> mergeFilesAt(directory.equals("/") ? "/" + relative : directory + "/" + relative));
         } catch (IllegalArgumentException e) {
-            throw new UncheckedIOException(new RdcpException(ExitCode.USAGE, e.getMessage()));
+            throw RuleSetFailure.endingSession(e);
         }
     }
 
@@ -649,7 +648,7 @@ final class FileList implements AutoCloseable {
         try {
             return filters.excludes(new String(name, StandardCharsets.UTF_8), isDirectory);
         } catch (FilterTooComplexException e) {
-            throw new UncheckedIOException(new RdcpException(ExitCode.USAGE, e.getMessage()));
+            throw RuleSetFailure.endingSession(e);
         }
     }
 
@@ -728,7 +727,7 @@ final class FileList implements AutoCloseable {
                         directory == null ? null : new DirectoryMergeFiles(directory, false, md5Buffer));
             } catch (IllegalArgumentException e) {
                 closeQuietly(directory);
-                throw new UncheckedIOException(new RdcpException(ExitCode.USAGE, e.getMessage()));
+                throw RuleSetFailure.endingSession(e);
             }
         }
         stack.push(new Frame(path, name, directory, children.iterator(), complete,

@@ -460,7 +460,7 @@ final class ReceiverTree {
     }
 
     /** {@code inDeletedDirectory}: judged where a whole directory goes, perishable rules ignored, as rsync does. */
-    private boolean excluded(byte[] relative, boolean isDirectory, boolean inDeletedDirectory) throws RdcpException {
+    private boolean excluded(byte[] relative, boolean isDirectory, boolean inDeletedDirectory) {
         if (filters.isEmpty()) {
             return false;
         }
@@ -469,7 +469,7 @@ final class ReceiverTree {
             return inDeletedDirectory ? filters.excludesInDeletedDirectory(path, isDirectory)
                     : filters.excludes(path, isDirectory);
         } catch (FilterTooComplexException e) {
-            throw new RdcpException(ExitCode.USAGE, e.getMessage());
+            throw RuleSetFailure.endingSession(e);
         }
     }
 
@@ -514,14 +514,14 @@ final class ReceiverTree {
     private final class MergeLevel implements AutoCloseable {
         private final boolean entered;
 
-        MergeLevel(byte[] relative, DirectoryHandle directory) throws RdcpException {
+        MergeLevel(byte[] relative, DirectoryHandle directory) {
             entered = filters.readsMergeFiles();
             if (entered) {
                 try {
                     filters.enter(new String(relative, StandardCharsets.UTF_8),
                             new DirectoryMergeFiles(directory, false, mergeBuffer));
                 } catch (IllegalArgumentException e) {
-                    throw new RdcpException(ExitCode.USAGE, e.getMessage());
+                    throw RuleSetFailure.endingSession(e);
                 }
             }
         }
@@ -541,7 +541,7 @@ final class ReceiverTree {
      * before it deletes, each through a descriptor beneath the destination's (or on a daemon
      * beneath its root's), bounded as {@link FilterScope} bounds them.
      */
-    private void judgeIn(byte[] directory) throws RdcpException {
+    private void judgeIn(byte[] directory) {
         try {
             if (!filtersRooted) {
                 filtersRooted = true;
@@ -549,7 +549,7 @@ final class ReceiverTree {
             }
             filters.moveTo(new String(directory, StandardCharsets.UTF_8), this::mergeFilesBeneath);
         } catch (IllegalArgumentException e) {
-            throw new RdcpException(ExitCode.USAGE, e.getMessage());
+            throw RuleSetFailure.endingSession(e);
         }
     }
 

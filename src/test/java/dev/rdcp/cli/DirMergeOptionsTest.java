@@ -161,4 +161,19 @@ class DirMergeOptionsTest extends FilterSideBySideTest {
         assertEquals(List.of("rdcp: [sender] malformed filter rule in d/.rsync-filter line 1"),
                 rdcp.err().lines().filter(line -> !line.startsWith("rdcp: warning:")).toList(), rdcp.toString());
     }
+
+    /** A malformed one the receiver meets where it deletes: exit 1 for both, as rsync's generator stops. */
+    @Test
+    void aMalformedFilterFileWhereTheReceiverDeletesEndsTheRun() throws Exception {
+        for (String side : List.of("rsync", "rdcp")) {
+            SideBySide.writeText(sides.served.resolve(side), "dst/d/.rsync-filter", "secret rule\n");
+        }
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-a", "-F", "--delete", "src/", "served/rsync/dst/");
+        Cli.Result rdcp = sides.rdcp("-a", "-F", "--delete", sides.source + "/", "127.0.0.1::rdcp/dst/");
+        assertEquals(1, rsync.exitCode(), rsync.output());
+        assertEquals(1, rdcp.exitCode(), rdcp.toString());
+        assertEquals(List.of("rdcp: [receiver] malformed filter rule in d/.rsync-filter line 1"),
+                rdcp.err().lines().filter(line -> !line.startsWith("rdcp: warning:")).toList(), rdcp.toString());
+        assertTrue(Files.exists(served("old")), "nothing deleted");
+    }
 }

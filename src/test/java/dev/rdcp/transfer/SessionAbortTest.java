@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.ErrorMessage;
@@ -75,6 +76,29 @@ class SessionAbortTest {
         assertEquals(ExitCode.DATA_STREAM, heard.exitCode());
         assertEquals("[receiver] protocol error: " + own.getMessage(), heard.getMessage());
         assertEquals("[receiver] protocol error: ENTRIES header's reserved byte is not zero", heard.getMessage());
+    }
+
+    /**
+     * The receiver meets a malformed per-directory filter file where it deletes: the session ends
+     * with exit code 1, as rsync's generator ends its run, and the sender hears why.
+     */
+    @Test
+    void aReceiverThatMeetsAMalformedFilterFileTellsTheSender() throws Exception {
+        Path source = tree("src");
+        Path target = tree("dst");
+        Files.writeString(target.resolve("d/old"), "not in the source");
+        Files.writeString(target.resolve("d/.rsync-filter"), "bogus rule\n");
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source + "/")), target, true,
+                dirMerge(SessionRequest.RECURSIVE | SessionRequest.DELETE));
+
+        RdcpException own = assertInstanceOf(RdcpException.class, outcome.receiverError());
+        assertEquals(ExitCode.USAGE, own.exitCode());
+        assertEquals("malformed filter rule in d/.rsync-filter line 1", own.getMessage());
+        PeerAbortException heard = assertInstanceOf(PeerAbortException.class, outcome.senderError());
+        assertEquals(ExitCode.USAGE, heard.exitCode());
+        assertEquals("[receiver] " + own.getMessage(), heard.getMessage());
+        assertTrue(Files.exists(target.resolve("d/old")), "nothing deleted by rules it could not read");
     }
 
     /** A receiver refusing a peer's message (a name that climbs out) says so before it leaves. */
