@@ -42,6 +42,8 @@ public final class Destination implements AutoCloseable {
     private DirectoryHandle base;
     /** That directory as filter rules with rsync's '/' modifier see it. */
     private final String filterRoot;
+    /** A dry run's name beneath a directory it would make in place of something else is being handled: see {@link #seeNothing}. */
+    private boolean seesNothing;
 
     private Destination(Path target, String shownTarget, boolean intoDirectory, Path existing, List<byte[]> missing,
             Path realRoot, FileStatus root, String filterRoot) {
@@ -327,10 +329,19 @@ public final class Destination implements AutoCloseable {
      * not exist yet, nothing is there: every name is missing.
      */
     DirectoryHandle base() throws IOException {
-        if (base == null) {
+        if (base == null || seesNothing) {
             throw new NoSuchFileException(target.toString());
         }
         return base;
+    }
+
+    /**
+     * A dry run, while {@code nothing}: the name being handled lies beneath a directory the run
+     * would make where something else stands, so, as that directory would be new, every name is
+     * missing ({@link #base} finds nothing), as rsync's dry run takes such a directory's contents.
+     */
+    void seeNothing(boolean nothing) {
+        seesNothing = nothing;
     }
 
     @Override

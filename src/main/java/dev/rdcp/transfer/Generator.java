@@ -21,9 +21,11 @@ import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -61,6 +63,12 @@ final class Generator {
     private final Map<String, byte[]> linkTargets = new HashMap<>();
     /** -H: other names of those files, made once the data has arrived (at the sender's END). */
     private final List<PendingLink> pendingLinks = new ArrayList<>();
+    /**
+     * -n: directories the run would make where something else stands (rsync's dry_missing_dir),
+     * by name: what the destination has beneath that other thing is not looked at, as the
+     * directory would be new.
+     */
+    private final Set<String> dryRunReplaced = new HashSet<>();
     private final SessionBudget budget;
     private final EntryOrder order;
     private final Itemizer itemizer;
@@ -199,6 +207,46 @@ final class Generator {
 
     /** Handles one list entry; returns the decision for a regular file, else null. */
     private Decision onEntry(Entry entry, Xattrs xattrs) throws IOException {
+        destination.seeNothing(inDryRunReplaced(entry.name()));
+        try {
+            return handle(entry, xattrs);
+        } finally {
+            destination.seeNothing(false);
+        }
+    }
+
+    /**
+     * -n: whether {@code name} is, or lies beneath, a directory the run would make in place of
+     * something else.
+     */
+    private boolean inDryRunReplaced(byte[] name) {
+        if (dryRunReplaced.isEmpty()) {
+            return false;
+        }
+        for (int i = 1; i <= name.length; i++) {
+            if ((i == name.length || name[i] == '/')
+                    && dryRunReplaced.contains(new String(name, 0, i, StandardCharsets.ISO_8859_1))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * -n: directory {@code entry}, which the run would make, is to stand where something else
+     * stands now: from here on nothing beneath it is looked at.
+     */
+    private void madeInDryRun(Entry entry, byte[] local) throws IOException {
+        try {
+            destination.base().status(local);
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        budget.spend(SessionBudget.pendingCost(entry));
+        dryRunReplaced.add(new String(entry.name(), StandardCharsets.ISO_8859_1));
+    }
+
+    private Decision handle(Entry entry, Xattrs xattrs) throws IOException {
         if (entry.type() == EntryType.PROBLEM) {
             listener.fileFailed(entry.mode(), FileNames.printable(new String(entry.extra(), StandardCharsets.UTF_8)));
             return null;
@@ -236,6 +284,9 @@ final class Generator {
                     boolean made = tree.directory(entry.name(), local) || madeRoot;
                     if (made) {
                         newEntry.run();
+                        if (options.dryRun() && !madeRoot) {
+                            madeInDryRun(entry, local);
+                        }
                     }
                     // As rsync: a new directory the reference has as listed is itemized only with -ii;
                     // one whose attributes differ there is a local change against the reference's.
@@ -617,11 +668,14 @@ final class Generator {
 
     /** All of a directory was listed: --delete removes what the sender does not have. */
     private void endDirectory(Entry entry) {
+        destination.seeNothing(inDryRunReplaced(entry.name()));
         try {
             tree.directoryEnd(entry.name(), entry.mode() == 0);
         } catch (IOException e) {
             reports.failed(entry.index(), ExitCode.PARTIAL.code(), FileNames.display(entry.name()) + ": "
                     + FileReceiver.describe(e));
+        } finally {
+            destination.seeNothing(false);
         }
     }
 
@@ -727,8 +781,10 @@ final class Generator {
                     throw new RdcpException(ExitCode.PARTIAL, "its other name " + FileNames.display(link.entry().extra())
                             + " did not arrive");
                 }
-                Itemizer.Before before = itemizer.before(destination, link.local());
+                destination.seeNothing(inDryRunReplaced(link.entry().extra()));
                 Itemizer.Before other = itemizer.before(destination, target);
+                destination.seeNothing(inDryRunReplaced(link.entry().name()));
+                Itemizer.Before before = itemizer.before(destination, link.local());
                 if (tree.hardLink(link.local(), target)) {
                     newEntry.run();
                 }
@@ -737,6 +793,8 @@ final class Generator {
             } catch (IOException e) {
                 reports.failed(link.entry().index(), e instanceof RdcpException r ? r.exitCode().code() : ExitCode.PARTIAL.code(),
                         CannotMakeWay.line(name, e));
+            } finally {
+                destination.seeNothing(false);
             }
         }
         pendingLinks.clear();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,6 +45,29 @@ class DirectoryInTheWayTest extends SideBySideTest {
         }
         Cli.Result result = sides.push(23, List.of("-rnv", "--delete", "--exclude=*.log"), "", "src/");
         assertTrue(result.out().contains("deleting f/other"), result.toString());
+    }
+
+    /**
+     * A dry run where the receiver has a file, or a symlink to a directory, where the sender has
+     * a directory: as rsync's, that directory and everything in it are itemized as new (nothing
+     * beneath the file looked at), exit 0; --delete's lines for what stays elsewhere are there too.
+     */
+    @Test
+    void aDryRunTakesWhatStandsWhereADirectoryComesAsReplaced() throws Exception {
+        SideBySide.write(sides.source, "d/e/x", 3);
+        SideBySide.write(sides.source, "d/y", 3);
+        SideBySide.write(sides.source, "s/z", 3);
+        for (String side : List.of("rsync", "rdcp")) {
+            Path served = sides.served.resolve(side);
+            SideBySide.write(served, "d", 3);
+            SideBySide.write(served, "t/z", 4);
+            SideBySide.symlink(served, "s", "t");
+        }
+        for (List<String> options : List.of(List.of("-ain", "--delete"), List.of("-an"))) {
+            SideBySide.Outputs outputs = sides.push(0, new byte[0], options, "", "src/");
+            assertEquals(ItemizedLines.of(outputs.rsync()), ItemizedLines.of(outputs.rdcp().out()), options.toString());
+        }
+        assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/d")), "a dry run changes nothing");
     }
 
     /** One with contents stays (23) without --delete, and goes with it, as rsync. */
