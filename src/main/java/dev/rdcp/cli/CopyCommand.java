@@ -814,18 +814,14 @@ final class CopyCommand {
             }
         } else {
             sources.forEach(l -> operands.add(SourceOperand.parse(l.path())));
-            boolean missingArgs = options.has(SessionRequest.IGNORE_MISSING_ARGS)
-                    || options.has(SessionRequest.DELETE_MISSING_ARGS);
-            if (!missingArgs && operands.stream().allMatch(o -> whyUnsendable(o.path()) != null)) {
-                // Nothing could be sent: say so for each, as the transfer would, without connecting.
-                operands.forEach(o -> listener.fileFailed(ExitCode.PARTIAL.code(), o.path() + ": "
-                        + whyUnsendable(o.path())));
-                return;
-            }
         }
-        boolean intoDirectory = destination.namesDirectory() || sources.size() > 1 || filesFrom != null || relative
-                || ((options.has(SessionRequest.RECURSIVE) || (options.has(SessionRequest.DIRS) && operands.stream()
-                        .anyMatch(SourceOperand::contents))) && operands.stream().anyMatch(o -> Files.isDirectory(o.path())));
+        // As rsync's receiver: with nothing to list, only a DEST named with a trailing slash is a directory to make.
+        boolean nothingListed = filesFrom == null && !relative && !options.has(SessionRequest.DELETE_MISSING_ARGS)
+                && operands.stream().allMatch(o -> whyUnsendable(o.path()) != null);
+        boolean intoDirectory = destination.namesDirectory() || (!nothingListed && (sources.size() > 1
+                || filesFrom != null || relative || ((options.has(SessionRequest.RECURSIVE)
+                        || (options.has(SessionRequest.DIRS) && operands.stream().anyMatch(SourceOperand::contents)))
+                        && operands.stream().anyMatch(o -> Files.isDirectory(o.path())))));
         withServer(destination, session -> session.push(operands, destination.path(), intoDirectory, options,
                 listener));
     }

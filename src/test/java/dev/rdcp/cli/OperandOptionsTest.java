@@ -152,9 +152,24 @@ class OperandOptionsTest extends SideBySideTest {
     }
 
     /**
-     * An operand beneath a file fails with the reason, named as the user named it (it said "x",
-     * or "no such file or directory" where it was the only one and rdcp did not connect).
+     * When every source is missing, rsync still connects: it says so for each (23) and makes a
+     * DEST named with a trailing slash ("created directory" with -v), and nothing for one without;
+     * --ignore-missing-args as well, exit 0.
      */
+    @Test
+    void everySourceMissingStillMakesADestinationNamedAsADirectory() throws Exception {
+        Cli.Result result = sides.push(23, List.of("-av"), "made/", "src/gone1", "src/gone2");
+        assertTrue(result.out().lines().anyMatch("created directory rdcp/made"::equals), result.toString());
+        assertEquals(List.of("rdcp: " + tmp.resolve("src/gone1") + ": no such file or directory",
+                "rdcp: " + tmp.resolve("src/gone2") + ": no such file or directory"),
+                result.err().lines().filter(l -> !l.startsWith("rdcp: warning: copying over TCP")).toList());
+        assertTrue(Files.isDirectory(sides.served.resolve("rdcp/made")));
+        sides.push(23, List.of("-a"), "file", "src/gone1", "src/gone2");
+        sides.push(0, List.of("-a", "--ignore-missing-args"), "file", "src/gone1", "src/gone2");
+        assertTrue(Files.notExists(sides.served.resolve("rdcp/file")));
+    }
+
+    /** An operand beneath a file fails with the reason, named as the user named it (it said "x"). */
     @Test
     void anOperandBeneathAFileIsNamedWithTheReason() throws Exception {
         String line = "rdcp: " + tmp.resolve("src/a/x") + ": Not a directory";

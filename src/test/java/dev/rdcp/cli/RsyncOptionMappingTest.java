@@ -159,16 +159,16 @@ class RsyncOptionMappingTest {
     }
 
     @Test
-    void verboseRunSaysCompressionIsIgnored() {
-        Cli.Result result = Cli.rdcp("-avz", "/nonexistent/x", "host::y", "--port", "1");
+    void verboseRunSaysCompressionIsIgnored(@TempDir Path tmp) {
+        Cli.Result result = Cli.rdcp("-avz", "/nonexistent/x", tmp.resolve("y").toString());
         assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.toString());
         assertTrue(result.out().contains("rdcp: -z and the --compress options: ignored: RDMA moves the data uncompressed"),
                 result.out());
     }
 
     @Test
-    void quietRunSaysNothingOfCompression() {
-        Cli.Result result = Cli.rdcp("-az", "/nonexistent/x", "host::y", "--port", "1");
+    void quietRunSaysNothingOfCompression(@TempDir Path tmp) {
+        Cli.Result result = Cli.rdcp("-az", "/nonexistent/x", tmp.resolve("y").toString());
         assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.toString());
         assertFalse(result.out().contains("compress"), result.out());
     }
