@@ -12,6 +12,7 @@ import dev.rdcp.session.TransportChoice;
 import dev.rdcp.filter.CommandLineRules;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transfer.FileNames;
 import dev.rdcp.transfer.OwnerMap;
 import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.StopRequest;
@@ -471,6 +472,8 @@ final class CopyCommand {
     /** The --info values, applied in order over what -v, --progress and --stats set. */
     private final List<String> infoWords = new ArrayList<>();
     private InfoLevels info;
+    /** What a local copy's server, in this process, tells the display beyond the session's messages. */
+    private TransferListener localReceiver = TransferListener.NONE;
 
     /**
      * Runs the copy the operands and options ask for, with the options it shares with the server
@@ -491,6 +494,10 @@ final class CopyCommand {
         PrintWriter messages = stderr.messages();
         info = new InfoLevels(logging.isVerbose(), progress, stats);
         try {
+            if (logging.verbosity() >= 2) {
+                // What rsync's -vv adds, before the --info words as there.
+                info.apply("backup,misc2,mount,name2,remove,skip");
+            }
             for (String words : infoWords) {
                 if (InfoLevels.asksForHelp(words)) {
                     out.print(InfoLevels.help());
@@ -551,9 +558,17 @@ final class CopyCommand {
         // As rsync, a copy with both ends on this host: this process sends, a server in it receives.
         boolean local = !destination.isRemote() && sources.stream().noneMatch(Location::isRemote);
         boolean push = destination.isRemote() || local;
+        boolean backupsShown = info.level(InfoLevels.Flag.BACKUP) >= 1 && !logging.isQuiet();
+        String backupDirectory = options.receiver().backup().directory();
+        if (backupsShown && !backupDirectory.isEmpty() && (local || !push)) {
+            // As rsync's receiving side, where it runs in this process: told once, as it takes the options.
+            display.println("(new) backup_dir is " + backupDirectory);
+        }
+        // The receiving side tells its backups where it runs in this process: a pull's, or a local copy's server.
+        localReceiver = backupsShown ? backupLines(display) : TransferListener.NONE;
         TransferListener listener = TransferListener.all(report, display(display, overall),
                 output.listener(display, spec.commandLine().getErr(), push, local, logging.isQuiet(),
-                        info.level(InfoLevels.Flag.PROGRESS) == 1));
+                        info.level(InfoLevels.Flag.PROGRESS) == 1), localReceiver);
         if (info.level(InfoLevels.Flag.FLIST) >= 1 && !logging.isQuiet()) {
             display.println(listHeader(push));
             display.flush();
@@ -765,6 +780,17 @@ final class CopyCommand {
         }
     }
 
+    /** --info=backup: rsync's line for each backup the receiving side makes. */
+    private static TransferListener backupLines(PrintWriter display) {
+        return new TransferListener() {
+            @Override
+            public void backedUp(byte[] name, byte[] backupName) {
+                display.println("backed up " + FileNames.display(name) + " to " + FileNames.display(backupName));
+                display.flush();
+            }
+        };
+    }
+
     /** What the user sees while it runs: errors on stderr, and the display the options ask for. */
     private TransferListener display(PrintWriter out, OverallProgressPrinter overall) {
         PrintWriter err = spec.commandLine().getErr();
@@ -912,7 +938,7 @@ final class CopyCommand {
         SessionConfig base = rdma.sessionConfig();
         SessionConfig config = new SessionConfig(base.rdma(), base.timeoutSeconds(), transport);
         new RemoteSession(config, secretFile, network.shell(remoteShell.shell()), remoteShell.rdcpPath,
-                network.connector(contimeout)).run(remote, action);
+                network.connector(contimeout), localReceiver).run(remote, action);
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -10,11 +10,16 @@ import picocli.CommandLine.Option;
  */
 final class LoggingOptions {
 
-    private boolean verbose;
+    private int verbosity;
     private boolean quiet;
 
     boolean isVerbose() {
-        return verbose;
+        return verbosity > 0;
+    }
+
+    /** How many -v were given. */
+    int verbosity() {
+        return verbosity;
     }
 
     boolean isQuiet() {
@@ -23,7 +28,7 @@ final class LoggingOptions {
 
     @Option(names = {"-v", "--verbose"}, description = "More output: -v info (a copy lists what it changes, as rsync -v does), -vv debug, -vvv trace.")
     void setVerbose(boolean[] verbose) {
-        this.verbose = verbose.length > 0;
+        this.verbosity = verbose.length;
         Level level = switch (verbose.length) {
             case 0 -> Level.WARN;
             case 1 -> Level.INFO;

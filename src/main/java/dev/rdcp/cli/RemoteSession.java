@@ -6,6 +6,7 @@ import dev.rdcp.transport.DeviceOpening;
 import dev.rdcp.session.SessionConfig;
 import dev.rdcp.session.SshServerProcess;
 import dev.rdcp.transport.BootstrapChannel;
+import dev.rdcp.transfer.TransferListener;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,17 +29,26 @@ final class RemoteSession {
     private final List<String> shell;
     private final String rdcpPath;
     private final Connector connector;
+    /** A local copy's server in this process tells it what it does that no message carries (-b's backups). */
+    private final TransferListener localServer;
 
     /**
      * @param shell the remote shell command and its arguments
      * @param connector how the connection to a daemon or to the rdcp ssh started is made
      */
     RemoteSession(SessionConfig config, Path secretFile, List<String> shell, String rdcpPath, Connector connector) {
+        this(config, secretFile, shell, rdcpPath, connector, TransferListener.NONE);
+    }
+
+    /** @param localServer what a local copy's server tells, besides the session's messages */
+    RemoteSession(SessionConfig config, Path secretFile, List<String> shell, String rdcpPath, Connector connector,
+            TransferListener localServer) {
         this.config = config;
         this.secretFile = secretFile;
         this.shell = shell;
         this.rdcpPath = rdcpPath;
         this.connector = connector;
+        this.localServer = localServer;
     }
 
     /** Connects (to the daemon, or through ssh to an rdcp it starts there) and runs {@code action}. */
@@ -48,7 +58,7 @@ final class RemoteSession {
         // transport has taken it, unless TCP carried the session).
         try (DeviceOpening device = ClientSession.openDevice(config)) {
             if (remote.kind() == Location.Kind.LOCAL) {
-                try (LocalServer server = LocalServer.start(config);
+                try (LocalServer server = LocalServer.start(config, localServer);
                         BootstrapChannel channel = new BootstrapChannel(connector.toLoopback().connect(
                                 server.host().getHostAddress(), server.port()), timeout)) {
                     action.run(new ClientSession(channel, config, server.token(), device));

@@ -39,14 +39,26 @@ public final class ServerSession {
 
     private final ServedModules modules;
     private final SessionConfig config;
+    /** Told what the session does besides its log: a local copy's client, whose user it is (else nobody). */
+    private final TransferListener host;
 
     public ServerSession(ServerPolicy policy, SessionConfig config) {
         this(ServedModules.one(policy), config);
     }
 
     public ServerSession(ServedModules modules, SessionConfig config) {
+        this(modules, config, TransferListener.NONE);
+    }
+
+    /** A session in its client's own process (a local copy): {@code host} hears what it does, as the client's display. */
+    ServerSession(ServerPolicy policy, SessionConfig config, TransferListener host) {
+        this(ServedModules.one(policy), config, host);
+    }
+
+    private ServerSession(ServedModules modules, SessionConfig config, TransferListener host) {
         this.modules = modules;
         this.config = config.serving();
+        this.host = host;
     }
 
     /** What the daemon around a session decides and learns as its client's setup goes. */
@@ -110,7 +122,8 @@ public final class ServerSession {
             throws IOException {
         SessionRequest request = admission.request();
         TransferReport report = new TransferReport();
-        TransferListener listener = TransferListener.all(report, new LoggingListener(admission.policy().root() != null));
+        TransferListener listener = TransferListener.all(report, new LoggingListener(admission.policy().root() != null),
+                host);
         TransferOptions options;
         DirectMemoryBudget.Reservation memory;
         try {

@@ -3,6 +3,7 @@ package dev.rdcp.session;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
 import java.io.IOException;
@@ -80,11 +81,17 @@ public final class SshServerMode {
      */
     static TransferReport serve(SessionConfig config, Path root, InetAddress address, Listening listening)
             throws IOException {
+        return serve(config, root, address, listening, TransferListener.NONE);
+    }
+
+    /** As {@link #serve(SessionConfig, Path, InetAddress, Listening)}, {@code host} hearing what the session does. */
+    static TransferReport serve(SessionConfig config, Path root, InetAddress address, Listening listening,
+            TransferListener host) throws IOException {
         byte[] tokenBytes = new byte[24];
         RANDOM.nextBytes(tokenBytes);
         String token = HexFormat.of().formatHex(tokenBytes);
         ServerSession session = new ServerSession(ServerPolicy.ssh(root, token.getBytes(StandardCharsets.US_ASCII)),
-                config);
+                config, host);
         Duration timeout = Duration.ofSeconds(config.timeoutSeconds());
         // A channel's socket: the accepted connection has a channel, which a TCP transfer reads from.
         try (ServerSocket listener = ServerSocketChannel.open().socket();

@@ -23,6 +23,7 @@ import java.util.Arrays;
 final class Backups {
 
     private final Destination destination;
+    private final Kept kept;
     private final boolean enabled;
     private final byte[] suffix;
     private final byte[] directory;
@@ -31,8 +32,15 @@ final class Backups {
     /** For {@link #keepCopy}: made at the first, reused, freed by {@link #close}. */
     private final ScratchBuffer copyMemory = new ScratchBuffer(COPY_BUFFER);
 
-    Backups(Destination destination, TransferOptions options) {
+    /** Told of each backup made. */
+    @FunctionalInterface
+    interface Kept {
+        void backedUp(byte[] name, byte[] backupName);
+    }
+
+    Backups(Destination destination, TransferOptions options, Kept kept) {
         this.destination = destination;
+        this.kept = kept;
         BackupRule rule = options.receiver().backup();
         this.enabled = options.has(SessionRequest.BACKUP) && !options.dryRun();
         this.suffix = rule.suffix().getBytes(StandardCharsets.UTF_8);
@@ -53,6 +61,7 @@ final class Backups {
         }
         makeWay(base, target);
         base.rename(local, target);
+        kept.backedUp(local, target);
     }
 
     /**
@@ -79,6 +88,7 @@ final class Backups {
                 copy.setTimes(original.mtimeSeconds(), original.mtimeNanos());
             });
         }
+        kept.backedUp(local, target);
     }
 
     /**

@@ -55,6 +55,13 @@ final class FanOutListener implements TransferListener {
     }
 
     @Override
+    public void backedUp(byte[] name, byte[] backupName) {
+        for (TransferListener l : listeners) {
+            l.backedUp(name, backupName);
+        }
+    }
+
+    @Override
     public void fileStarted(String name, long size) {
         for (TransferListener l : listeners) {
             l.fileStarted(name, size);

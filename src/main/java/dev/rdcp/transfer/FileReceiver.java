@@ -71,7 +71,7 @@ public final class FileReceiver implements AutoCloseable {
         this.transport = transport;
         this.watch = transport.watch();
         this.destination = destination;
-        this.backups = new Backups(destination, options);
+        this.backups = new Backups(destination, options, listener::backedUp);
         this.options = options;
         this.listener = listener;
         this.stagingRegion = stagingRegion;

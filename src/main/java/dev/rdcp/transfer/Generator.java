@@ -125,6 +125,11 @@ final class Generator {
             public void notEmptied(byte[] name) {
                 reports.failed(-1, ExitCode.OK.code(), "cannot delete non-empty directory: " + FileNames.display(name));
             }
+
+            @Override
+            public void backedUp(byte[] name, byte[] backupName) {
+                listener.backedUp(name, backupName);
+            }
         }, busy);
     }
 

@@ -72,6 +72,10 @@ final class ReceiverTree {
         /** A directory kept because something in it stays (excluded, or the --max-delete limit). */
         default void notEmptied(byte[] name) {
         }
+
+        /** -b: what stood at {@code name} was kept as {@code backupName} before it was replaced or deleted. */
+        default void backedUp(byte[] name, byte[] backupName) {
+        }
     }
 
     private final Heartbeat heartbeat;
@@ -88,7 +92,7 @@ final class ReceiverTree {
         this.ignoreErrors = options.has(SessionRequest.IGNORE_ERRORS);
         this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM) || options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE);
         this.maxDelete = options.receiver().limits().maxDelete();
-        this.backups = new Backups(destination, options);
+        this.backups = new Backups(destination, options, events::backedUp);
         this.events = events;
     }
 

@@ -26,6 +26,13 @@ public interface TransferListener {
     }
 
     /**
+     * -b: what stood at {@code name} on the receiver was kept as {@code backupName} (both raw
+     * names beneath the destination) before it was replaced or deleted.
+     */
+    default void backedUp(byte[] name, byte[] backupName) {
+    }
+
+    /**
      * With -i or --out-format: the receiving side changed (or found unchanged, with -ii) one entry;
      * deletions come as {@link #deleted} alone.
      */

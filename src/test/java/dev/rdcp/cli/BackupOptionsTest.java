@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -136,6 +137,51 @@ class BackupOptionsTest extends SideBySideTest {
         }
         sides.pull(List.of("-a", "-b"), "", "pulled/");
         assertTrue(Files.exists(tmp.resolve("rdcp-pulled/a.txt~")));
+    }
+
+    /**
+     * --info=backup, and -vv which implies it: rsync's "backed up NAME to BACKUP" for each backup,
+     * after "(new) backup_dir is DIR" with --backup-dir, where the receiving side runs in rdcp's own
+     * process: a local copy (its server in a thread) and a pull.
+     */
+    @Test
+    void infoBackupTellsEachBackupOnALocalCopyAndAPull() throws Exception {
+        List<List<String>> runs = List.of(List.of("-a", "--info=backup", "-b", "--delete"),
+                List.of("-avv", "-b", "--delete"), List.of("-a", "--info=backup", "--backup-dir=bk", "--delete"));
+        for (int run = 0; run < runs.size(); run++) {
+            List<String> options = runs.get(run);
+            // Each run into copies of the destinations as they were set up.
+            String rsyncCopy = "served/rsync-" + run + "/";
+            Path rdcpCopy = sides.served.resolve("rdcp-" + run);
+            RsyncComparison.rsync(tmp, "-a", "served/rsync/", rsyncCopy);
+            RsyncComparison.rsync(tmp, "-a", "served/rdcp/", rdcpCopy + "/");
+            String rsync = backedUpLines(RsyncComparison.run(tmp, with(options, "src/", rsyncCopy)).output());
+            Cli.Result local = Cli.rdcp(with(options, sides.source + "/", rdcpCopy + "/"));
+            assertEquals(0, local.exitCode(), local::toString);
+            assertTrue(rsync.contains("backed up extra.txt to "), rsync);
+            assertEquals(rsync, backedUpLines(local.out()), options.toString());
+        }
+        RsyncComparison.rsync(tmp, "-a", "src/", sides.served.resolve("exported") + "/");
+        for (String side : List.of("rsync", "rdcp")) {
+            SideBySide.write(tmp.resolve(side + "-p"), "a.txt", 1);
+            SideBySide.write(tmp.resolve(side + "-p"), "gone.txt", 1);
+        }
+        List<List<String>> pulled = sides.pullLines("-a", "--info=backup", "--backup-dir=bk", "--delete");
+        assertEquals(List.of("(new) backup_dir is bk", "backed up a.txt to bk/a.txt", "backed up gone.txt to bk/gone.txt"),
+                pulled.get(0).stream().filter(line -> line.startsWith("backed up") || line.startsWith("(new)")).toList());
+        assertEquals(pulled.get(0), pulled.get(1));
+    }
+
+    private static String[] with(List<String> options, String... operands) {
+        List<String> all = new java.util.ArrayList<>(options);
+        all.addAll(List.of(operands));
+        return all.toArray(String[]::new);
+    }
+
+    /** The lines that tell of backups, sorted: rsync and rdcp make them in their own orders. */
+    private static String backedUpLines(String output) {
+        return String.join("\n", output.lines().filter(line -> line.startsWith("backed up ")
+                || line.startsWith("(new) backup_dir is ")).sorted().toList());
     }
 
     @Test
