@@ -44,6 +44,8 @@ public final class Destination implements AutoCloseable {
     private final String filterRoot;
     /** A dry run's name beneath a directory it would make in place of something else is being handled: see {@link #seeNothing}. */
     private boolean seesNothing;
+    /** See {@link #tellFailuresFirst}. */
+    private boolean failuresFirst;
 
     private Destination(Path target, String shownTarget, boolean intoDirectory, Path existing, List<byte[]> missing,
             Path realRoot, FileStatus root, String filterRoot) {
@@ -333,6 +335,20 @@ public final class Destination implements AutoCloseable {
             throw new NoSuchFileException(target.toString());
         }
         return base;
+    }
+
+    /**
+     * The receiving side of a local copy or of a copy over ssh, a server whose client shows what
+     * it says: as rsync's such receiver prints a failure itself and sends its client the notes,
+     * which print later, an entry's failure is told before its notes. A daemon, and a pull's
+     * client, tell them as they come up, as rsync's.
+     */
+    public void tellFailuresFirst() {
+        failuresFirst = true;
+    }
+
+    boolean failuresFirst() {
+        return failuresFirst;
     }
 
     /**

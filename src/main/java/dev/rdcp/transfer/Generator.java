@@ -69,6 +69,13 @@ final class Generator {
      * directory would be new.
      */
     private final Set<String> dryRunReplaced = new HashSet<>();
+    /**
+     * Where {@link Destination#tellFailuresFirst}: notes on what stays in the receiver's way
+     * ("cannot delete non-empty directory"), told once the entry they came up in is handled, or
+     * before the next deletion or backup is told: after the entry's failure ("could not make
+     * way"), as rsync's local and ssh copies print them.
+     */
+    private final List<String> heldNotes = new ArrayList<>();
     private final SessionBudget budget;
     private final EntryOrder order;
     private final Itemizer itemizer;
@@ -112,6 +119,8 @@ final class Generator {
         this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
             public void deleted(byte[] name) {
+                // The lines of stdout keep the order they come in: only a failure goes before notes.
+                tellHeldNotes();
                 reports.deleted(name);
             }
 
@@ -123,11 +132,17 @@ final class Generator {
 
             @Override
             public void notEmptied(byte[] name) {
-                reports.failed(-1, ExitCode.OK.code(), "cannot delete non-empty directory: " + FileNames.display(name));
+                String note = "cannot delete non-empty directory: " + FileNames.display(name);
+                if (destination.failuresFirst()) {
+                    heldNotes.add(note);
+                } else {
+                    reports.failed(-1, ExitCode.OK.code(), note);
+                }
             }
 
             @Override
             public void backedUp(byte[] name, byte[] backupName) {
+                tellHeldNotes();
                 listener.backedUp(name, backupName);
             }
         }, busy);
@@ -217,7 +232,13 @@ final class Generator {
             return handle(entry, xattrs);
         } finally {
             destination.seeNothing(false);
+            tellHeldNotes();
         }
+    }
+
+    private void tellHeldNotes() {
+        heldNotes.forEach(note -> reports.failed(-1, ExitCode.OK.code(), note));
+        heldNotes.clear();
     }
 
     /**
@@ -681,6 +702,7 @@ final class Generator {
                     + FileReceiver.describe(e));
         } finally {
             destination.seeNothing(false);
+            tellHeldNotes();
         }
     }
 
@@ -800,6 +822,7 @@ final class Generator {
                         CannotMakeWay.line(name, e));
             } finally {
                 destination.seeNothing(false);
+                tellHeldNotes();
             }
         }
         pendingLinks.clear();

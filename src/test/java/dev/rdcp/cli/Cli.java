@@ -41,6 +41,16 @@ final class Cli {
         return new Result(code, out.toString(), err.toString());
     }
 
+    /** rdcp in-process, what it prints on stdout and stderr in one text (as a terminal shows them), as {@code out}. */
+    static Result together(String... args) {
+        StringWriter both = new StringWriter();
+        PrintWriter writer = new PrintWriter(both, true);
+        CommandLine commandLine = Main.commandLine(writer, writer);
+        commandLine.<RdcpCommand>getCommand().copy.standardInput = new StandardInput(new ByteArrayInputStream(new byte[0]));
+        int code = commandLine.execute(args);
+        return new Result(code, both.toString(), "");
+    }
+
     /** rdcp in-process with a --timeout fit for the emulated CPU of the VM tests. */
     static Result emulated(String... args) {
         String[] all = new String[args.length + 2];

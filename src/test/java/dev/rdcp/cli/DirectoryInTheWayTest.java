@@ -94,6 +94,52 @@ class DirectoryInTheWayTest extends SideBySideTest {
         assertEquals(expected, inTheWay(rdcp.out() + rdcp.err().replace("rdcp: ", "")));
     }
 
+    /**
+     * In one stream, as a terminal shows them, the failure and the note come in rsync's order: a
+     * local copy's failure first (rsync's receiver prints it, its sender the note it is sent
+     * later), a push to a daemon's and a pull's note first (rsync's daemon sends both as they come
+     * up, and a pull's receiver prints both).
+     */
+    @Test
+    void theFailureAndTheNoteComeInRsyncsOrder() throws Exception {
+        for (Path into : List.of(sides.served.resolve("rsync"), sides.served.resolve("rdcp"),
+                sides.served.resolve("daemon-rsync"), sides.served.resolve("rdcp/daemon"), tmp.resolve("pulled-rsync"),
+                tmp.resolve("pulled-rdcp"))) {
+            SideBySide.write(into, "f/inner/x", 3);
+        }
+        RsyncComparison.Run local = RsyncComparison.run(tmp, "-a", "src/f", "served/rsync/");
+        Cli.Result rdcpLocal = Cli.together("-a", sides.source.resolve("f").toString(), sides.served.resolve("rdcp") + "/");
+        List<String> failureFirst = List.of("could not make way for new regular file: f",
+                "cannot delete non-empty directory: f");
+        assertEquals(failureFirst, inTheWayInOrder(local.output()));
+        assertEquals(failureFirst, inTheWayInOrder(rdcpLocal.out()), rdcpLocal::toString);
+
+        Path conf = Files.writeString(tmp.resolve("rsyncd.conf"), "use chroot = no\nuid = "
+                + Files.getAttribute(tmp, "unix:uid") + "\ngid = " + Files.getAttribute(tmp, "unix:gid")
+                + "\n[m]\npath = " + sides.served.resolve("daemon-rsync") + "\nread only = no\n"
+                + "[src]\npath = " + sides.source + "\n");
+        RsyncComparison.Run daemon = RsyncComparison.runWithDaemon(tmp, conf, "-a", "src/f", "127.0.0.1::m/");
+        Cli.Result rdcpDaemon = sides.rdcpTogether("-a", sides.source.resolve("f").toString(),
+                "127.0.0.1::rdcp/daemon/");
+        assertEquals(23, daemon.exitCode(), daemon::output);
+        assertEquals(23, rdcpDaemon.exitCode(), rdcpDaemon::toString);
+        assertEquals(List.of(failureFirst.get(1), failureFirst.get(0)), inTheWayInOrder(daemon.output()));
+        assertEquals(inTheWayInOrder(daemon.output()), inTheWayInOrder(rdcpDaemon.out()), rdcpDaemon::toString);
+
+        Files.createDirectories(sides.served.resolve("exported"));
+        SideBySide.write(sides.served.resolve("exported"), "f", 10);
+        RsyncComparison.Run pull = RsyncComparison.runWithDaemon(tmp, conf, "-a", "127.0.0.1::src/f", "pulled-rsync/");
+        Cli.Result rdcpPull = sides.rdcpTogether("-a", "127.0.0.1::exported/f", tmp.resolve("pulled-rdcp") + "/");
+        assertEquals(inTheWayInOrder(daemon.output()), inTheWayInOrder(pull.output()));
+        assertEquals(inTheWayInOrder(pull.output()), inTheWayInOrder(rdcpPull.out()), rdcpPull::toString);
+    }
+
+    /** The in-the-way lines as they come, rdcp's "rdcp: " dropped. */
+    private static List<String> inTheWayInOrder(String output) {
+        return output.lines().map(line -> line.replaceFirst("^rdcp: ", ""))
+                .filter(line -> line.startsWith("cannot delete") || line.startsWith("could not make way")).toList();
+    }
+
     /** --force clears such a directory without --delete, as rsync: its contents' deletions are shown, not the directory's. */
     @Test
     void forceClearsADirectoryWithContents() throws Exception {

@@ -97,10 +97,14 @@ final class RsyncComparison {
      * can be taken in between by any other process.
      */
     static String rsyncFromDaemon(Path cwd, Path config, String... args) throws IOException, InterruptedException {
-        Run run = run(cwd, Map.of("RSYNC_CONNECT_PROG", RSYNC + " --daemon --config='" + config + "'"), new byte[0],
-                args);
+        Run run = runWithDaemon(cwd, config, args);
         assertEquals(0, run.exitCode(), "rsync " + List.of(args) + " from its daemon: " + run.output());
         return run.output();
+    }
+
+    /** As {@link #rsyncFromDaemon}, whatever it ends with. */
+    static Run runWithDaemon(Path cwd, Path config, String... args) throws IOException, InterruptedException {
+        return run(cwd, Map.of("RSYNC_CONNECT_PROG", RSYNC + " --daemon --config='" + config + "'"), new byte[0], args);
     }
 
     /** As {@link #rsync(Path, String...)}. */

@@ -127,10 +127,19 @@ final class SideBySide implements AutoCloseable {
 
     /** rdcp with the daemon's connection options, reading {@code input} on its standard input. */
     Cli.Result rdcp(byte[] input, String... args) {
+        return Cli.withInput(input, withConnection(args));
+    }
+
+    /** rdcp with the daemon's connection options, its stdout and stderr in one text ({@link Cli#together}). */
+    Cli.Result rdcpTogether(String... args) {
+        return Cli.together(withConnection(args));
+    }
+
+    private String[] withConnection(String... args) {
         List<String> all = new ArrayList<>(connection);
         all.addAll(List.of("--port", String.valueOf(daemon.port())));
         all.addAll(List.of(args));
-        return Cli.withInput(input, all.toArray(String[]::new));
+        return all.toArray(String[]::new);
     }
 
     /**
