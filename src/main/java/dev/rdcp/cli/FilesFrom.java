@@ -42,8 +42,8 @@ final class FilesFrom {
      * with {@code from0}, at NUL, as fpart and {@code find -print0} write them); blank entries
      * and comments ('#', ';') skipped, as rsync does with either separator. Each path is cleaned
      * as rsync cleans it: leading '/' and "." components dropped, "//" collapsed; a trailing '/'
-     * is kept, since with -d it asks for the directory's contents. {@code name} names the list
-     * in errors.
+     * is kept, since with -d it asks for the directory's contents, and so is a leading "./", which
+     * lists the base directory too. {@code name} names the list in errors.
      */
     static List<String> read(byte[] bytes, String name, boolean from0) throws RdcpException {
         List<String> paths = new ArrayList<>();
@@ -89,12 +89,17 @@ final class FilesFrom {
     /**
      * An entry cleaned as {@link #clean} cleans it, each side of a "/./" apart: as in a -R
      * operand, that marks where the kept path starts ("dir/./sub/f" is read from dir and arrives
-     * as sub/f), and it is kept for the sender, {@link SourceOperand#listed}.
+     * as sub/f), and it is kept for the sender, {@link SourceOperand#listed}. Without one, a
+     * leading "./" is kept too ({@link SourceOperand#BASE_FIRST}).
      */
     static String cleanListed(String entry) {
         int marker = entry.indexOf(SourceOperand.KEPT_PATH_MARKER);
         if (marker <= 0) {
-            return clean(entry);
+            String cleaned = clean(entry);
+            // As rsync: "./NAME" has the base directory as its first implied directory, listed as "./".
+            boolean leaves = cleaned.equals("..") || cleaned.startsWith("../");
+            return entry.startsWith(SourceOperand.BASE_FIRST) && !cleaned.equals("./") && !leaves
+                    ? SourceOperand.BASE_FIRST + cleaned : cleaned;
         }
         String directory = clean(entry.substring(0, marker));
         String kept = clean(entry.substring(marker + SourceOperand.KEPT_PATH_MARKER.length()));

@@ -255,6 +255,9 @@ final class FileList implements AutoCloseable {
                     // As rsync: judged before its directories are listed, which then are not.
                     return;
                 }
+                if (operand.listsBase()) {
+                    impliedParent(operand.base(), new byte[] {'.'});
+                }
                 impliedParents(operand.base(), name);
                 describe(path, name, true, false, operand.contents(), beneath);
             } else if (operand.contents() && isDirectory(path, beneath)) {
@@ -475,28 +478,32 @@ final class FileList implements AutoCloseable {
      */
     private void impliedParents(Path base, byte[] name) {
         for (int slash = 1; slash < name.length; slash++) {
-            if (name[slash] != '/') {
-                continue;
+            if (name[slash] == '/') {
+                impliedParent(base, Arrays.copyOf(name, slash));
             }
-            byte[] parent = Arrays.copyOf(name, slash);
-            if (!listed.contains(key(parent))) {
-                Path parentPath = FileNames.resolve(base, parent);
-                Parent beneath;
-                try {
-                    beneath = beneathRoot(parentPath, true);
-                } catch (NoSuchFileException e) {
-                    // The name itself fails, as missing (23).
-                    continue;
-                } catch (IOException e) {
-                    ready.add(problemEntry(ExitCode.PARTIAL, parent, "%s: " + FileReceiver.describe(e).replace("%", "%%")));
-                    continue;
-                }
-                try {
-                    describe(parentPath, parent, false, true, false, beneath);
-                } finally {
-                    closeUnlessRoot(beneath);
-                }
-            }
+        }
+    }
+
+    /** Lists directory {@code parent} under {@code base} (without what it holds) unless listed already. */
+    private void impliedParent(Path base, byte[] parent) {
+        if (listed.contains(key(parent))) {
+            return;
+        }
+        Path parentPath = FileNames.resolve(base, parent);
+        Parent beneath;
+        try {
+            beneath = beneathRoot(parentPath, true);
+        } catch (NoSuchFileException e) {
+            // The name itself fails, as missing (23).
+            return;
+        } catch (IOException e) {
+            ready.add(problemEntry(ExitCode.PARTIAL, parent, "%s: " + FileReceiver.describe(e).replace("%", "%%")));
+            return;
+        }
+        try {
+            describe(parentPath, parent, false, true, false, beneath);
+        } finally {
+            closeUnlessRoot(beneath);
         }
     }
 

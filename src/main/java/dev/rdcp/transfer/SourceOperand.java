@@ -9,9 +9,17 @@ import java.nio.file.Path;
 /**
  * One source as the user named it. {@code contents} is rsync's trailing-slash rule: "dir/" sends
  * what is inside dir, "dir" sends dir itself. {@code relativeName} is set for --files-from
- * entries, which keep their path relative to the base directory.
+ * entries, which keep their path relative to the base directory; {@code listsBase} for one named
+ * with a leading "./", whose first implied directory is the base itself, as rsync lists it.
  */
-public record SourceOperand(Path path, boolean contents, Path base, String relativeName) {
+public record SourceOperand(Path path, boolean contents, Path base, String relativeName, boolean listsBase) {
+
+    /** A --files-from name's start that lists the base directory as its first implied directory. */
+    public static final String BASE_FIRST = "./";
+
+    public SourceOperand(Path path, boolean contents, Path base, String relativeName) {
+        this(path, contents, base, relativeName, false);
+    }
 
     public static SourceOperand parse(String operand) {
         boolean contents = operand.endsWith("/") || operand.equals(".") || operand.endsWith("/.");
@@ -30,6 +38,13 @@ public record SourceOperand(Path path, boolean contents, Path base, String relat
      */
     public static String checkedListed(String path) throws RdcpException {
         int marker = path.indexOf(KEPT_PATH_MARKER);
+        if (marker <= 0 && path.startsWith(BASE_FIRST) && path.length() > BASE_FIRST.length()) {
+            String rest = checkedRelative(path.substring(BASE_FIRST.length()));
+            if (rest.replaceFirst("/+$", "").equals(".")) {
+                throw new RdcpException(ExitCode.FILE_SELECTION, "empty path in --files-from");
+            }
+            return BASE_FIRST + rest;
+        }
         if (marker <= 0) {
             return checkedRelative(path);
         }
@@ -90,9 +105,14 @@ public record SourceOperand(Path path, boolean contents, Path base, String relat
         return false;
     }
 
-    /** A --files-from (or -R) path under {@code base}; a trailing '/' names the directory's contents. */
+    /**
+     * A --files-from (or -R) path under {@code base}; a trailing '/' names the directory's
+     * contents, a leading {@link #BASE_FIRST} lists the base directory first.
+     */
     public static SourceOperand relative(Path base, String relative) {
-        String name = relative.replaceFirst("/+$", "");
-        return new SourceOperand(base.resolve(name), !name.equals(relative), base, name);
+        boolean listsBase = relative.startsWith(BASE_FIRST) && relative.length() > BASE_FIRST.length();
+        String named = listsBase ? relative.substring(BASE_FIRST.length()) : relative;
+        String name = named.replaceFirst("/+$", "");
+        return new SourceOperand(base.resolve(name), !name.equals(named), base, name, listsBase);
     }
 }

@@ -17,7 +17,7 @@ class FilesFromTest {
     @Test
     void linesAreCleanedAsRsyncCleansThem() throws IOException {
         Path list = Files.writeString(tmp.resolve("list"), "./a//b/c\r\n/abs/x\n\n# comment\n; too\ndir/\n./\n");
-        assertEquals(List.of("a/b/c", "abs/x", "dir/", "./"), FilesFrom.read(list, false));
+        assertEquals(List.of("./a/b/c", "abs/x", "dir/", "./"), FilesFrom.read(list, false));
     }
 
     /** "/./" marks where the kept path starts; each side is cleaned, and a marker after nothing is no marker. */
@@ -57,7 +57,7 @@ class FilesFromTest {
     @Test
     void from0SplitsOnNulAndKeepsNewlinesInNames() throws IOException {
         Path list = Files.writeString(tmp.resolve("list"), "./one\0./two\nlines\0./empty/\0#c\0");
-        assertEquals(List.of("one", "two\nlines", "empty/"), FilesFrom.read(list, true));
+        assertEquals(List.of("./one", "./two\nlines", "./empty/"), FilesFrom.read(list, true));
     }
 
     @Test

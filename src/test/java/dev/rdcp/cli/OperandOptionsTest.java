@@ -180,6 +180,27 @@ class OperandOptionsTest extends SideBySideTest {
         assertEquals(List.of(line), alone.err().lines().toList());
     }
 
+    /**
+     * A line starting "./" lists the base directory too, as rsync's (its "./" line: "cd+++++++++ ./"
+     * into a new destination), on a push and on a pull; "././a" and "sub/./g" do not.
+     */
+    @Test
+    void aDotSlashLineListsTheBaseDirectoryAsRsync() throws Exception {
+        for (String lines : List.of("sub/g\n./a\n", "././a\nsub/./g\n")) {
+            Path list = Files.writeString(tmp.resolve("list"), lines);
+            String destination = "ff" + lines.length() + "/";
+            SideBySide.Outputs pushed = sides.push(0, new byte[0], List.of("-ai", "--files-from=" + list), destination,
+                    "src/");
+            assertEquals(ItemizedLines.of(pushed.rsync()), ItemizedLines.of(pushed.rdcp().out()), lines);
+            assertEquals(lines.startsWith("sub/g"), pushed.rdcp().out().contains("cd+++++++++ ./"), pushed.rdcp()::toString);
+        }
+        RsyncComparison.rsync(tmp, "-a", "src/", sides.served.resolve("exported") + "/");
+        Path list = Files.writeString(tmp.resolve("list"), "./a\n");
+        List<List<String>> pulled = sides.pullLines("-ai", "--files-from=" + list);
+        assertEquals(ItemizedLines.of(String.join("\n", pulled.get(0))), ItemizedLines.of(String.join("\n", pulled.get(1))));
+        assertTrue(pulled.get(1).contains("cd+++++++++ ./"), pulled.toString());
+    }
+
     /** A --files-from name whose directory is missing is a missing file (23), not a vanished one (24). */
     @Test
     void aFilesFromNameInAMissingDirectoryIsMissing() throws Exception {

@@ -28,6 +28,20 @@ class SourceOperandTest {
                 SourceOperand.checkedRelative("//etc/shadow")).path());
     }
 
+    /** A leading "./" lists the base directory first, as rsync; what follows it is checked as any name. */
+    @Test
+    void aLeadingDotSlashListsTheBaseFirst() throws Exception {
+        assertEquals("./a/b", SourceOperand.checkedListed("./a/b"));
+        SourceOperand operand = SourceOperand.relative(Path.of("/base"), "./a/");
+        assertEquals(Path.of("/base/a"), operand.path());
+        assertEquals("a", operand.relativeName());
+        assertTrue(operand.listsBase() && operand.contents());
+        assertFalse(SourceOperand.relative(Path.of("/base"), "./").listsBase());
+        for (String path : new String[] {"./../x", "./.", "./a/./b"}) {
+            assertThrows(RdcpException.class, () -> SourceOperand.checkedListed(path), path);
+        }
+    }
+
     @Test
     void filesFromPathsThatClimbOutAreRefused() {
         for (String path : new String[] {"../x", "a/../../x", "a/./b", "a//b", "/"}) {
