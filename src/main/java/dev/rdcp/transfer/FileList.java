@@ -786,10 +786,11 @@ final class FileList implements AutoCloseable {
     }
 
     private ListedEntry entry(EntryType type, Path path, byte[] name, FileStatus attributes, byte[] extra) {
-        // A directory's and a symlink's own size too (version 5): --list-only shows them, as ls -l.
+        // A directory's and a symlink's own size too (version 5): --list-only shows them, as ls -l;
+        // a hard link's is its file's (version 7), which rsync's total size counts once per name.
         // A device carries the device it stands for instead, and with a special its type in the mode.
         long size = switch (type) {
-            case HARDLINK, SPECIAL -> 0;
+            case SPECIAL -> 0;
             case DEVICE -> attributes.rdev();
             default -> attributes.size();
         };

@@ -360,7 +360,7 @@ public final class FileSender implements AutoCloseable {
             }
             case SYMLINK -> listener.listed(FileNames.display(entry.name()), EntryType.SYMLINK, entry.extra().length);
             case DIRECTORY, DEVICE, SPECIAL -> listener.listed(FileNames.display(entry.name()), entry.type(), 0);
-            case HARDLINK -> listener.listed(FileNames.display(entry.name()), EntryType.FILE, 0);
+            case HARDLINK -> listener.listed(FileNames.display(entry.name()), EntryType.FILE, entry.size());
             case PROBLEM -> listener.fileFailed(entry.mode(), new String(entry.extra(), StandardCharsets.UTF_8));
             case DIRECTORY_END, ID_NAME, MISSING -> {
             }

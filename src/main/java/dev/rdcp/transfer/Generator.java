@@ -354,7 +354,7 @@ final class Generator {
                         throw new RdcpException(ExitCode.PARTIAL, "a hard link, but -H was not asked for");
                     }
                     budget.spend(SessionBudget.pendingCost(entry));
-                    listener.listed(name, EntryType.FILE, 0);
+                    listener.listed(name, EntryType.FILE, entry.size());
                     pendingLinks.add(new PendingLink(entry, local));
                 }
                 default -> {

@@ -103,6 +103,21 @@ class VerboseOutputTest extends SideBySideTest {
         assertTrue(rdcp.bytesReceived() > 0 && rdcp.bytesReceived() < 73_000, rdcp.sent());
     }
 
+    /** With -H rsync counts a hard-linked file once per name; so does rdcp, pushing and pulling. */
+    @Test
+    void theTotalSizeCountsEachNameOfAHardLinkedFile() throws Exception {
+        Files.createLink(sides.source.resolve("top-again"), sides.source.resolve("top"));
+        Verbose rsync = rsync("-aHv");
+        Verbose pushed = rdcp("-aHv");
+        assertEquals(76_003, rsync.totalSize());
+        assertEquals(rsync.totalSize(), pushed.totalSize());
+
+        RsyncComparison.rsync(tmp, "-aH", "src/", sides.served.resolve("exported") + "/");
+        Cli.Result pulled = sides.rdcp("-aHv", "127.0.0.1::exported/", tmp.resolve("pulled") + "/");
+        assertEquals(0, pulled.exitCode(), pulled.toString());
+        assertEquals(rsync.totalSize(), Verbose.of(pulled.out()).totalSize());
+    }
+
     /** --progress alone: -v's names, in a set, and each file's progress right under its name. */
     private static List<String> progressNames(String output) {
         List<String> lines = List.of(output.split("\n"));
