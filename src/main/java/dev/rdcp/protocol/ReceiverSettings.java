@@ -10,14 +10,21 @@ import java.nio.ByteBuffer;
  * --usermap and --groupmap ({@link SessionRequest#OWNER_MAPS}, {@link OwnerMaps}), the
  * {@code partialDirectory} of --partial-dir ({@link SessionRequest#PARTIAL_DIR},
  * {@link PartialDirectory}) and --modify-window's seconds ({@link SessionRequest#MODIFY_WINDOW}, an
- * i32: 0 compares whole seconds, −1 nanoseconds too).
+ * i32: 0 compares whole seconds, −1 nanoseconds too), and last, always, (version 7) the
+ * {@code extended} flags with their values ({@link ExtendedOptions}).
  */
 public record ReceiverSettings(TransferLimits limits, BackupRule backup, ReferenceDirectories references,
-        OwnerMaps ownerMaps, PartialDirectory partialDirectory, int modifyWindow) {
+        OwnerMaps ownerMaps, PartialDirectory partialDirectory, int modifyWindow, ExtendedOptions extended) {
 
-    /** No limits, backups, reference directories, owner maps or partial directory; whole seconds. */
+    /** No limits, backups, reference directories, owner maps, partial directory or extended options; whole seconds. */
     public static final ReceiverSettings NONE = new ReceiverSettings(TransferLimits.NONE, BackupRule.NONE,
-            ReferenceDirectories.NONE, OwnerMaps.NONE, PartialDirectory.NONE, 0);
+            ReferenceDirectories.NONE, OwnerMaps.NONE, PartialDirectory.NONE, 0, ExtendedOptions.NONE);
+
+    /** Settings without extended options. */
+    public ReceiverSettings(TransferLimits limits, BackupRule backup, ReferenceDirectories references,
+            OwnerMaps ownerMaps, PartialDirectory partialDirectory, int modifyWindow) {
+        this(limits, backup, references, ownerMaps, partialDirectory, modifyWindow, ExtendedOptions.NONE);
+    }
 
     public ReceiverSettings {
         if (modifyWindow < -1) {
@@ -26,33 +33,38 @@ public record ReceiverSettings(TransferLimits limits, BackupRule backup, Referen
     }
 
     public ReceiverSettings withLimits(TransferLimits limits) {
-        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow);
+        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow, extended);
     }
 
     public ReceiverSettings withBackup(BackupRule backup) {
-        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow);
+        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow, extended);
     }
 
     public ReceiverSettings withReferences(ReferenceDirectories references) {
-        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow);
+        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow, extended);
     }
 
     public ReceiverSettings withOwnerMaps(OwnerMaps ownerMaps) {
-        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow);
+        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow, extended);
     }
 
     public ReceiverSettings withPartialDirectory(PartialDirectory partialDirectory) {
-        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow);
+        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow, extended);
     }
 
     public ReceiverSettings withModifyWindow(int modifyWindow) {
-        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow);
+        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow, extended);
+    }
+
+    public ReceiverSettings withExtended(ExtendedOptions extended) {
+        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow, extended);
     }
 
     int encodedSize() {
         return TransferLimits.SIZE + backup.encodedSize() + references.encodedSize()
                 + (ownerMaps.any() ? ownerMaps.encodedSize() : 0)
-                + (partialDirectory.any() ? partialDirectory.encodedSize() : 0) + (modifyWindow != 0 ? 4 : 0);
+                + (partialDirectory.any() ? partialDirectory.encodedSize() : 0) + (modifyWindow != 0 ? 4 : 0)
+                + extended.encodedSize();
     }
 
     void encode(ByteBuffer out) {
@@ -68,6 +80,7 @@ public record ReceiverSettings(TransferLimits limits, BackupRule backup, Referen
         if (modifyWindow != 0) {
             out.putInt(modifyWindow);
         }
+        extended.encode(out);
     }
 
     /** The settings a REQUEST with {@code flags} ends with. */
@@ -91,6 +104,7 @@ public record ReceiverSettings(TransferLimits limits, BackupRule backup, Referen
                 throw new ProtocolException("malformed REQUEST modify window " + modifyWindow);
             }
         }
-        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow);
+        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow,
+                ExtendedOptions.decode(in));
     }
 }

@@ -11,7 +11,7 @@ import java.util.List;
  * filter rules, receiver settings}, each path and rule as u16 length + UTF-8 bytes, the settings as
  * {@link ReceiverSettings}: limits, backup rule, then (version 6) the reference directories and, as
  * {@link #OWNER_MAPS}, {@link #PARTIAL_DIR} and {@link #MODIFY_WINDOW} say, the owner maps, the
- * partial directory and the modify window.
+ * partial directory and the modify window, and (version 7) the extended flags ({@link ExtendedOptions}).
  * A push names the destination; a pull names the sources (with
  * {@link #FILES_FROM}, a base directory and then paths relative to it).
  */

@@ -16,6 +16,8 @@ class ReceiverSettingsTest {
             new ReferenceDirectories(ReferenceDirectories.Kind.LINK, List.of("../prev"));
     private static final OwnerMaps OWNER_MAPS = new OwnerMaps("*:0", "");
     private static final PartialDirectory PARTIAL_DIRECTORY = new PartialDirectory(".part");
+    private static final ExtendedOptions EXTENDED = ExtendedOptions.NONE.withTempDirectory("/tmp")
+            .with(ExtendedOptions.NO_IMPLIED_DIRS, true);
 
     @Test
     void noneAsksForNothing() {
@@ -26,6 +28,7 @@ class ReceiverSettingsTest {
         assertEquals(OwnerMaps.NONE, none.ownerMaps());
         assertEquals(PartialDirectory.NONE, none.partialDirectory());
         assertEquals(0, none.modifyWindow());
+        assertEquals(ExtendedOptions.NONE, none.extended());
     }
 
     @Test
@@ -43,6 +46,8 @@ class ReceiverSettingsTest {
                 OwnerMaps.NONE, PARTIAL_DIRECTORY, 0), none.withPartialDirectory(PARTIAL_DIRECTORY));
         assertEquals(new ReceiverSettings(TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE,
                 OwnerMaps.NONE, PartialDirectory.NONE, -1), none.withModifyWindow(-1));
+        assertEquals(new ReceiverSettings(TransferLimits.NONE, BackupRule.NONE, ReferenceDirectories.NONE,
+                OwnerMaps.NONE, PartialDirectory.NONE, 0, EXTENDED), none.withExtended(EXTENDED));
     }
 
     @Test
@@ -65,18 +70,19 @@ class ReceiverSettingsTest {
     }
 
     @Test
-    void noneEncodesAsTheEmptyLimitsBackupRuleAndReferences() {
+    void noneEncodesAsTheEmptyLimitsBackupRuleReferencesAndExtendedFlags() {
         ByteBuffer out = ByteBuffer.allocate(ReceiverSettings.NONE.encodedSize());
         ReceiverSettings.NONE.encode(out);
         assertFalse(out.hasRemaining(), "encodedSize is what encode writes");
-        ByteBuffer expected = ByteBuffer.allocate(TransferLimits.SIZE + 4 + 2).putLong(0).putLong(-1).putLong(-1)
-                .putShort((short) 0).putShort((short) 0).put((byte) 0).put((byte) 0);
+        ByteBuffer expected = ByteBuffer.allocate(TransferLimits.SIZE + 4 + 2 + 8).putLong(0).putLong(-1).putLong(-1)
+                .putShort((short) 0).putShort((short) 0).put((byte) 0).put((byte) 0).putLong(0);
         assertEquals(expected.flip(), out.flip());
     }
 
     @Test
     void everyFieldRoundTripsWithTheFlagsThatAnnounceThem() throws Exception {
-        ReceiverSettings all = new ReceiverSettings(LIMITS, BACKUP, REFERENCES, OWNER_MAPS, PARTIAL_DIRECTORY, -1);
+        ReceiverSettings all = new ReceiverSettings(LIMITS, BACKUP, REFERENCES, OWNER_MAPS, PARTIAL_DIRECTORY, -1,
+                EXTENDED);
         ByteBuffer out = ByteBuffer.allocate(all.encodedSize());
         all.encode(out);
         assertFalse(out.hasRemaining(), "encodedSize is what encode writes");

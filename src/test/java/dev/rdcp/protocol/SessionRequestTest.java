@@ -36,9 +36,10 @@ class SessionRequestTest {
     /** A hand-written request with the given flags, one path and no rules. */
     private static ByteBuffer request(long flags, String path) {
         byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 2 + bytes.length + 2 + TransferLimits.SIZE + 4 + 2);
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 2 + bytes.length + 2 + TransferLimits.SIZE + 4 + 2 + 8);
         header(out, 1, flags).putShort((short) 1).putShort((short) bytes.length).put(bytes).putShort((short) 0);
-        return limits(out, 0, -1, -1).putShort((short) 0).putShort((short) 0).put((byte) 0).put((byte) 0).flip();
+        return limits(out, 0, -1, -1).putShort((short) 0).putShort((short) 0).put((byte) 0).put((byte) 0).putLong(0)
+                .flip();
     }
 
     private static ByteBuffer limits(ByteBuffer out, long minSize, long maxSize, long maxDelete) {
@@ -184,9 +185,9 @@ class SessionRequestTest {
 
     /** A request with one path "x" whose reference-directory field is {@code field}. */
     private static ByteBuffer withReferences(byte[] field) {
-        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2 + TransferLimits.SIZE + 4 + field.length);
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2 + TransferLimits.SIZE + 4 + field.length + 8);
         header(out, 1, 0).putShort((short) 1).putShort((short) 1).put((byte) 'x').putShort((short) 0);
-        return limits(out, 0, -1, -1).putShort((short) 0).putShort((short) 0).put(field).flip();
+        return limits(out, 0, -1, -1).putShort((short) 0).putShort((short) 0).put(field).putLong(0).flip();
     }
 
     @Test
@@ -245,11 +246,11 @@ class SessionRequestTest {
 
     /** A request with one path "x", the OWNER_MAPS flag and {@code field} after empty reference directories. */
     private static ByteBuffer withOwnerMaps(byte[] field) {
-        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2 + TransferLimits.SIZE + 4 + 2 + field.length);
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2 + TransferLimits.SIZE + 4 + 2 + field.length + 8);
         header(out, 1, SessionRequest.OWNER_MAPS).putShort((short) 1).putShort((short) 1).put((byte) 'x')
                 .putShort((short) 0);
         return limits(out, 0, -1, -1).putShort((short) 0).putShort((short) 0).put((byte) 0).put((byte) 0).put(field)
-                .flip();
+                .putLong(0).flip();
     }
 
     @Test
@@ -309,10 +310,10 @@ class SessionRequestTest {
 
     /** A request with one path "x", {@code flags} and {@code field} (the trailing fields) after empty reference directories. */
     private static ByteBuffer withTrailingFields(long flags, byte[] field) {
-        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2 + TransferLimits.SIZE + 4 + 2 + field.length);
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2 + TransferLimits.SIZE + 4 + 2 + field.length + 8);
         header(out, 1, flags).putShort((short) 1).putShort((short) 1).put((byte) 'x').putShort((short) 0);
         return limits(out, 0, -1, -1).putShort((short) 0).putShort((short) 0).put((byte) 0).put((byte) 0).put(field)
-                .flip();
+                .putLong(0).flip();
     }
 
     @Test
@@ -390,8 +391,78 @@ class SessionRequestTest {
     }
 
     @Test
-    void truncatedLimitsAreRejected() {
-        for (int missing = 1; missing <= TransferLimits.SIZE; missing++) {
+    void extendedOptionsRoundTripAfterTheModifyWindow() throws Exception {
+        List<ExtendedOptions> all = List.of(ExtendedOptions.NONE,
+                ExtendedOptions.NONE.with(ExtendedOptions.NO_IMPLIED_DIRS, true),
+                ExtendedOptions.NONE.withTempDirectory("/var/tmp"),
+                ExtendedOptions.NONE.withTempDirectory("../t\u00e9mp/").with(ExtendedOptions.NO_IMPLIED_DIRS, true),
+                ExtendedOptions.NONE.withTempDirectory("d".repeat(ExtendedOptions.MAX_LENGTH)));
+        for (ExtendedOptions extended : all) {
+            SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, SessionRequest.MODIFY_WINDOW,
+                    1 << 20, 8, 0, PATHS, RULES, ReceiverSettings.NONE.withModifyWindow(2).withExtended(extended));
+            SessionRequest received = roundTrip(sent);
+            assertEquals(extended, received.receiver().extended());
+            assertEquals(2, received.receiver().modifyWindow());
+        }
+        assertEquals(ExtendedOptions.NONE, roundTrip(push(0, List.of("x"))).receiver().extended());
+    }
+
+    @Test
+    void extendedOptionsRefuseUnknownBitsAndAMismatchedTemporaryDirectory() {
+        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(1L << 2, ""));
+        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(Long.MIN_VALUE, ""));
+        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(ExtendedOptions.TEMP_DIR, ""));
+        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(0, "/tmp"));
+        assertThrows(IllegalArgumentException.class, () -> ExtendedOptions.NONE.withTempDirectory("n\0ul"));
+        assertThrows(IllegalArgumentException.class,
+                () -> ExtendedOptions.NONE.withTempDirectory("d".repeat(ExtendedOptions.MAX_LENGTH + 1)));
+        assertThrows(IllegalArgumentException.class, () -> ExtendedOptions.NONE.with(ExtendedOptions.TEMP_DIR, true));
+        assertEquals(ExtendedOptions.NONE, ExtendedOptions.NONE.withTempDirectory("/t").withTempDirectory(""));
+    }
+
+    /** A request with one path "x" and no other trailing field, ending in {@code field}: the extended flags and what follows them. */
+    private static ByteBuffer withExtendedField(byte[] field) {
+        ByteBuffer out = ByteBuffer.allocate(HEADER + 2 + 3 + 2 + TransferLimits.SIZE + 4 + 2 + field.length);
+        header(out, 1, 0).putShort((short) 1).putShort((short) 1).put((byte) 'x').putShort((short) 0);
+        return limits(out, 0, -1, -1).putShort((short) 0).putShort((short) 0).put((byte) 0).put((byte) 0).put(field)
+                .flip();
+    }
+
+    @Test
+    void malformedExtendedOptionsAreProtocolErrors() {
+        byte[][] bad = {
+            {},
+            {0, 0, 0, 0, 0, 0, 0},
+            {0, 0, 0, 0, 0, 0, 0, 4},
+            {(byte) 0x80, 0, 0, 0, 0, 0, 0, 0},
+            {0, 0, 0, 0, 0, 0, 0, 0, 'z'},
+            {0, 0, 0, 0, 0, 0, 0, 1},
+            {0, 0, 0, 0, 0, 0, 0, 1, 0},
+            {0, 0, 0, 0, 0, 0, 0, 1, 0, 0},
+            {0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 't'},
+            {0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 't', 0},
+            {0, 0, 0, 0, 0, 0, 0, 1, 0, 2, (byte) 0xc3, (byte) 0x28},
+            {0, 0, 0, 0, 0, 0, 0, 1, 0x10, 1, 't'},
+            {0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 't', 'z'},
+        };
+        for (byte[] field : bad) {
+            assertThrows(ProtocolException.class, () -> SessionRequest.decode(withExtendedField(field)),
+                    java.util.Arrays.toString(field));
+        }
+    }
+
+    @Test
+    void aWellFormedExtendedFieldDecodes() throws Exception {
+        assertEquals(new ExtendedOptions(ExtendedOptions.TEMP_DIR | ExtendedOptions.NO_IMPLIED_DIRS, "../t"),
+                SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 3, 0, 4, '.', '.', '/', 't'}))
+                        .receiver().extended());
+        assertEquals(ExtendedOptions.NONE, SessionRequest.decode(withExtendedField(new byte[8])).receiver().extended());
+    }
+
+    @Test
+    void truncatedTrailingFieldsAreRejected() {
+        // The limits, the empty backup rule (4) and reference directories (2), the extended flags (8).
+        for (int missing = 1; missing <= TransferLimits.SIZE + 4 + 2 + 8; missing++) {
             ByteBuffer whole = request(0, "x");
             ByteBuffer cut = whole.limit(whole.limit() - missing);
             assertThrows(ProtocolException.class, () -> SessionRequest.decode(cut), missing + " bytes missing");

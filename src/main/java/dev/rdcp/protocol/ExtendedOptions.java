@@ -1,0 +1,118 @@
+package dev.rdcp.protocol;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Version 7's end of a REQUEST: {@code u64 extended flags}, always present (0 for none), then,
+ * only with {@link #TEMP_DIR}, the temporary directory as {@code u16 length + UTF-8} (strict UTF-8,
+ * 1 to {@link #MAX_LENGTH} bytes, no NUL). The first word of flags had three bits left; options
+ * rsync has beyond them are told here. A bit not defined here is a protocol error.
+ */
+public record ExtendedOptions(long flags, String tempDirectory) {
+
+    /**
+     * --temp-dir: the receiver writes each file's temporary file in the directory that follows,
+     * resolved as a reference directory is (relative to the directory entries go into; a daemon's
+     * beneath its root), and renames it into place from there.
+     */
+    public static final long TEMP_DIR = 1L;
+    /**
+     * --no-implied-dirs (with -R): the sender lists no directory of a relative path's leading
+     * components; the receiver makes a missing one with default attributes and keeps what it has
+     * there (a symlink to a directory included).
+     */
+    public static final long NO_IMPLIED_DIRS = 1L << 1;
+    private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS;
+    public static final int MAX_LENGTH = 4096;
+    public static final ExtendedOptions NONE = new ExtendedOptions(0, "");
+
+    public ExtendedOptions {
+        String problem = problem(flags, tempDirectory.getBytes(StandardCharsets.UTF_8));
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
+        }
+    }
+
+    public boolean has(long flag) {
+        return (flags & flag) != 0;
+    }
+
+    /** These options with {@code flag} set (a flag without a value), or cleared. */
+    public ExtendedOptions with(long flag, boolean set) {
+        if (flag == TEMP_DIR) {
+            throw new IllegalArgumentException("the temporary directory is set with withTempDirectory");
+        }
+        return new ExtendedOptions(set ? flags | flag : flags & ~flag, tempDirectory);
+    }
+
+    /** These options with --temp-dir {@code directory}, or without one for "". */
+    public ExtendedOptions withTempDirectory(String directory) {
+        return new ExtendedOptions(directory.isEmpty() ? flags & ~TEMP_DIR : flags | TEMP_DIR, directory);
+    }
+
+    int encodedSize() {
+        return 8 + (has(TEMP_DIR) ? 2 + tempDirectory.getBytes(StandardCharsets.UTF_8).length : 0);
+    }
+
+    void encode(ByteBuffer out) {
+        out.putLong(flags);
+        if (has(TEMP_DIR)) {
+            byte[] bytes = tempDirectory.getBytes(StandardCharsets.UTF_8);
+            out.putShort((short) bytes.length).put(bytes);
+        }
+    }
+
+    static ExtendedOptions decode(ByteBuffer in) throws ProtocolException {
+        if (in.remaining() < 8) {
+            throw new ProtocolException("REQUEST truncated in its extended flags");
+        }
+        long flags = in.getLong();
+        if ((flags & ~KNOWN_FLAGS) != 0) {
+            throw new ProtocolException("malformed REQUEST: unknown extended flags");
+        }
+        String tempDirectory = "";
+        if ((flags & TEMP_DIR) != 0) {
+            if (in.remaining() < 2) {
+                throw new ProtocolException("REQUEST truncated in its temporary directory");
+            }
+            int length = Short.toUnsignedInt(in.getShort());
+            if (length == 0 || length > MAX_LENGTH || in.remaining() < length) {
+                throw new ProtocolException("REQUEST temporary directory empty, too long or truncated");
+            }
+            byte[] bytes = new byte[length];
+            in.get(bytes);
+            String problem = problem(flags, bytes);
+            if (problem != null) {
+                throw new ProtocolException("malformed REQUEST temporary directory: " + problem);
+            }
+            try {
+                // Strict, so that two byte strings never decode to one name.
+                tempDirectory = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+            } catch (CharacterCodingException e) {
+                throw new ProtocolException("malformed REQUEST temporary directory: not UTF-8");
+            }
+        }
+        return new ExtendedOptions(flags, tempDirectory);
+    }
+
+    /** What is wrong with these flags and this temporary directory, or null. */
+    private static String problem(long flags, byte[] tempDirectory) {
+        if ((flags & ~KNOWN_FLAGS) != 0) {
+            return "unknown extended flags";
+        }
+        if (((flags & TEMP_DIR) != 0) == (tempDirectory.length == 0)) {
+            return "the TEMP_DIR flag and the temporary directory disagree";
+        }
+        if (tempDirectory.length > MAX_LENGTH) {
+            return "the temporary directory is longer than " + MAX_LENGTH + " bytes";
+        }
+        for (byte b : tempDirectory) {
+            if (b == 0) {
+                return "the temporary directory contains NUL";
+            }
+        }
+        return null;
+    }
+}
