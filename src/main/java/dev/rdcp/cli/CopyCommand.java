@@ -711,7 +711,8 @@ final class CopyCommand {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
                     FilterRules.parse(allRules, deleteExcluded), new ReceiverSettings(rules.limits(), rules.backup(),
                             rules.references(), new OwnerMaps(usermap == null ? "" : usermap,
-                                    groupmap == null ? "" : groupmap), partialDirectory, rules.modifyWindow()),
+                                    groupmap == null ? "" : groupmap), partialDirectory, rules.modifyWindow(),
+                            rules.extended()),
                     receiver.chmod());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

@@ -40,7 +40,7 @@ final class RefusedOptions {
     static {
         refuse(RECEIVER_REQUEST, "--munge-links", "--insecure-links",
                 "--confine-root", "-U", "--atimes",
-                "--super", "--fake-super", "-T", "--temp-dir");
+                "--super", "--fake-super");
         refuse(CRTIMES, "-N", "--crtimes");
         refuse(SENDER_REQUEST, "--no-implied-dirs", "--copy-devices");
         refuse(IN_PLACE, "--write-devices");

@@ -1,6 +1,7 @@
 package dev.rdcp.cli;
 
 import dev.rdcp.protocol.BackupRule;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.PartialDirectory;
 import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
@@ -70,6 +71,11 @@ final class TransferRuleOptions {
             description = "Keep partially received files in DIR, relative to each file's directory, and resume them"
                     + " from there (implies --partial).")
     String partialDirectory;
+
+    @Option(names = {"-T", "--temp-dir"}, paramLabel = "DIR",
+            description = "Write each received file in DIR (relative to the destination directory) and move it into"
+                    + " place from there.")
+    String tempDirectory;
 
     @Option(names = "--delay-updates",
             description = "Keep each updated file in a holding directory (.~tmp~, or --partial-dir) until the end,"
@@ -191,6 +197,11 @@ final class TransferRuleOptions {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--partial-dir: " + e.getMessage());
         }
+    }
+
+    /** The extended options these options give: --temp-dir's directory (as rsync, an empty DIR is none). */
+    ExtendedOptions extended() {
+        return tempDirectory == null ? ExtendedOptions.NONE : ExtendedOptions.NONE.withTempDirectory(tempDirectory);
     }
 
     /** Where -b keeps what the receiver replaces or deletes; as rsync, the suffix is ~ unless there is a directory. */

@@ -281,6 +281,26 @@ public final class DirectoryHandle extends OwnedDescriptor {
         }
     }
 
+    /**
+     * rename(2) of {@code existing} beneath {@code from} to {@code name} beneath this directory.
+     * Returns false, renaming nothing, where the two are on different mounts (the rename's own
+     * EXDEV), for the caller to copy instead.
+     */
+    public boolean renameFrom(DirectoryHandle from, byte[] existing, byte[] name) throws IOException {
+        boolean[] crossDevice = new boolean[1];
+        try {
+            check(name, from.inParent(existing, false, (fromFd, fromLeaf) -> inParent(name, false, (toFd, toLeaf) -> {
+                int rc = result(LibC.renameat(fromFd, fromLeaf, toFd, toLeaf));
+                crossDevice[0] = rc == -Errno.EXDEV;
+                return crossDevice[0] ? 0 : rc;
+            })));
+        } finally {
+            from.invalidate(existing);
+            invalidate(name);
+        }
+        return !crossDevice[0];
+    }
+
     /** Removes {@code name}: an empty directory with {@code directory}, else a file or symlink. */
     public void delete(byte[] name, boolean directory) throws IOException {
         int flags = directory ? LibC.AT_REMOVEDIR : 0;

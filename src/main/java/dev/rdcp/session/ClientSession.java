@@ -122,12 +122,13 @@ public final class ClientSession {
 
     private static SessionRequest request(SessionRequest.Direction direction, long flags, TransferOptions options,
             List<String> paths) {
-        // A receiving server applies the owner maps, the partial directory and the modify window;
-        // on a pull the client receives and applies them itself, so the request leaves them out.
+        // A receiving server applies the owner maps, the partial directory, the modify window and
+        // the --temp-dir; on a pull the client receives and applies them itself, so the request
+        // leaves them out.
         // Each side is sent the filter rules it uses.
         ReceiverSettings receiver = direction == SessionRequest.Direction.PUSH ? options.receiver()
                 : options.receiver().withOwnerMaps(OwnerMaps.NONE).withPartialDirectory(PartialDirectory.NONE)
-                        .withModifyWindow(0);
+                        .withModifyWindow(0).withExtended(options.receiver().extended().withTempDirectory(""));
         return new SessionRequest(direction, (flags & ~(SessionRequest.PARTIAL_DIR | SessionRequest.MODIFY_WINDOW))
                         | (receiver.ownerMaps().any() ? SessionRequest.OWNER_MAPS : 0)
                         | (receiver.partialDirectory().any() ? SessionRequest.PARTIAL_DIR : 0)

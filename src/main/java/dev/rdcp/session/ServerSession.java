@@ -270,6 +270,7 @@ public final class ServerSession {
                     request.has(SessionRequest.DESTINATION_IS_DIRECTORY), policy.root(),
                     request.has(SessionRequest.MKPATH));
             destination.requireInside(request.receiver().references());
+            destination.requireInside(request.receiver().extended());
             if (policy.root() == null) {
                 // An ssh or a local copy's server: its client shows what it says, as rsync's.
                 destination.tellFailuresFirst();

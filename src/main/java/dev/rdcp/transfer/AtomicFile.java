@@ -22,7 +22,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * swapped for a symlink meanwhile, or a symlink planted at the temporary name, is never written
  * or changed through. Closed without commit, a plain temporary file is removed; a --partial one
  * ({@code .NAME.rdcp-partial}, or {@code DIR/NAME} with --partial-dir=DIR) is kept, cut to the
- * bytes written, for a later run to resume.
+ * bytes written, for a later run to resume. With --temp-dir the temporary name is in that
+ * directory instead, and the file is renamed from there; where that rename would cross mounts,
+ * the file is copied to a temporary name beside its final one and renamed from there, so the
+ * final name still never holds a partial file.
  */
 final class AtomicFile implements ReceivingFile {
 
@@ -33,6 +36,10 @@ final class AtomicFile implements ReceivingFile {
 
     private final DirectoryHandle directory;
     private final byte[] finalName;
+    /** The directory {@link #tempName} is in: {@link #directory}, or the --temp-dir. */
+    private final DirectoryHandle tempDirectory;
+    /** The --temp-dir, whose buffer a copy across mounts goes through; null without one. */
+    private final TempDirectory temp;
     private final byte[] tempName;
     private final FileHandle file;
     private final boolean keepOnFailure;
@@ -51,8 +58,15 @@ final class AtomicFile implements ReceivingFile {
 
     private AtomicFile(DirectoryHandle directory, byte[] finalName, byte[] tempName, FileHandle file,
             boolean keepOnFailure, long written, FileWrites writes) {
+        this(directory, finalName, directory, null, tempName, file, keepOnFailure, written, writes);
+    }
+
+    private AtomicFile(DirectoryHandle directory, byte[] finalName, DirectoryHandle tempDirectory, TempDirectory temp,
+            byte[] tempName, FileHandle file, boolean keepOnFailure, long written, FileWrites writes) {
         this.writes = writes;
         this.directory = directory;
+        this.tempDirectory = tempDirectory;
+        this.temp = temp;
         this.finalName = finalName;
         this.tempName = tempName;
         this.file = file;
@@ -62,9 +76,24 @@ final class AtomicFile implements ReceivingFile {
 
     /** A new temporary file for {@code name}, beneath {@code base}, written as {@code writes} says. */
     static AtomicFile create(DirectoryHandle base, byte[] name, FileWrites writes) throws IOException {
+        return create(base, name, null, writes);
+    }
+
+    /**
+     * As {@link #create(DirectoryHandle, byte[], FileWrites)}, the temporary file in {@code temp}'s
+     * directory where it has one (--temp-dir), else beside the file.
+     */
+    static AtomicFile create(DirectoryHandle base, byte[] name, TempDirectory temp, FileWrites writes)
+            throws IOException {
         DirectoryHandle directory = base.lendDirectory(FileNames.parent(name));
         try {
-            return temporary(directory, FileNames.leaf(name), writes);
+            byte[] leaf = FileNames.leaf(name);
+            if (temp == null || temp.directory() == null) {
+                return temporary(directory, leaf, writes);
+            }
+            byte[] tempName = tempName(leaf);
+            return new AtomicFile(directory, leaf, temp.directory(), temp, tempName,
+                    temp.directory().create(tempName, true, 0666), false, 0, writes);
         } catch (IOException | RuntimeException e) {
             directory.close();
             throw e;
@@ -188,7 +217,7 @@ final class AtomicFile implements ReceivingFile {
     /** Where the temporary file is, for messages. */
     @Override
     public Path temp() {
-        return FileNames.resolve(directory.path(), tempName);
+        return FileNames.resolve(tempDirectory.path(), tempName);
     }
 
     /** Writes all of {@code data} at {@code position}. */
@@ -224,9 +253,7 @@ final class AtomicFile implements ReceivingFile {
      */
     @Override
     public void commit(Finisher finisher) throws IOException {
-        finishData(finisher);
-        directory.rename(tempName, finalName);
-        open = false;
+        moveInto(finishData(finisher), finalName, finisher);
         try (directory) {
             if (partialDirectory != null) {
                 removeIfEmpty(partialDirectory);
@@ -247,10 +274,79 @@ final class AtomicFile implements ReceivingFile {
         } catch (IOException e) {
             throw new UnusableHoldingDirectory(e);
         }
-        directory.rename(tempName, FileNames.join(holdingDirectory, finalName));
-        open = false;
+        FileStatus held = moveInto(mine, FileNames.join(holdingDirectory, finalName), finisher);
         directory.close();
-        return mine;
+        return held;
+    }
+
+    /**
+     * Renames the finished temporary file, {@code mine}, to {@code target} beneath the file's
+     * directory; from a --temp-dir on another mount, copies it there. Returns the status of what
+     * {@code target} now holds.
+     */
+    private FileStatus moveInto(FileStatus mine, byte[] target, Finisher finisher) throws IOException {
+        FileStatus moved = mine;
+        if (tempDirectory == directory) {
+            directory.rename(tempName, target);
+        } else if (!directory.renameFrom(tempDirectory, tempName, target)) {
+            moved = copyAcross(mine, target, finisher);
+        }
+        open = false;
+        return moved;
+    }
+
+    /**
+     * --temp-dir on another mount than the file's directory: the finished temporary file, known
+     * by {@code mine}, is copied to a fresh temporary name beside {@code target} (its name beneath
+     * the file's directory), given its metadata again and renamed to {@code target}; the one in
+     * the --temp-dir is removed. Returns the copy's status.
+     */
+    private FileStatus copyAcross(FileStatus mine, byte[] target, Finisher finisher) throws IOException {
+        byte[] besideName = FileNames.join(FileNames.parent(target), tempName(finalName));
+        FileStatus copied;
+        try (FileHandle from = tempDirectory.openRead(tempName)) {
+            FileStatus opened = from.status();
+            if (opened.device() != mine.device() || opened.inode() != mine.inode()) {
+                throw new FileSystemException(temp().toString(), null, "was replaced before it was copied into place");
+            }
+            FileHandle to = directory.create(besideName, true, 0666);
+            try (to) {
+                copyData(from, to, mine.size());
+                finisher.apply(to);
+                writes.finish(to);
+                copied = to.status();
+                directory.rename(besideName, target);
+            } catch (IOException | RuntimeException e) {
+                removeCopy(besideName, e);
+                throw e;
+            }
+        }
+        // Not before: where the copy fails, close() removes the temporary file as any other.
+        tempDirectory.delete(tempName, false);
+        return copied;
+    }
+
+    /** A copy across mounts that failed: its temporary name beside the file goes, unless the rename took it. */
+    private void removeCopy(byte[] besideName, Exception failure) {
+        try {
+            directory.delete(besideName, false);
+        } catch (NoSuchFileException e) {
+            // Never made, or already renamed into place.
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /** The {@code size} bytes of {@code from} into {@code to}. */
+    private void copyData(FileHandle from, FileHandle to, long size) throws IOException {
+        ByteBuffer buffer = temp.copyBuffer();
+        long position = 0;
+        for (int read; position < size && (read = from.read(buffer.clear(), position)) > 0; position += read) {
+            to.write(buffer.flip(), position);
+        }
+        if (position != size) {
+            throw new FileSystemException(temp().toString(), null, "was cut short before it was copied into place");
+        }
     }
 
     /** --delay-updates: the holding directory beside the file could not be made, for {@link #getCause()}. */
@@ -288,7 +384,7 @@ final class AtomicFile implements ReceivingFile {
         finisher.apply(file);
         writes.finish(file);
         FileStatus mine = file.status();
-        FileStatus named = directory.status(tempName);
+        FileStatus named = tempDirectory.status(tempName);
         if (named.device() != mine.device() || named.inode() != mine.inode()) {
             throw new FileSystemException(directory.path().toString(), null,
                     "its temporary file " + temp() + " was replaced while it was written");
@@ -320,7 +416,7 @@ final class AtomicFile implements ReceivingFile {
                     file.truncate(written);
                 }
             } else {
-                directory.delete(tempName, false);
+                tempDirectory.delete(tempName, false);
             }
         }
     }

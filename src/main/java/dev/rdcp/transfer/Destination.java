@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ReferenceDirectories;
@@ -296,6 +297,13 @@ public final class Destination implements AutoCloseable {
             for (String directory : references.directories()) {
                 beneathRoot(directory, references.kind().option());
             }
+        }
+    }
+
+    /** With a root, refuses a --temp-dir that climbs above it, as {@link #requireInside(ReferenceDirectories)} does. */
+    public void requireInside(ExtendedOptions extended) throws IOException {
+        if (realRoot != null && extended.has(ExtendedOptions.TEMP_DIR)) {
+            beneathRoot(extended.tempDirectory(), "--temp-dir");
         }
     }
 

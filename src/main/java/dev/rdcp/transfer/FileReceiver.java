@@ -239,7 +239,7 @@ public final class FileReceiver implements AutoCloseable {
                         : options.has(SessionRequest.PARTIAL)
                         ? AtomicFile.partial(destination.base(), incoming.local, offset,
                                 options.receiver().partialDirectory().bytes(), writes)
-                        : AtomicFile.create(destination.base(), incoming.local, writes);
+                        : AtomicFile.create(destination.base(), incoming.local, generator.tempDirectory(), writes);
             } catch (IOException e) {
                 // As rsync: a file that cannot even be created is a partial transfer, not an I/O error.
                 fail(incoming, new RdcpException(ExitCode.PARTIAL, describe(e)));

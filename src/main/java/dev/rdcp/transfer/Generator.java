@@ -82,6 +82,7 @@ final class Generator {
     /** -o/-g without --numeric-ids: the sender's named ids in this host's terms; null otherwise. */
     private final IdMapping mapping;
     private final ReferenceTrees references;
+    private final TempDirectory tempDirectory;
     /** --chmod on a pull: the modes arriving are taken as changed before anything compares or applies them. */
     private final ChmodRules chmod;
     /**
@@ -115,6 +116,7 @@ final class Generator {
         this.itemizer = new Itemizer(options, attributes);
         this.rules = new ReceiverRules(destination, options);
         this.references = new ReferenceTrees(options.receiver().references(), check, attributes);
+        this.tempDirectory = new TempDirectory(options);
         this.chmod = options.chmod();
         this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
@@ -151,7 +153,7 @@ final class Generator {
     /**
      * Once the destination is prepared: says a destination directory this run made, as rsync does
      * with -v or %i (whose lines follow it), and opens the reference directories, a missing one a
-     * warning.
+     * warning, and the --temp-dir, a missing one the end of the transfer.
      */
     void prepare() throws IOException {
         if (options.has(SessionRequest.KEEP_DIRLINKS)) {
@@ -166,14 +168,21 @@ final class Generator {
             reports.failed(-1, ExitCode.OK.code(), created);
         }
         references.open(destination, warning -> reports.failed(-1, ExitCode.OK.code(), warning));
+        tempDirectory.open(destination);
     }
 
-    /** Closes the reference directories and frees the buffers files were read through. */
+    /** --temp-dir, where the receiver writes files before they go into place. */
+    TempDirectory tempDirectory() {
+        return tempDirectory;
+    }
+
+    /** Closes the reference directories and the --temp-dir and frees the buffers files were read through. */
     void close() throws IOException {
         check.close();
         tree.close();
         scratch.close();
         references.close();
+        tempDirectory.close();
     }
 
     /**

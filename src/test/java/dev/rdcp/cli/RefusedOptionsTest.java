@@ -25,8 +25,7 @@ class RefusedOptionsTest {
 
     @Test
     void aLongOptionWithAValueIsNamedWithoutIt() {
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("--temp-dir=/var/tmp", "src", "host:dst"),
-                "--temp-dir");
+        assertRefusedWith(RefusedOptions.CLIENT_ONLY, Cli.rdcp("--copy-as=nobody", "src", "host:dst"), "--copy-as");
     }
 
     @Test
