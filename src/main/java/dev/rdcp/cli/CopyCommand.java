@@ -1,6 +1,7 @@
 package dev.rdcp.cli;
 
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.ModuleList;
 import dev.rdcp.protocol.OwnerMaps;
 import dev.rdcp.protocol.PartialDirectory;
@@ -225,6 +226,11 @@ final class CopyCommand {
     @Option(names = {"-R", "--relative"},
             description = "Keep each source's path below the destination; '/./' in a source marks where the kept part starts.")
     boolean relative;
+
+    @Option(names = "--no-implied-dirs",
+            description = "With -R or --files-from: do not send the directories leading to each name; the receiver makes"
+                    + " missing ones with default attributes and keeps what it has there (a symlink to a directory too).")
+    boolean noImpliedDirs;
 
     @Option(names = {"-D"}, description = "Same as --devices --specials.")
     void devicesAndSpecials(boolean on) {
@@ -712,7 +718,8 @@ final class CopyCommand {
                     FilterRules.parse(allRules, deleteExcluded), new ReceiverSettings(rules.limits(), rules.backup(),
                             rules.references(), new OwnerMaps(usermap == null ? "" : usermap,
                                     groupmap == null ? "" : groupmap), partialDirectory, rules.modifyWindow(),
-                            rules.extended()),
+                            rules.extended().with(ExtendedOptions.NO_IMPLIED_DIRS,
+                                    noImpliedDirs && (relative || filesFrom != null))),
                     receiver.chmod());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

@@ -42,7 +42,7 @@ final class RefusedOptions {
                 "--confine-root", "-U", "--atimes",
                 "--super", "--fake-super");
         refuse(CRTIMES, "-N", "--crtimes");
-        refuse(SENDER_REQUEST, "--no-implied-dirs", "--copy-devices");
+        refuse(SENDER_REQUEST, "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
         refuse(CLIENT_ONLY, "--iconv", "-M", "--remote-option", "--copy-as");
         refuse(DELTA, "--no-whole-file", "--no-W");

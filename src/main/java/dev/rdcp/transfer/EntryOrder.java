@@ -4,8 +4,10 @@ import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ProtocolException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -21,6 +23,10 @@ import java.util.Set;
  * its end: each "dir/" operand lists "." anew);</li>
  * <li>a name listed as a directory in this session is never listed as anything else.</li>
  * </ul>
+ * With --no-implied-dirs the sender does not list the leading directories of a -R or
+ * --files-from name: a directory of an entry's name that is not open is then taken as listed
+ * there, before the entry (as a directory, in its own directory's listing, never ended), and
+ * {@link #check} names it for the receiver to make.
  * A violation fails the session. What it remembers is charged to the session's {@link SessionBudget}.
  */
 final class EntryOrder {
@@ -37,14 +43,21 @@ final class EntryOrder {
     /** Every name listed as a directory in this session. */
     private final Set<String> directories = new HashSet<>();
 
-    EntryOrder(SessionBudget budget) {
+    /** --no-implied-dirs: directories of a name that were not listed are taken as listed. */
+    private final boolean unlistedParents;
+
+    EntryOrder(SessionBudget budget, boolean unlistedParents) {
         this.budget = budget;
+        this.unlistedParents = unlistedParents;
     }
 
-    /** Checks {@code entry} against what was listed before it, and records it. */
-    void check(Entry entry) throws ProtocolException {
+    /**
+     * Checks {@code entry} against what was listed before it, and records it. Returns the
+     * directories of its name taken as listed (--no-implied-dirs), outermost first; usually none.
+     */
+    List<String> check(Entry entry) throws ProtocolException {
         if (entry.type() == EntryType.PROBLEM || entry.type() == EntryType.ID_NAME) {
-            return;
+            return List.of();
         }
         String name = new String(entry.name(), StandardCharsets.ISO_8859_1);
         if (entry.type() == EntryType.DIRECTORY_END) {
@@ -55,34 +68,68 @@ final class EntryOrder {
             for (String child : children) {
                 budget.release(childCost(child));
             }
-            return;
+            return List.of();
         }
         if (directories.contains(name) && entry.type() != EntryType.DIRECTORY) {
             throw violation(entry, "was listed as a directory before");
         }
+        List<String> implied = List.of();
         if (!name.equals(ROOT)) {
             int slash = name.lastIndexOf('/');
             String parent = slash < 0 ? ROOT : name.substring(0, slash);
-            Set<String> siblings = open.get(parent);
-            if (siblings == null && parent.equals(ROOT)) {
-                siblings = loose;
+            if (unlistedParents && !open.containsKey(parent) && !parent.equals(ROOT)) {
+                implied = new ArrayList<>();
+                imply(entry, parent, implied);
             }
-            if (siblings == null) {
-                throw violation(entry, "is not inside an open directory");
-            }
-            String child = name.substring(slash + 1);
-            budget.spend(childCost(child));
-            if (!siblings.add(child)) {
-                throw violation(entry, "is listed twice");
-            }
+            addChild(entry, name, slash);
         }
         if (entry.type() == EntryType.DIRECTORY) {
             if (open.putIfAbsent(name, new HashSet<>()) != null) {
                 throw violation(entry, "is listed again before its end");
             }
-            if (directories.add(name)) {
-                budget.spend(SessionBudget.DIRECTORY_COST + 4L * name.length());
-            }
+            remember(name);
+        }
+        return implied;
+    }
+
+    /** Records {@code name} (its last '/' at {@code slash}, or −1) in its open directory's listing. */
+    private void addChild(Entry entry, String name, int slash) throws ProtocolException {
+        String parent = slash < 0 ? ROOT : name.substring(0, slash);
+        Set<String> siblings = open.get(parent);
+        if (siblings == null && parent.equals(ROOT)) {
+            siblings = loose;
+        }
+        if (siblings == null) {
+            throw violation(entry, "is not inside an open directory");
+        }
+        String child = name.substring(slash + 1);
+        budget.spend(childCost(child));
+        if (!siblings.add(child)) {
+            throw violation(entry, "is listed twice");
+        }
+    }
+
+    /**
+     * Takes directory {@code name}, not open, as listed (its own directories first, where they
+     * are not open either), and adds what it newly lists to {@code implied}. One listed before
+     * and ended opens again without being listed in its directory a second time.
+     */
+    private void imply(Entry entry, String name, List<String> implied) throws ProtocolException {
+        int slash = name.lastIndexOf('/');
+        if (slash > 0 && !open.containsKey(name.substring(0, slash))) {
+            imply(entry, name.substring(0, slash), implied);
+        }
+        if (!directories.contains(name)) {
+            addChild(entry, name, slash);
+            remember(name);
+            implied.add(name);
+        }
+        open.put(name, new HashSet<>());
+    }
+
+    private void remember(String directory) throws ProtocolException {
+        if (directories.add(directory)) {
+            budget.spend(SessionBudget.DIRECTORY_COST + 4L * directory.length());
         }
     }
 

@@ -11,6 +11,7 @@ import dev.rdcp.posix.Symlinks;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.Xattrs;
 import java.io.IOException;
@@ -81,6 +82,8 @@ final class FileList implements AutoCloseable {
     private final Iterator<SourceOperand> operands;
     private final boolean recursive;
     private final boolean dirs;
+    /** -R and --files-from names have their leading directories listed (not with --no-implied-dirs). */
+    private final boolean impliedDirectories;
     private final boolean devices;
     private final boolean specials;
     private final boolean links;
@@ -152,6 +155,7 @@ final class FileList implements AutoCloseable {
         this.operands = operands.iterator();
         this.recursive = options.has(SessionRequest.RECURSIVE);
         this.dirs = options.has(SessionRequest.DIRS);
+        this.impliedDirectories = !options.receiver().extended().has(ExtendedOptions.NO_IMPLIED_DIRS);
         this.devices = options.has(SessionRequest.DEVICES);
         this.specials = options.has(SessionRequest.SPECIALS);
         this.links = options.has(SessionRequest.LINKS);
@@ -255,10 +259,12 @@ final class FileList implements AutoCloseable {
                     // As rsync: judged before its directories are listed, which then are not.
                     return;
                 }
-                if (operand.listsBase()) {
-                    impliedParent(operand.base(), new byte[] {'.'});
+                if (impliedDirectories) {
+                    if (operand.listsBase()) {
+                        impliedParent(operand.base(), new byte[] {'.'});
+                    }
+                    impliedParents(operand.base(), name);
                 }
-                impliedParents(operand.base(), name);
                 describe(path, name, true, false, operand.contents(), beneath);
             } else if (operand.contents() && isDirectory(path, beneath)) {
                 describe(path, new byte[] {'.'}, true, false, true, beneath);

@@ -9,6 +9,7 @@ import dev.rdcp.protocol.Decision;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ReferenceDirectories;
@@ -17,6 +18,7 @@ import dev.rdcp.protocol.Xattrs;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -101,7 +103,7 @@ final class Generator {
     Generator(Destination destination, TransferOptions options, TransferListener listener, Attributes attributes,
             ReportQueue reports, Runnable newEntry, Consumer<Incoming> wanted, Heartbeat busy, SessionBudget budget) {
         this.budget = budget;
-        this.order = new EntryOrder(budget);
+        this.order = new EntryOrder(budget, options.receiver().extended().has(ExtendedOptions.NO_IMPLIED_DIRS));
         this.mapping = mapping(options, budget);
         this.destination = destination;
         this.options = options;
@@ -156,7 +158,8 @@ final class Generator {
      * warning, and the --temp-dir, a missing one the end of the transfer.
      */
     void prepare() throws IOException {
-        if (options.has(SessionRequest.KEEP_DIRLINKS)) {
+        // --no-implied-dirs: an unlisted directory of a name may be a symlink kept in its place, as with -K.
+        if (options.has(SessionRequest.KEEP_DIRLINKS) || options.receiver().extended().has(ExtendedOptions.NO_IMPLIED_DIRS)) {
             try {
                 destination.base().followDirectoryLinks();
             } catch (NoSuchFileException e) {
@@ -210,7 +213,10 @@ final class Generator {
         for (int i = 0; i < count; i++) {
             Entry entry = Entry.decode(payload);
             Xattrs xattrs = attributes.xattrs().enabled() ? Xattrs.decode(payload, Xattrs.roomAfter(entry)) : Xattrs.NONE;
-            order.check(entry);
+            List<String> implied = order.check(entry);
+            if (!implied.isEmpty()) {
+                makeImplied(entry, implied);
+            }
             if (entry.type() == EntryType.ID_NAME) {
                 if (mapping == null) {
                     throw new ProtocolException("an ID_NAME entry in a session without -o/-g name mapping");
@@ -232,6 +238,33 @@ final class Generator {
             throw new ProtocolException("ENTRIES has trailing bytes");
         }
         CountedList.finish(out, countAt, decisions);
+    }
+
+    /**
+     * --no-implied-dirs: the directories of {@code entry}'s name that the sender did not list are
+     * made where missing, with default attributes (0777 less the umask), as rsync's receiver makes
+     * them, unseen by -i; what is there already stays, a symlink to a directory included (followed
+     * beneath the destination, as with -K). Not in a dry run. One that cannot be made is
+     * reported; the entry then fails as well.
+     */
+    private void makeImplied(Entry entry, List<String> implied) throws IOException {
+        if (options.dryRun()) {
+            return;
+        }
+        for (String directory : implied) {
+            byte[] name = directory.getBytes(StandardCharsets.ISO_8859_1);
+            try {
+                destination.base().makeDirectory(destination.name(name), 0777);
+            } catch (FileAlreadyExistsException e) {
+                // Kept as it is, as rsync keeps an implied directory's path element.
+            } catch (ProtocolException e) {
+                throw e;
+            } catch (IOException e) {
+                reports.failed(entry.index(), ExitCode.PARTIAL.code(), "mkdir \"" + FileNames.display(name)
+                        + "\" failed: " + FileReceiver.describe(e));
+                return;
+            }
+        }
     }
 
     /** Handles one list entry; returns the decision for a regular file, else null. */

@@ -10,8 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.protocol.Decision;
 import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.protocol.SessionRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,6 +96,62 @@ class EntryOrderTest {
         assertRefused("was listed as a directory before", new Entry[] {dir(0, "."), dir(1, "a"), file(2, "a/pwned", 5)},
                 new Entry[] {dirEnd(3, ".")}, new Entry[] {dir(4, ".")}, new Entry[] {dirEnd(5, ".")},
                 new Entry[] {symlink(6, "a", outside.toString())});
+        assertEquals(List.of(), List.of(outside.toFile().list()));
+        Files.delete(outside);
+    }
+
+    private static TransferOptions noImpliedDirs() {
+        TransferOptions plain = TransferOptions.of(4096, FLAGS);
+        return new TransferOptions(plain.chunkSize(), plain.slots(), plain.flags(), 0, plain.filters(),
+                ReceiverSettings.NONE.withExtended(ExtendedOptions.NONE.with(ExtendedOptions.NO_IMPLIED_DIRS, true)),
+                ChmodRules.NONE);
+    }
+
+    /** --no-implied-dirs: a name's unlisted directories are made, and a symlink to a directory in their place kept. */
+    @Test
+    void withNoImpliedDirsUnlistedDirectoriesAreMadeOrKeptAsTheyAre() throws Exception {
+        Files.createDirectories(root.resolve("p/bar"));
+        Files.createSymbolicLink(root.resolve("p/foo"), Path.of("bar"));
+        try (HostilePeer peer = HostilePeer.start(HostilePeer.Wire.LOOPBACK, root, noImpliedDirs())) {
+            peer.entries(file(0, "p/foo/f", 0), file(1, "new/deep/g", 0), file(2, "new/deep/h", 0));
+            peer.chunk(0, 0, new byte[0], true);
+            peer.chunk(1, 0, new byte[0], true);
+            peer.chunk(2, 0, new byte[0], true);
+            peer.end();
+            assertNull(peer.finish());
+        }
+        assertTrue(Files.isSymbolicLink(root.resolve("p/foo")), "the symlink stays");
+        assertTrue(Files.isRegularFile(root.resolve("p/bar/f")), "written where it leads");
+        assertTrue(Files.isRegularFile(root.resolve("new/deep/g")));
+        assertTrue(Files.isRegularFile(root.resolve("new/deep/h")));
+    }
+
+    @Test
+    void withNoImpliedDirsAnUnlistedDirectoryIsStillNeverListedAsSomethingElse() throws Exception {
+        try (HostilePeer peer = HostilePeer.start(HostilePeer.Wire.LOOPBACK, root, noImpliedDirs())) {
+            HostilePeer.ReceiverGone gone = assertThrows(HostilePeer.ReceiverGone.class, () -> {
+                peer.entries(file(0, "a/f", 0), symlink(1, "a", "/"));
+                peer.end();
+            });
+            assertInstanceOf(ProtocolException.class, gone.getCause());
+            assertTrue(gone.getCause().getMessage().contains("was listed as a directory before"),
+                    gone.getCause().getMessage());
+        }
+        assertTrue(Files.isDirectory(root.resolve("a"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
+    }
+
+    /** A symlink on the way that leads out of the destination is not followed: the entry fails, nothing lands outside. */
+    @Test
+    void withNoImpliedDirsASymlinkLeadingOutIsNotFollowed() throws Exception {
+        Path outside = Files.createTempDirectory("rdcp-outside");
+        Files.createSymbolicLink(root.resolve("out"), outside);
+        try (HostilePeer peer = HostilePeer.start(HostilePeer.Wire.LOOPBACK, root, noImpliedDirs())) {
+            List<Decision> decisions = peer.entries(file(0, "out/sub/f", 0));
+            assertEquals(Decision.Kind.SKIP, decisions.get(0).kind());
+            peer.end();
+            assertNull(peer.finish());
+            assertEquals(23, peer.report().exitCode());
+        }
         assertEquals(List.of(), List.of(outside.toFile().list()));
         Files.delete(outside);
     }
