@@ -1,7 +1,6 @@
 package dev.rdcp.protocol;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -53,14 +52,13 @@ public record ExtendedOptions(long flags, String tempDirectory) {
     }
 
     int encodedSize() {
-        return 8 + (has(TEMP_DIR) ? 2 + tempDirectory.getBytes(StandardCharsets.UTF_8).length : 0);
+        return 8 + (has(TEMP_DIR) ? RequestText.encodedSize(tempDirectory) : 0);
     }
 
     void encode(ByteBuffer out) {
         out.putLong(flags);
         if (has(TEMP_DIR)) {
-            byte[] bytes = tempDirectory.getBytes(StandardCharsets.UTF_8);
-            out.putShort((short) bytes.length).put(bytes);
+            RequestText.encode(out, tempDirectory);
         }
     }
 
@@ -74,25 +72,12 @@ public record ExtendedOptions(long flags, String tempDirectory) {
         }
         String tempDirectory = "";
         if ((flags & TEMP_DIR) != 0) {
-            if (in.remaining() < 2) {
-                throw new ProtocolException("REQUEST truncated in its temporary directory");
-            }
-            int length = Short.toUnsignedInt(in.getShort());
-            if (length == 0 || length > MAX_LENGTH || in.remaining() < length) {
-                throw new ProtocolException("REQUEST temporary directory empty, too long or truncated");
-            }
-            byte[] bytes = new byte[length];
-            in.get(bytes);
+            byte[] bytes = RequestText.read(in, MAX_LENGTH, false, "temporary directory");
             String problem = problem(flags, bytes);
             if (problem != null) {
                 throw new ProtocolException("malformed REQUEST temporary directory: " + problem);
             }
-            try {
-                // Strict, so that two byte strings never decode to one name.
-                tempDirectory = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
-            } catch (CharacterCodingException e) {
-                throw new ProtocolException("malformed REQUEST temporary directory: not UTF-8");
-            }
+            tempDirectory = RequestText.decode(bytes, "temporary directory");
         }
         return new ExtendedOptions(flags, tempDirectory);
     }
@@ -108,11 +93,6 @@ public record ExtendedOptions(long flags, String tempDirectory) {
         if (tempDirectory.length > MAX_LENGTH) {
             return "the temporary directory is longer than " + MAX_LENGTH + " bytes";
         }
-        for (byte b : tempDirectory) {
-            if (b == 0) {
-                return "the temporary directory contains NUL";
-            }
-        }
-        return null;
+        return RequestText.holdsNul(tempDirectory) ? "the temporary directory contains NUL" : null;
     }
 }

@@ -1,9 +1,6 @@
 package dev.rdcp.protocol;
 
 import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -35,14 +32,12 @@ public record OwnerMaps(String usermap, String groupmap) {
     }
 
     int encodedSize() {
-        return 4 + usermap.getBytes(StandardCharsets.UTF_8).length + groupmap.getBytes(StandardCharsets.UTF_8).length;
+        return RequestText.encodedSize(usermap) + RequestText.encodedSize(groupmap);
     }
 
     void encode(ByteBuffer out) {
-        for (String map : new String[] {usermap, groupmap}) {
-            byte[] bytes = map.getBytes(StandardCharsets.UTF_8);
-            out.putShort((short) bytes.length).put(bytes);
-        }
+        RequestText.encode(out, usermap);
+        RequestText.encode(out, groupmap);
     }
 
     static OwnerMaps decode(ByteBuffer in) throws ProtocolException {
@@ -55,26 +50,12 @@ public record OwnerMaps(String usermap, String groupmap) {
     }
 
     private static String map(ByteBuffer in) throws ProtocolException {
-        if (in.remaining() < 2) {
-            throw new ProtocolException("REQUEST truncated in its owner maps");
-        }
-        int length = Short.toUnsignedInt(in.getShort());
-        if (length > MAX_LENGTH || in.remaining() < length) {
-            throw new ProtocolException("REQUEST owner map too long or truncated");
-        }
-        byte[] bytes = new byte[length];
-        in.get(bytes);
+        byte[] bytes = RequestText.read(in, MAX_LENGTH, true, "owner maps");
         String problem = problem(bytes);
         if (problem != null) {
             throw new ProtocolException("malformed REQUEST owner maps: " + problem);
         }
-        try {
-            CharBuffer chars = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
-            return chars.toString();
-        } catch (CharacterCodingException e) {
-            throw new ProtocolException("malformed REQUEST owner maps: a map is not UTF-8");
-        }
+        return RequestText.decode(bytes, "owner maps");
     }
 
     /** What is wrong with one encoded map, or null. */
@@ -82,11 +63,6 @@ public record OwnerMaps(String usermap, String groupmap) {
         if (map.length > MAX_LENGTH) {
             return "a map is longer than " + MAX_LENGTH + " bytes";
         }
-        for (byte b : map) {
-            if (b == 0) {
-                return "a map contains NUL";
-            }
-        }
-        return null;
+        return RequestText.holdsNul(map) ? "a map contains NUL" : null;
     }
 }

@@ -1,7 +1,6 @@
 package dev.rdcp.protocol;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -33,34 +32,20 @@ public record PartialDirectory(String directory) {
     }
 
     int encodedSize() {
-        return 2 + bytes().length;
+        return RequestText.encodedSize(directory);
     }
 
     void encode(ByteBuffer out) {
-        byte[] bytes = bytes();
-        out.putShort((short) bytes.length).put(bytes);
+        RequestText.encode(out, directory);
     }
 
     static PartialDirectory decode(ByteBuffer in) throws ProtocolException {
-        if (in.remaining() < 2) {
-            throw new ProtocolException("REQUEST truncated in its partial directory");
-        }
-        int length = Short.toUnsignedInt(in.getShort());
-        if (length == 0 || length > MAX_LENGTH || in.remaining() < length) {
-            throw new ProtocolException("REQUEST partial directory empty, too long or truncated");
-        }
-        byte[] bytes = new byte[length];
-        in.get(bytes);
+        byte[] bytes = RequestText.read(in, MAX_LENGTH, false, "partial directory");
         String problem = problem(bytes);
         if (problem != null) {
             throw new ProtocolException("malformed REQUEST partial directory: " + problem);
         }
-        try {
-            // Strict, so that two byte strings never decode to one name.
-            return new PartialDirectory(StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString());
-        } catch (CharacterCodingException e) {
-            throw new ProtocolException("malformed REQUEST partial directory: not UTF-8");
-        }
+        return new PartialDirectory(RequestText.decode(bytes, "partial directory"));
     }
 
     private static String problem(byte[] directory) {
