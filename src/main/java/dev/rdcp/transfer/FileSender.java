@@ -86,6 +86,7 @@ public final class FileSender implements AutoCloseable {
     private final Transport transport;
     /** Made once: a method reference evaluated per poll would allocate per poll. */
     private final Transport.Handler onMessage = this::onMessage;
+    private final Transport.Handler afterBye = this::afterBye;
     private final PeerWatch watch;
     private final TransferOptions options;
     private final TransferListener listener;
@@ -274,6 +275,8 @@ public final class FileSender implements AutoCloseable {
             transport.poll(onMessage, TICK_MS);
         }
         watch.awaitPeerClose();
+        // A receiver that failed after its final END (a stop as BYE arrived) said so last.
+        transport.poll(afterBye, 0);
     }
 
     private void waitForPeer(long millis) throws IOException {
@@ -696,6 +699,14 @@ public final class FileSender implements AutoCloseable {
             case ABORT -> throw ErrorMessage.decode(payload).toPeerAbort("receiver");
             default -> throw Transport.unexpected(type, "at the sender");
         }
+    }
+
+    /** The receiver's last word may only be an ABORT once BYE is sent. */
+    private void afterBye(ControlType type, ByteBuffer payload) throws IOException {
+        if (type == ControlType.ABORT) {
+            throw ErrorMessage.decode(payload).toPeerAbort("receiver");
+        }
+        throw Transport.unexpected(type, "after the end of the session");
     }
 
     private void reports(ByteBuffer payload) throws IOException {

@@ -13,7 +13,8 @@ public interface PeerPresence {
 
     /**
      * Waits until the peer has closed its end (keepalives may still come), failing with a
-     * timeout when it stays silent and open for the session's timeout.
+     * timeout when it stays silent and open for the session's timeout. Where control messages
+     * share the connection (TCP), a message ends the wait too, for the caller to poll.
      */
     void awaitClose() throws IOException;
 }

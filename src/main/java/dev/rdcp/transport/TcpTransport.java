@@ -307,20 +307,21 @@ public final class TcpTransport implements Transport, PeerPresence {
         writeFully(keepaliveFrame.clear());
     }
 
+    /**
+     * Returns early if a message arrives first: the caller polls it, and judges it (an ABORT, the
+     * peer's last word, or a protocol error); the peer that sent it waits for this side to close.
+     */
     @Override
     public void awaitClose() throws IOException {
         synchronized (lock) {
             long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
-            while (!ended) {
+            while (!ended && produced == consumed) {
                 long left = (deadline - System.nanoTime()) / 1_000_000L;
                 if (left <= 0) {
                     throw new RdcpException(ExitCode.TIMEOUT, "the peer did not close the connection within "
                             + timeoutMillis / 1000 + " s of the end of the session");
                 }
                 awaitLock(left);
-            }
-            if (produced != consumed) {
-                throw new ProtocolException("a control message after the end of the session");
             }
         }
     }
