@@ -74,6 +74,8 @@ public final class TcpTransport implements Transport, PeerPresence {
     private final ByteBuffer[] gather = new ByteBuffer[2];
     private ControlType composingType;
     private long requests;
+    /** A write failed part-way: the stream ends in a cut frame, and nothing may follow it. */
+    private boolean writesFailed;
 
     /** This session's memory (rings, regions), freed at close once the reader has ended. */
     private final List<DirectMemory> allocations = new ArrayList<>();
@@ -198,32 +200,45 @@ public final class TcpTransport implements Transport, PeerPresence {
         writeHeader.put(WRITE).putInt(length).putInt(remoteKey).putLong(remoteAddress).flip();
         gather[0] = writeHeader;
         gather[1] = data;
+        requireWritable();
         try {
             while (writeHeader.hasRemaining() || data.hasRemaining()) {
                 if (socket.write(gather) == 0) {
                     awaitWritable();
                 }
             }
-        } catch (RdcpException e) {
-            throw e;
         } catch (IOException e) {
-            throw lost(e);
+            throw writeFailed(e);
         }
         return ++requests;
     }
 
     private void writeFully(ByteBuffer frame) throws IOException {
+        requireWritable();
         try {
             while (frame.hasRemaining()) {
                 if (socket.write(frame) == 0) {
                     awaitWritable();
                 }
             }
-        } catch (RdcpException e) {
-            throw e;
         } catch (IOException e) {
-            throw lost(e);
+            throw writeFailed(e);
         }
+    }
+
+    /**
+     * After a failed write the peer would read what follows as the rest of the cut frame (a failed
+     * role's ABORT as file data), and a peer that stopped reading would cost the timeout again.
+     */
+    private void requireWritable() throws RdcpException {
+        if (writesFailed) {
+            throw new RdcpException(ExitCode.SOCKET_IO, "an earlier write to the peer failed part-way");
+        }
+    }
+
+    private RdcpException writeFailed(IOException e) {
+        writesFailed = true;
+        return e instanceof RdcpException own ? own : lost(e);
     }
 
     /** The socket buffer is full: waits for room, at most the timeout (the peer stopped reading). */

@@ -167,6 +167,26 @@ class TcpTransportTest {
         assertEquals(ExitCode.TIMEOUT, e.exitCode());
     }
 
+    /**
+     * Once a write has failed part-way, the stream holds a cut frame: nothing more may follow it
+     * (a session's ABORT would be read as the rest of that frame), and a further send must not
+     * wait out the timeout a second time for a peer that has stopped reading.
+     */
+    @Test
+    void aSendAfterAWriteThatTimedOutFailsAtOnce() throws IOException {
+        Region source = near.allocate(1 << 20, false);
+        assertThrows(RdcpException.class, () -> {
+            for (int i = 0; i < 1024; i++) {
+                near.write(source, 0, 1 << 20, 0, 0);
+            }
+        });
+        long start = System.nanoTime();
+        near.startMessage(ControlType.ABORT).putInt(0x00140000);
+        RdcpException refused = assertThrows(RdcpException.class, near::send);
+        assertTrue(System.nanoTime() - start < 1_000_000_000L, "the ABORT waited for a peer that does not read");
+        assertEquals(ExitCode.SOCKET_IO, refused.exitCode());
+    }
+
     /** A daemon closing interrupts its sessions: one interrupted as it ends still frees its memory. */
     @Test
     void anInterruptedCloseStillFreesTheMemoryAndKeepsTheInterrupt() throws IOException {
