@@ -28,7 +28,6 @@ final class SessionAbort {
     static final long WAIT_MILLIS = 2_000;
     /** A look at the peer between polls; over RDMA nothing wakes a poll when the peer closes. */
     private static final long POLL_MILLIS = 10;
-    private static final Transport.Handler IGNORED = (type, payload) -> { };
 
     /** A role's whole run. */
     @FunctionalInterface
@@ -107,16 +106,20 @@ final class SessionAbort {
     /**
      * Takes in what the peer still sends, unread, until the ABORT has left and the peer has closed
      * its end. Closing first would race the message: a peer busy with local work could see the
-     * bootstrap connection close, and report a lost connection, before it polls for the ABORT.
+     * bootstrap connection close, and report a lost connection, before it polls for the ABORT. A
+     * peer whose own ABORT comes meanwhile failed too and waits for this side's close in turn:
+     * waiting for its close would hold both ends for the whole wait.
      */
     private static void awaitPeerClose(Transport transport) throws IOException {
+        boolean[] peerAborted = {false};
+        Transport.Handler unread = (type, payload) -> peerAborted[0] |= type == ControlType.ABORT;
         long deadline = System.nanoTime() + WAIT_MILLIS * 1_000_000L;
-        while (!(transport.idle() && transport.watch().peerGone())) {
+        while (!(transport.idle() && (peerAborted[0] || transport.watch().peerGone()))) {
             if (System.nanoTime() - deadline >= 0) {
                 LOG.debug("the peer did not close within {} ms of this side's ABORT", WAIT_MILLIS);
                 return;
             }
-            transport.poll(IGNORED, POLL_MILLIS);
+            transport.poll(unread, POLL_MILLIS);
         }
     }
 }

@@ -120,6 +120,31 @@ class StopRequestTest {
         assertEquals(List.of(), leftovers(target.getParent()));
     }
 
+    /**
+     * Both ends fail at once (a shutdown reaches both): each sends its ABORT and must not then
+     * wait for a peer that, having failed too, is waiting for it in turn.
+     */
+    @Test
+    void twoEndsStoppedAtOnceDoNotWaitForEachOther() throws Exception {
+        byte[] data = new byte[40 * CHUNK];
+        new Random(22).nextBytes(data);
+        Path source = Files.write(Files.createDirectories(dir.resolve("src")).resolve("big.bin"), data);
+        Path target = Files.createDirectories(dir.resolve("dst")).resolve("big.bin");
+        long[] stoppedAt = new long[1];
+
+        LoopbackCopy.Outcome outcome = LoopbackCopy.run(List.of(SourceOperand.parse(source.toString())), target,
+                false, TransferOptions.of(CHUNK, 0), 5, (sender, receiver) -> sender.afterWrite(3, () -> {
+                    stoppedAt[0] = System.nanoTime();
+                    StopRequest.request("TERM");
+                }));
+        long tookMillis = (System.nanoTime() - stoppedAt[0]) / 1_000_000L;
+
+        assertEquals(ExitCode.SIGNAL, assertInstanceOf(RdcpException.class, outcome.senderError()).exitCode());
+        assertEquals(ExitCode.SIGNAL, assertInstanceOf(RdcpException.class, outcome.receiverError()).exitCode());
+        assertTrue(tookMillis < SessionAbort.WAIT_MILLIS, "both ends waited out the wait for a close: " + tookMillis
+                + " ms");
+    }
+
     /** Long local work (hashing, deleting) beats as it goes; once a stop is requested, the beat throws it. */
     @Test
     void theHeartbeatOfLongLocalWorkThrowsTheStop() {
