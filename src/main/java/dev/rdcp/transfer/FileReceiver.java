@@ -108,7 +108,7 @@ public final class FileReceiver implements AutoCloseable {
 
     /** Receives until the sender's END has been answered with every report and the sender has said BYE. */
     public void run() throws IOException {
-        SessionAbort.runTellingPeer(transport, () -> {
+        SessionAbort.runTellingPeer(transport, "sender", () -> {
             destination.prepare(options.dryRun());
             generator.prepare();
             for (int slot = 0; slot < slots.length; slot++) {

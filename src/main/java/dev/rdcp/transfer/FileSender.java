@@ -209,7 +209,7 @@ public final class FileSender implements AutoCloseable {
      * sends BYE and returns when the receiver has closed its end.
      */
     public void run() throws IOException {
-        SessionAbort.runTellingPeer(transport, () -> {
+        SessionAbort.runTellingPeer(transport, "receiver", () -> {
             pacer.start();
             while (!everythingSent()) {
                 StopRequest.check();

@@ -41,23 +41,57 @@ final class SessionAbort {
     /**
      * Runs {@code role}; if it fails, tells the peer why and throws the failure: a stop requested
      * meanwhile (a signal, a time limit) in place of what it caused, long local work's unchecked
-     * failure unwrapped.
+     * failure unwrapped, and a lost connection as the ABORT the peer left before it, if it did.
+     *
+     * @param peerRole the peer's role ("sender", "receiver"), which marks its ABORT's reason
      */
-    static void runTellingPeer(Transport transport, Role role) throws IOException {
+    static void runTellingPeer(Transport transport, String peerRole, Role role) throws IOException {
         try {
             role.run();
         } catch (UncheckedIOException e) {
-            throw told(transport, StopRequest.afterStop(e.getCause()));
+            throw ended(transport, peerRole, StopRequest.afterStop(e.getCause()));
         } catch (IOException e) {
-            throw told(transport, StopRequest.afterStop(e));
+            throw ended(transport, peerRole, StopRequest.afterStop(e));
         } catch (RuntimeException e) {
-            throw told(transport, e);
+            tellPeer(transport, e);
+            throw e;
         }
     }
 
-    private static <T extends Exception> T told(Transport transport, T failure) {
+    private static IOException ended(Transport transport, String peerRole, IOException failure) {
+        if (failure instanceof RdcpException lost && lost.exitCode() == ExitCode.SOCKET_IO) {
+            PeerAbortException heard = abortLeftBy(transport, peerRole);
+            if (heard != null) {
+                heard.addSuppressed(failure);
+                return heard;
+            }
+            return failure;
+        }
         tellPeer(transport, failure);
         return failure;
+    }
+
+    /**
+     * The peer's ABORT still waiting to be read, or null. A peer that failed closes once it gives
+     * up waiting for this side's close; if this side was busy meanwhile, its next send finds the
+     * connection closed before its next poll would have found the ABORT that came first.
+     */
+    private static PeerAbortException abortLeftBy(Transport transport, String peerRole) {
+        PeerAbortException[] heard = {null};
+        Transport.Handler abortOnly = (type, payload) -> {
+            if (type == ControlType.ABORT && heard[0] == null) {
+                heard[0] = ErrorMessage.decode(payload).toPeerAbort(peerRole);
+            }
+        };
+        try {
+            int taken;
+            do {
+                taken = transport.poll(abortOnly, 0);
+            } while (heard[0] == null && taken > 0);
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("nothing more from the peer after the lost connection: {}", e.toString());
+        }
+        return heard[0];
     }
 
     /** Sends {@code failure}'s ABORT, unless the peer cannot hear it or sent its own; never throws. */
