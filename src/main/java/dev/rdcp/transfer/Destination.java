@@ -92,7 +92,8 @@ public final class Destination implements AutoCloseable {
                     rootStatus, filterRoot);
         }
         if (directory && Files.exists(target)) {
-            throw new RdcpException(ExitCode.FILE_SELECTION, target + " exists and is not a directory");
+            throw new RdcpException(ExitCode.FILE_SELECTION, (named != null ? named : shown(root, target))
+                    + " exists and is not a directory");
         }
         Path parent = target.toAbsolutePath().getParent();
         if (mkpath) {
@@ -102,8 +103,8 @@ public final class Destination implements AutoCloseable {
                 existing = existing.getParent();
             }
             if (!Files.isDirectory(existing)) {
-                throw new RdcpException(ExitCode.FILE_IO, "cannot create " + way + ": " + existing
-                        + " is not a directory");
+                throw new RdcpException(ExitCode.FILE_IO, "cannot create " + shown(root, way) + ": "
+                        + shown(root, existing) + " is not a directory");
             }
             requireInside(realRoot, existing);
             List<byte[]> missing = new ArrayList<>();
@@ -212,8 +213,10 @@ public final class Destination implements AutoCloseable {
                 try {
                     next = directory.openDirectory(component);
                 } catch (IOException e) {
-                    throw new RdcpException(ExitCode.FILE_SELECTION, directory.path().resolve(
-                            FileNames.display(component)) + " exists and is not a directory");
+                    Path there = directory.path().resolve(FileNames.display(component));
+                    // A daemon's handles carry its real root's path, which its clients must not learn.
+                    throw new RdcpException(ExitCode.FILE_SELECTION, (realRoot == null ? there
+                            : realRoot.relativize(there)) + " exists and is not a directory");
                 }
                 directory.close();
                 directory = next;

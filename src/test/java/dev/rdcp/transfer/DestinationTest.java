@@ -144,6 +144,25 @@ class DestinationTest {
                 + " exist; --mkpath makes it)", e.getMessage());
     }
 
+    /**
+     * Nor by its path what is in the way: a daemon refuses with these messages (its ERROR frame),
+     * and its client must not learn where it serves from.
+     */
+    @Test
+    void aServedDestinationNamesWhatIsInTheWayWithinItsRoot() throws Exception {
+        Path root = Files.createDirectories(tmp.resolve("served"));
+        Path plain = Files.writeString(root.resolve("plain"), "x");
+        RdcpException file = assertThrows(RdcpException.class, () -> Destination.of(plain, true, root));
+        assertEquals("plain exists and is not a directory", file.getMessage());
+        RdcpException way = assertThrows(RdcpException.class,
+                () -> Destination.of(plain.resolve("a/b"), null, true, root, true));
+        assertEquals("cannot create plain/a/b: plain is not a directory", way.getMessage());
+        Destination later = Destination.of(root.resolve("later"), true, root);
+        Files.writeString(root.resolve("later"), "x");
+        RdcpException appeared = assertThrows(RdcpException.class, () -> later.prepare(false));
+        assertEquals("later exists and is not a directory", appeared.getMessage());
+    }
+
     @Test
     void missingParentIsAFileSelectionError() {
         assertExit(ExitCode.FILE_SELECTION, () -> Destination.of(tmp.resolve("nodir/file"), false, null));
