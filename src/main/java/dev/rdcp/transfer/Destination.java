@@ -405,7 +405,7 @@ public final class Destination implements AutoCloseable {
         validate(name);
         if (!intoDirectory) {
             if (name.length == 1 && name[0] == '.') {
-                throw new RdcpException(ExitCode.FILE_SELECTION, "cannot copy a directory onto the file " + target);
+                throw new RdcpException(ExitCode.FILE_SELECTION, "cannot copy a directory onto the file " + shownTarget);
             }
             return FileNames.lastComponent(target);
         }

@@ -145,8 +145,8 @@ class DestinationTest {
     }
 
     /**
-     * Nor by its path what is in the way: a daemon refuses with these messages (its ERROR frame),
-     * and its client must not learn where it serves from.
+     * Nor by its path what is in the way: a daemon refuses with these messages (its ERROR frame,
+     * or a failed entry's report), and its client must not learn where it serves from.
      */
     @Test
     void aServedDestinationNamesWhatIsInTheWayWithinItsRoot() throws Exception {
@@ -161,6 +161,9 @@ class DestinationTest {
         Files.writeString(root.resolve("later"), "x");
         RdcpException appeared = assertThrows(RdcpException.class, () -> later.prepare(false));
         assertEquals("later exists and is not a directory", appeared.getMessage());
+        RdcpException ontoFile = assertThrows(RdcpException.class,
+                () -> Destination.of(plain, false, root).name(new byte[] {'.'}));
+        assertEquals("cannot copy a directory onto the file plain", ontoFile.getMessage());
     }
 
     @Test
