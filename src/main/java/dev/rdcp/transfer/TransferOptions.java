@@ -113,9 +113,11 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
 
     /**
      * Receive buffers each side posts. Every message but END, BYE and ABORT is answered one for
-     * one, so a peer has at most this many outstanding: a CHUNKS (or MR) per slot, an ENTRIES (or
-     * WANTS) per list in flight, one END or MORE (each waits for the other side's END), and its
-     * last message, an ABORT, which therefore always finds a receive posted.
+     * one, so a peer has at most a CHUNKS (or MR) per slot and an ENTRIES (or WANTS) per list in
+     * flight outstanding (END and MORE come only once the list is answered). One more is the TCP
+     * transport's, whose buffer is freed only once its handler returns, after the answer that let
+     * the peer send again; the last is for the peer's last message, an ABORT, which therefore
+     * always finds a receive posted. No margin is left.
      */
     public int receiveBuffers() {
         return slots + LISTS_IN_FLIGHT + 2;
