@@ -95,7 +95,7 @@ final class SessionAbort {
     }
 
     /** Sends {@code failure}'s ABORT, unless the peer cannot hear it or sent its own; never throws. */
-    static void tellPeer(Transport transport, Throwable failure) {
+    private static void tellPeer(Transport transport, Throwable failure) {
         ErrorMessage message = messageFor(failure);
         if (message == null) {
             return;

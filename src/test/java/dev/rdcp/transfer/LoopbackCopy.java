@@ -1,6 +1,7 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.transport.LoopbackTransport;
+import dev.rdcp.transport.Transport;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -8,8 +9,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 /**
- * Runs a FileSender against a FileReceiver over a {@link LoopbackTransport} pair, each on its
- * own thread, the way a session runs them: run, disconnect, release.
+ * Runs a FileSender against a FileReceiver over a {@link LoopbackTransport} pair (or two given
+ * ends), each on its own thread, the way a session runs them: run, disconnect, release.
  */
 final class LoopbackCopy {
 
@@ -50,10 +51,17 @@ final class LoopbackCopy {
         // start, on a loaded machine, would time the receiver out first).
         LoopbackTransport[] ends = LoopbackTransport.pair(timeoutSeconds, Math.max(timeoutSeconds, RECEIVER_TIMEOUT_SECONDS));
         faults.inject(ends[0], ends[1]);
+        return run(ends[0], ends[1], sources, Destination.of(target, directory, null), options, senderEvents,
+                sourceRoot);
+    }
+
+    /** As above, over two connected ends of any transport: a test's own, or a real one. */
+    static Outcome run(Transport senderEnd, Transport receiverEnd, List<SourceOperand> sources, Destination destination,
+            TransferOptions options, TransferListener senderEvents, Path sourceRoot) throws Exception {
         TransferReport sent = new TransferReport();
         TransferReport received = new TransferReport();
         CompletableFuture<Void> sender = CompletableFuture.runAsync(unchecked(() -> {
-            try (LoopbackTransport transport = ends[0];
+            try (Transport transport = senderEnd;
                     FileSender role = FileSender.create(transport, options, new FanOutListener(sent, senderEvents), sources,
                             sourceRoot)) {
                 try {
@@ -63,9 +71,8 @@ final class LoopbackCopy {
                 }
             }
         }), LoopbackCopy::thread);
-        Destination destination = Destination.of(target, directory, null);
         CompletableFuture<Void> receiver = CompletableFuture.runAsync(unchecked(() -> {
-            try (LoopbackTransport transport = ends[1];
+            try (Transport transport = receiverEnd;
                     FileReceiver role = FileReceiver.create(transport, destination, options, received)) {
                 try {
                     role.run();

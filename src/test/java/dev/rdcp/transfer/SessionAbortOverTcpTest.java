@@ -14,9 +14,9 @@ import dev.rdcp.transport.Region;
 import dev.rdcp.transport.TcpTransport;
 import dev.rdcp.transport.Transport;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -24,8 +24,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +47,7 @@ class SessionAbortOverTcpTest {
         private final Transport inner;
         private final ControlType failAt;
         private final RdcpException failure;
+        private final CountDownLatch disconnected = new CountDownLatch(1);
         private boolean endSent;
         private boolean failed;
         private ControlType composing;
@@ -120,6 +122,16 @@ class SessionAbortOverTcpTest {
         @Override
         public void disconnect() throws IOException {
             inner.disconnect();
+            disconnected.countDown();
+        }
+
+        /** Until the receiver has closed its end, at most 10 s. */
+        void awaitDisconnected() {
+            try {
+                disconnected.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
 
         @Override
@@ -128,55 +140,28 @@ class SessionAbortOverTcpTest {
         }
     }
 
-    private record Sides(Throwable senderError, Throwable receiverError) {
-    }
-
     /**
      * Copies {@code source} into {@code target} over a TCP transport pair, the receiver's role
      * failing with {@code failure} as a {@code failAt} message arrives; {@code senderEvents} hears
-     * the sender, and may hold it up, until the receiver has ended (given as the second argument).
+     * the sender, and may hold it up until the receiver's end is closed.
      */
-    private static Sides copy(Path source, Path target, ControlType failAt, RdcpException failure,
-            java.util.function.Function<CompletableFuture<Void>, TransferListener> senderEvents) throws Exception {
+    private static LoopbackCopy.Outcome copy(Path source, Path target, ControlType failAt, RdcpException failure,
+            Function<FailingAt, TransferListener> senderEvents) throws Exception {
         TransferOptions options = TransferOptions.of(4096, SessionRequest.RECURSIVE);
         TcpTransport senderEnd;
         TcpTransport receiverEnd;
         try (ServerSocketChannel listener = ServerSocketChannel.open()
                 .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-            java.net.Socket near = SocketChannel.open(listener.getLocalAddress()).socket();
-            java.net.Socket far = listener.accept().socket();
+            Socket near = SocketChannel.open(listener.getLocalAddress()).socket();
+            Socket far = listener.accept().socket();
             senderEnd = TcpTransport.open(new BootstrapChannel(near, Duration.ofSeconds(30)),
                     options.receiveBuffers(), 30);
             receiverEnd = TcpTransport.open(new BootstrapChannel(far, Duration.ofSeconds(30)),
                     options.receiveBuffers(), 30);
         }
-        Destination destination = Destination.of(target, true, null);
-        CompletableFuture<Void> receiver = CompletableFuture.runAsync(() -> {
-            try (Transport transport = new FailingAt(receiverEnd, failAt, failure);
-                    FileReceiver role = FileReceiver.create(transport, destination, options, new TransferReport())) {
-                try {
-                    role.run();
-                } finally {
-                    transport.disconnect();
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-        CompletableFuture<Void> sender = CompletableFuture.runAsync(() -> {
-            try (Transport transport = senderEnd;
-                    FileSender role = FileSender.create(transport, options, senderEvents.apply(receiver),
-                            List.of(SourceOperand.parse(source + "/")))) {
-                try {
-                    role.run();
-                } finally {
-                    transport.disconnect();
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-        return new Sides(failure(sender), failure(receiver));
+        FailingAt failing = new FailingAt(receiverEnd, failAt, failure);
+        return LoopbackCopy.run(senderEnd, failing, List.of(SourceOperand.parse(source + "/")),
+                Destination.of(target, true, null), options, senderEvents.apply(failing), null);
     }
 
     /** The receiver is stopped (SIGTERM on a daemon) as the sender's BYE arrives, after its final END. */
@@ -186,8 +171,8 @@ class SessionAbortOverTcpTest {
         Files.writeString(source.resolve("f"), "data");
         Path target = Files.createDirectories(tmp.resolve("dst"));
 
-        Sides sides = copy(source, target, ControlType.BYE, new RdcpException(ExitCode.SIGNAL, STOPPED),
-                receiver -> new TransferListener() { });
+        LoopbackCopy.Outcome sides = copy(source, target, ControlType.BYE,
+                new RdcpException(ExitCode.SIGNAL, STOPPED), receiver -> new TransferListener() { });
 
         assertEquals(ExitCode.SIGNAL, assertInstanceOf(RdcpException.class, sides.receiverError()).exitCode());
         PeerAbortException heard = assertInstanceOf(PeerAbortException.class, sides.senderError());
@@ -208,12 +193,12 @@ class SessionAbortOverTcpTest {
         Path target = Files.createDirectories(tmp.resolve("dst"));
         String reason = "malformed filter rule in d/.rsync-filter line 1";
 
-        Sides sides = copy(source, target, ControlType.CHUNKS, new RdcpException(ExitCode.USAGE, reason),
-                receiver -> new TransferListener() {
+        LoopbackCopy.Outcome sides = copy(source, target, ControlType.CHUNKS,
+                new RdcpException(ExitCode.USAGE, reason), receiver -> new TransferListener() {
                     @Override
                     public void fileStarted(String name, long size) {
                         if (name.equals("b")) {
-                            receiver.handle((done, failed) -> null).join();
+                            receiver.awaitDisconnected();
                         }
                     }
                 });
@@ -223,15 +208,5 @@ class SessionAbortOverTcpTest {
                 () -> String.valueOf(sides.senderError()));
         assertEquals(ExitCode.USAGE, heard.exitCode());
         assertEquals("[receiver] " + reason, heard.getMessage());
-    }
-
-    private static Throwable failure(CompletableFuture<Void> side) throws InterruptedException {
-        try {
-            side.get();
-            return null;
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            return cause instanceof UncheckedIOException unchecked ? unchecked.getCause() : cause;
-        }
     }
 }
