@@ -13,6 +13,7 @@ import dev.rdcp.filter.FilterRules;
 import dev.rdcp.transfer.ChmodRules;
 import dev.rdcp.transfer.OwnerMap;
 import dev.rdcp.transfer.Destination;
+import dev.rdcp.transfer.FileReceiver;
 import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
@@ -285,8 +286,9 @@ public final class ServerSession {
             destination.prepare(options.dryRun());
         } catch (IOException e) {
             destination.close();
+            // The reason alone: the exception's own text holds the server's path.
             refuse(channel, e instanceof RdcpException refusal ? refusal
-                    : new RdcpException(ExitCode.FILE_IO, destination.shownTarget() + ": " + e.getMessage()));
+                    : new RdcpException(ExitCode.FILE_IO, destination.shownTarget() + ": " + FileReceiver.describe(e)));
             return;
         }
         try {

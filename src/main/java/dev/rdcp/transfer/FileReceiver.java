@@ -372,7 +372,8 @@ public final class FileReceiver implements AutoCloseable {
         }
     }
 
-    static String describe(IOException e) {
+    /** A failure as a line may show it: a file system error's reason, without the path it names. */
+    public static String describe(IOException e) {
         if (e instanceof FileSystemException fse && fse.getReason() != null) {
             return fse.getReason();
         }

@@ -5,8 +5,13 @@ import java.nio.file.Path;
 /** Side-by-side tests of the filter options: pushes of src/ into dst/, their listed names compared. */
 abstract class FilterSideBySideTest extends SideBySideTest {
 
-    /** Both push src/ into dst/ with {@code options}; their listed names must be the same. */
+    /**
+     * Both push src/ into dst/ with {@code options}; their listed names must be the same. The top is
+     * dated first, older than either destination: each lists "./" then, whichever second each
+     * destination was made in (a loaded machine may make them a second apart).
+     */
     SideBySide.Outputs push(int exitCode, String... options) throws Exception {
+        SideBySide.datedDirectory(sides.source);
         return sides.pushListing(exitCode, new byte[0], "dst", options);
     }
 
