@@ -23,7 +23,12 @@ public record ExtendedOptions(long flags, String tempDirectory) {
      * there (a symlink to a directory included).
      */
     public static final long NO_IMPLIED_DIRS = 1L << 1;
-    private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS;
+    /**
+     * --super: the receiver attempts what only root may do (owners, groups, devices, every
+     * attribute namespace) as if it ran as root, and reports each refusal.
+     */
+    public static final long SUPER = 1L << 2;
+    private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS | SUPER;
     public static final int MAX_LENGTH = 4096;
     public static final ExtendedOptions NONE = new ExtendedOptions(0, "");
 

@@ -17,7 +17,7 @@ class ReceiverSettingsTest {
     private static final OwnerMaps OWNER_MAPS = new OwnerMaps("*:0", "");
     private static final PartialDirectory PARTIAL_DIRECTORY = new PartialDirectory(".part");
     private static final ExtendedOptions EXTENDED = ExtendedOptions.NONE.withTempDirectory("/tmp")
-            .with(ExtendedOptions.NO_IMPLIED_DIRS, true);
+            .with(ExtendedOptions.NO_IMPLIED_DIRS, true).with(ExtendedOptions.SUPER, true);
 
     @Test
     void noneAsksForNothing() {

@@ -394,6 +394,8 @@ class SessionRequestTest {
     void extendedOptionsRoundTripAfterTheModifyWindow() throws Exception {
         List<ExtendedOptions> all = List.of(ExtendedOptions.NONE,
                 ExtendedOptions.NONE.with(ExtendedOptions.NO_IMPLIED_DIRS, true),
+                ExtendedOptions.NONE.with(ExtendedOptions.SUPER, true),
+                ExtendedOptions.NONE.withTempDirectory("/var/tmp").with(ExtendedOptions.SUPER, true),
                 ExtendedOptions.NONE.withTempDirectory("/var/tmp"),
                 ExtendedOptions.NONE.withTempDirectory("../t\u00e9mp/").with(ExtendedOptions.NO_IMPLIED_DIRS, true),
                 ExtendedOptions.NONE.withTempDirectory("d".repeat(ExtendedOptions.MAX_LENGTH)));
@@ -409,7 +411,7 @@ class SessionRequestTest {
 
     @Test
     void extendedOptionsRefuseUnknownBitsAndAMismatchedTemporaryDirectory() {
-        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(1L << 2, ""));
+        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(1L << 40, ""));
         assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(Long.MIN_VALUE, ""));
         assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(ExtendedOptions.TEMP_DIR, ""));
         assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(0, "/tmp"));
@@ -433,7 +435,9 @@ class SessionRequestTest {
         byte[][] bad = {
             {},
             {0, 0, 0, 0, 0, 0, 0},
-            {0, 0, 0, 0, 0, 0, 0, 4},
+            {0, 0, 0, 1, 0, 0, 0, 0},
+            {0, 0, 0, 0, 0, 0, 0, 0x40},
+            {0, 0, 0, 0, 0, 0, 0, 4, 0},
             {(byte) 0x80, 0, 0, 0, 0, 0, 0, 0},
             {0, 0, 0, 0, 0, 0, 0, 0, 'z'},
             {0, 0, 0, 0, 0, 0, 0, 1},
@@ -457,6 +461,9 @@ class SessionRequestTest {
                 SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 3, 0, 4, '.', '.', '/', 't'}))
                         .receiver().extended());
         assertEquals(ExtendedOptions.NONE, SessionRequest.decode(withExtendedField(new byte[8])).receiver().extended());
+        assertEquals(ExtendedOptions.NONE.with(ExtendedOptions.SUPER, true),
+                SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 4})).receiver().extended(),
+                "--super has no value after it");
     }
 
     @Test
