@@ -639,7 +639,7 @@ final class CopyCommand {
                 | SessionRequest.DRY_RUN | SessionRequest.ITEMIZE | SessionRequest.ITEMIZE_UNCHANGED | SessionRequest.LINKS
                 | (deep ? 0 : SessionRequest.DIRS);
         TransferOptions listing = new TransferOptions(asked.chunkSize(), asked.slots(), flags, asked.bandwidthLimit(),
-                asked.filters(), ReceiverSettings.NONE, asked.chmod());
+                asked.filters(), ReceiverSettings.NONE, asked.chmod(), asked.noSuper());
         ListingCollector collector = new ListingCollector(implied(links));
         TransferReport report = new TransferReport();
         Path empty = Files.createTempDirectory("rdcp-list-only");
@@ -718,9 +718,9 @@ final class CopyCommand {
                     FilterRules.parse(allRules, deleteExcluded), new ReceiverSettings(rules.limits(), rules.backup(),
                             rules.references(), new OwnerMaps(usermap == null ? "" : usermap,
                                     groupmap == null ? "" : groupmap), partialDirectory, rules.modifyWindow(),
-                            rules.extended().with(ExtendedOptions.NO_IMPLIED_DIRS,
-                                    noImpliedDirs && (relative || filesFrom != null))),
-                    receiver.chmod());
+                            receiver.extended(rules.extended().with(ExtendedOptions.NO_IMPLIED_DIRS,
+                                    noImpliedDirs && (relative || filesFrom != null)))),
+                    receiver.chmod(), receiver.noSuper());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -946,7 +946,7 @@ final class CopyCommand {
         SessionConfig base = rdma.sessionConfig();
         SessionConfig config = new SessionConfig(base.rdma(), base.timeoutSeconds(), transport);
         new RemoteSession(config, secretFile, network.shell(remoteShell.shell()), remoteShell.rdcpPath,
-                network.connector(contimeout), localReceiver).run(remote, action);
+                network.connector(contimeout), localReceiver, receiver.noSuper()).run(remote, action);
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.ChmodRules;
 import picocli.CommandLine;
@@ -9,8 +10,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * rsync's options for what the receiving side makes of the files it receives: those protocol 6
- * carries in the request (bits 46 to 50), which a pull's client applies as a push's server does,
- * and --chmod, which the client applies to the modes listed in either direction.
+ * carries in the request (bits 46 to 50) and --super (an extended flag of protocol 7), which a
+ * pull's client applies as a push's server does, and --chmod, which the client applies to the
+ * modes listed in either direction.
  */
 final class ReceiverOptions {
 
@@ -35,6 +37,16 @@ final class ReceiverOptions {
     @Option(names = "--preallocate", description = "Allocate each file's blocks before the receiver writes its data.")
     boolean preallocate;
 
+    /** --super (true), --no-super (false), or neither: the receiver acts as the user it runs as. */
+    private Boolean superUser;
+
+    @Option(names = "--super", negatable = true, description = "The receiver attempts what only root may do (owners,"
+            + " groups, devices, every attribute namespace) also when it does not run as root, and reports what fails;"
+            + " --no-super: a receiver on this host acts as a user also as root.")
+    void superUser(boolean on) {
+        superUser = on;
+    }
+
     private ChmodRules chmod = ChmodRules.NONE;
 
     @Option(names = "--chmod", paramLabel = "CHMOD",
@@ -53,6 +65,16 @@ final class ReceiverOptions {
         return (fsync ? SessionRequest.FSYNC : 0) | (executability ? SessionRequest.EXECUTABILITY : 0)
                 | (deleteMissingArgs ? SessionRequest.DELETE_MISSING_ARGS : 0) | (force ? SessionRequest.FORCE : 0)
                 | (preallocate ? SessionRequest.PREALLOCATE : 0);
+    }
+
+    /** The extended request flags these options set. */
+    ExtendedOptions extended(ExtendedOptions others) {
+        return others.with(ExtendedOptions.SUPER, Boolean.TRUE.equals(superUser));
+    }
+
+    /** --no-super: the receiver in this process (a pull's, a local copy's) acts as a user even as root. */
+    boolean noSuper() {
+        return Boolean.FALSE.equals(superUser);
     }
 
     /** Every --chmod's clauses, in the order given. */

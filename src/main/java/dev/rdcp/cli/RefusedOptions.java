@@ -33,14 +33,14 @@ final class RefusedOptions {
     static final String SOCKET = "refused: file data moves over RDMA, not over the socket";
     static final String OLD_RSYNC = "refused: only for talking to rsync older than 2.6.9";
     static final String NEGATION = "not yet: of rsync's --no-OPTION forms rdcp takes those of -a's -rlptgoD (long"
-            + " and short: --no-perms, --no-p, ...) and of -8";
+            + " and short: --no-perms, --no-p, ...), of -8 and --no-super";
 
     private static final Map<String, String> REASONS = new HashMap<>();
 
     static {
         refuse(RECEIVER_REQUEST, "--munge-links", "--insecure-links",
                 "--confine-root", "-U", "--atimes",
-                "--super", "--fake-super");
+                "--fake-super");
         refuse(CRTIMES, "-N", "--crtimes");
         refuse(SENDER_REQUEST, "--copy-devices");
         refuse(IN_PLACE, "--write-devices");

@@ -31,24 +31,30 @@ final class RemoteSession {
     private final Connector connector;
     /** A local copy's server in this process tells it what it does that no message carries (-b's backups). */
     private final TransferListener localServer;
+    /** --no-super: a local copy's receiver, in this process, acts as a user even as root. */
+    private final boolean noSuper;
 
     /**
      * @param shell the remote shell command and its arguments
      * @param connector how the connection to a daemon or to the rdcp ssh started is made
      */
     RemoteSession(SessionConfig config, Path secretFile, List<String> shell, String rdcpPath, Connector connector) {
-        this(config, secretFile, shell, rdcpPath, connector, TransferListener.NONE);
+        this(config, secretFile, shell, rdcpPath, connector, TransferListener.NONE, false);
     }
 
-    /** @param localServer what a local copy's server tells, besides the session's messages */
+    /**
+     * @param localServer what a local copy's server tells, besides the session's messages
+     * @param noSuper whether a local copy's receiver acts as a user even as root (--no-super)
+     */
     RemoteSession(SessionConfig config, Path secretFile, List<String> shell, String rdcpPath, Connector connector,
-            TransferListener localServer) {
+            TransferListener localServer, boolean noSuper) {
         this.config = config;
         this.secretFile = secretFile;
         this.shell = shell;
         this.rdcpPath = rdcpPath;
         this.connector = connector;
         this.localServer = localServer;
+        this.noSuper = noSuper;
     }
 
     /** Connects (to the daemon, or through ssh to an rdcp it starts there) and runs {@code action}. */
@@ -58,7 +64,7 @@ final class RemoteSession {
         // transport has taken it, unless TCP carried the session).
         try (DeviceOpening device = ClientSession.openDevice(config)) {
             if (remote.kind() == Location.Kind.LOCAL) {
-                try (LocalServer server = LocalServer.start(config, localServer);
+                try (LocalServer server = LocalServer.start(config, localServer, noSuper);
                         BootstrapChannel channel = new BootstrapChannel(connector.toLoopback().connect(
                                 server.host().getHostAddress(), server.port()), timeout)) {
                     action.run(new ClientSession(channel, config, server.token(), device));

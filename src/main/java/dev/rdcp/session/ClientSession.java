@@ -6,6 +6,7 @@ import dev.rdcp.protocol.PartialDirectory;
 import dev.rdcp.protocol.Accept;
 import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.Frames;
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.ModuleList;
@@ -123,12 +124,13 @@ public final class ClientSession {
     private static SessionRequest request(SessionRequest.Direction direction, long flags, TransferOptions options,
             List<String> paths) {
         // A receiving server applies the owner maps, the partial directory, the modify window and
-        // the --temp-dir; on a pull the client receives and applies them itself, so the request
-        // leaves them out.
+        // the --temp-dir and --super; on a pull the client receives and applies them itself, so
+        // the request leaves them out (as rsync's client sends --super only when it sends).
         // Each side is sent the filter rules it uses.
         ReceiverSettings receiver = direction == SessionRequest.Direction.PUSH ? options.receiver()
                 : options.receiver().withOwnerMaps(OwnerMaps.NONE).withPartialDirectory(PartialDirectory.NONE)
-                        .withModifyWindow(0).withExtended(options.receiver().extended().withTempDirectory(""));
+                        .withModifyWindow(0).withExtended(options.receiver().extended().withTempDirectory("")
+                                .with(ExtendedOptions.SUPER, false));
         return new SessionRequest(direction, (flags & ~(SessionRequest.PARTIAL_DIR | SessionRequest.MODIFY_WINDOW))
                         | (receiver.ownerMaps().any() ? SessionRequest.OWNER_MAPS : 0)
                         | (receiver.partialDirectory().any() ? SessionRequest.PARTIAL_DIR : 0)

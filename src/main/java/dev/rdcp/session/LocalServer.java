@@ -40,20 +40,21 @@ public final class LocalServer implements AutoCloseable {
 
     /** Starts the server, configured as a server from the client's {@code config}, and returns once it listens. */
     public static LocalServer start(SessionConfig config) throws IOException {
-        return start(config, TransferListener.NONE);
+        return start(config, TransferListener.NONE, false);
     }
 
     /**
      * As {@link #start(SessionConfig)}; {@code host} hears what the server's session does, for what
-     * the client's display shows of the receiving side that no message carries (-b's backups).
+     * the client's display shows of the receiving side that no message carries (-b's backups);
+     * with {@code noSuper} (--no-super) its receiver acts as a user even as root.
      */
-    public static LocalServer start(SessionConfig config, TransferListener host) throws IOException {
+    public static LocalServer start(SessionConfig config, TransferListener host, boolean noSuper) throws IOException {
         SessionConfig serving = new SessionConfig(config.rdma(), config.timeoutSeconds());
         CompletableFuture<Listening> listening = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
             try {
                 SshServerMode.serve(serving, Path.of("").toAbsolutePath(), InetAddress.getLoopbackAddress(),
-                        (port, token) -> listening.complete(new Listening(port, token)), host);
+                        (port, token) -> listening.complete(new Listening(port, token)), host, noSuper);
             } catch (Throwable e) {
                 // The session's own failures reach the client in the session, which reports them;
                 // one before the server listened ends the client's wait below.

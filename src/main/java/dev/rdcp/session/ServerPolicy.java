@@ -11,19 +11,25 @@ import java.nio.file.Path;
 /**
  * What a server lets clients touch. A daemon confines every path to its root (a leading '/'
  * means the root; no '..'; no symlink leading out). Over ssh the user's own rights apply:
- * relative paths start in the directory the server runs in.
+ * relative paths start in the directory the server runs in. {@code noSuper}: a local copy's
+ * server, in its client's process, whose receiver acts as a user even as root (--no-super).
  */
-public record ServerPolicy(Path root, Path base, boolean readOnly, byte[] secret) {
+public record ServerPolicy(Path root, Path base, boolean readOnly, byte[] secret, boolean noSuper) {
 
     /** Linux's PATH_MAX: no longer path can name a file. */
     static final int PATH_MAX = 4096;
 
     public static ServerPolicy daemon(Path root, boolean readOnly, byte[] secret) {
-        return new ServerPolicy(root.toAbsolutePath().normalize(), null, readOnly, secret);
+        return new ServerPolicy(root.toAbsolutePath().normalize(), null, readOnly, secret, false);
     }
 
     public static ServerPolicy ssh(Path base, byte[] token) {
-        return new ServerPolicy(null, base.toAbsolutePath(), false, token);
+        return local(base, token, false);
+    }
+
+    /** A local copy's server: as ssh mode's, its receiver acting as a user with {@code noSuper}. */
+    static ServerPolicy local(Path base, byte[] token, boolean noSuper) {
+        return new ServerPolicy(null, base.toAbsolutePath(), false, token, noSuper);
     }
 
     /** The local path a client's path names. */

@@ -293,8 +293,8 @@ public final class ServerSession {
         }
         try {
             Accept accept = accept(channel, request, false, device);
-            Roles.receive(channel, config, accept.transport(), device, options, destination, listener,
-                    guard::setupDone);
+            Roles.receive(channel, config, accept.transport(), device, options.withNoSuper(policy.noSuper()),
+                    destination, listener, guard::setupDone);
         } catch (Throwable e) {
             ResourceStack.closeAfter(destination, e);
             throw e;

@@ -81,17 +81,20 @@ public final class SshServerMode {
      */
     static TransferReport serve(SessionConfig config, Path root, InetAddress address, Listening listening)
             throws IOException {
-        return serve(config, root, address, listening, TransferListener.NONE);
+        return serve(config, root, address, listening, TransferListener.NONE, false);
     }
 
-    /** As {@link #serve(SessionConfig, Path, InetAddress, Listening)}, {@code host} hearing what the session does. */
+    /**
+     * As {@link #serve(SessionConfig, Path, InetAddress, Listening)}, {@code host} hearing what the
+     * session does, its receiver acting as a user with {@code noSuper} (a local copy's --no-super).
+     */
     static TransferReport serve(SessionConfig config, Path root, InetAddress address, Listening listening,
-            TransferListener host) throws IOException {
+            TransferListener host, boolean noSuper) throws IOException {
         byte[] tokenBytes = new byte[24];
         RANDOM.nextBytes(tokenBytes);
         String token = HexFormat.of().formatHex(tokenBytes);
-        ServerSession session = new ServerSession(ServerPolicy.ssh(root, token.getBytes(StandardCharsets.US_ASCII)),
-                config, host);
+        ServerSession session = new ServerSession(
+                ServerPolicy.local(root, token.getBytes(StandardCharsets.US_ASCII), noSuper), config, host);
         Duration timeout = Duration.ofSeconds(config.timeoutSeconds());
         // A channel's socket: the accepted connection has a channel, which a TCP transfer reads from.
         try (ServerSocket listener = ServerSocketChannel.open().socket();

@@ -5,9 +5,12 @@ import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.Xattrs;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
@@ -42,6 +45,8 @@ final class Attributes {
     private final OwnerPolicy owners;
     private final Destination destination;
     private final ProcessIdentity process;
+    /** Whether this receiver attempts what only root may do ({@link OwnerPolicy#superUser}). */
+    private final boolean superUser;
     private final XattrSync xattrs;
 
     /** @param destination where entries land, which knows the daemon's root; null for none */
@@ -60,15 +65,17 @@ final class Attributes {
         this.owners = new OwnerPolicy(options, process);
         this.destination = destination;
         this.process = process;
-        this.xattrs = new XattrSync(options, process.uid() == 0);
+        this.superUser = OwnerPolicy.superUser(options, process);
+        this.xattrs = new XattrSync(options, superUser);
     }
 
     /**
-     * As rsync: only a receiver running as root makes device files; others skip them. A daemon
-     * never does (rsyncd, which runs transfers as nobody by default, does not either).
+     * As rsync: only a receiver acting as the super-user (root, or told --super) makes device
+     * files; others skip them. A daemon never does, --super or not (rsyncd, which runs transfers
+     * as nobody by default, does not either; a device file is access a client would give itself).
      */
     boolean makesDevices() {
-        return process.uid() == 0 && (destination == null || !destination.isServed());
+        return superUser && (destination == null || !destination.isServed());
     }
 
     /** Whose owner and group this receiver sets: what -i's o and g letters follow. */
@@ -120,7 +127,7 @@ final class Attributes {
         int uid = owners.uid(entry);
         int gid = owners.gid(entry);
         if ((uid != OwnerPolicy.LEAVE || gid != OwnerPolicy.LEAVE) && !servedRoot) {
-            node.setOwner(uid, gid);
+            setOwner(node, uid, gid);
         }
         if (permissions && !servedRoot) {
             node.setMode(mode(entry, NOTHING_REPLACED));
@@ -190,7 +197,7 @@ final class Attributes {
         int uid = owners.uid(entry) == process.uid() ? OwnerPolicy.LEAVE : owners.uid(entry);
         int gid = owners.gid(entry) == process.gid() ? OwnerPolicy.LEAVE : owners.gid(entry);
         if (uid != OwnerPolicy.LEAVE || gid != OwnerPolicy.LEAVE) {
-            file.setOwner(uid, gid);
+            setOwner(file, uid, gid);
         }
         int wanted = mode(entry, replacedMode);
         if (process.umask() < 0 || wanted != (0666 & ~process.umask())) {
@@ -225,6 +232,24 @@ final class Attributes {
         }
     }
 
+    private static void setOwner(FileHandle node, int uid, int gid) throws IOException {
+        try {
+            node.setOwner(uid, gid);
+        } catch (IOException e) {
+            throw chownFailed(e);
+        }
+    }
+
+    /**
+     * As rsync's: a refused chown is an attribute not transferred (23), not a write error. A user
+     * told --super meets one where the kernel keeps owners and foreign groups to root.
+     */
+    private static RdcpException chownFailed(IOException cause) {
+        String reason = cause instanceof FileSystemException failure && failure.getReason() != null
+                ? failure.getReason() : cause.getMessage();
+        return new RdcpException(ExitCode.PARTIAL, "chown failed: " + reason);
+    }
+
     /** The modification time, and the access time set to now, as rsync leaves them. */
     private void setTimes(FileHandle node, Entry entry) throws IOException {
         if (times) {
@@ -237,7 +262,11 @@ final class Attributes {
         int uid = owners.uid(entry);
         int gid = owners.gid(entry);
         if (uid != OwnerPolicy.LEAVE || gid != OwnerPolicy.LEAVE) {
-            directory.setLinkOwner(name, uid, gid);
+            try {
+                directory.setLinkOwner(name, uid, gid);
+            } catch (IOException e) {
+                throw chownFailed(e);
+            }
         }
         if (linkTimes) {
             directory.setLinkTimes(name, entry.mtimeSeconds(), entry.mtimeNanos());

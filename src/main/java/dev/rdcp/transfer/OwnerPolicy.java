@@ -1,12 +1,13 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.SessionRequest;
 
 /**
- * Which owner and group the receiver gives an entry, as rsync does: the owner (-o) only as root,
- * the group (-g) as root, or else only a group this process is a member of; anything else is
- * left as it is, silently.
+ * Which owner and group the receiver gives an entry, as rsync does: the owner (-o) only as the
+ * super-user, the group (-g) as the super-user, or else only a group this process is a member
+ * of; anything else is left as it is, silently.
  */
 final class OwnerPolicy {
 
@@ -15,13 +16,25 @@ final class OwnerPolicy {
 
     private final boolean owner;
     private final boolean group;
+    private final boolean superUser;
     private final ProcessIdentity process;
 
     OwnerPolicy(TransferOptions options, ProcessIdentity process) {
-        boolean root = process.uid() == 0;
-        this.owner = root && options.has(SessionRequest.OWNERS);
+        this.superUser = superUser(options, process);
+        this.owner = superUser && options.has(SessionRequest.OWNERS);
         this.group = options.has(SessionRequest.GROUPS);
         this.process = process;
+    }
+
+    /**
+     * rsync's "am_root" for a receiver: whether it attempts what only the super-user may do
+     * (owners, any group, device files, every attribute namespace). It does as root, and with
+     * --super as anyone, the kernel then refusing what a user may not do, each refusal reported;
+     * with --no-super, never.
+     */
+    static boolean superUser(TransferOptions options, ProcessIdentity process) {
+        return !options.noSuper()
+                && (process.uid() == 0 || options.receiver().extended().has(ExtendedOptions.SUPER));
     }
 
     /** The uid to set, or {@link #LEAVE}. */
@@ -40,7 +53,7 @@ final class OwnerPolicy {
 
     /** Whether group {@code gid} is one this receiver gives. */
     boolean setsGroup(int gid) {
-        return group && (process.uid() == 0 || process.memberOf(gid));
+        return group && (superUser || process.memberOf(gid));
     }
 
     /** Whether anything about owners is ever set. */

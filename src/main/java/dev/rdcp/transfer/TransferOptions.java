@@ -14,10 +14,12 @@ import dev.rdcp.transport.RdmaTransport;
  * agreed on; {@code bandwidthLimit} is bytes/s (0: none); {@code receiver} the settings the
  * receiving side applies (its limits, backup rule, reference directories, owner maps, partial
  * directory and modify window); {@code chmod} the --chmod rules a client applies to the modes
- * listed (they are not part of the request: a server never has any).
+ * listed (they are not part of the request: a server never has any); {@code noSuper} --no-super,
+ * for a receiver in the client's process only: it acts as a user even as root (rsync's client
+ * does not send --no-super either; a remote receiver decides by the user it runs as).
  */
 public record TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
-        ReceiverSettings receiver, ChmodRules chmod) {
+        ReceiverSettings receiver, ChmodRules chmod, boolean noSuper) {
 
     public static final int MIN_CHUNK = 4096;
     public static final int MAX_CHUNK = 64 << 20;
@@ -47,6 +49,12 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
         this(chunkSize, slots, flags, bandwidthLimit, filters, ReceiverSettings.NONE, ChmodRules.NONE);
     }
 
+    /** Options whose receiver acts as the user it runs as (or --super asks). */
+    public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
+            ReceiverSettings receiver, ChmodRules chmod) {
+        this(chunkSize, slots, flags, bandwidthLimit, filters, receiver, chmod, false);
+    }
+
     public TransferOptions {
         if (chunkSize < MIN_CHUNK || chunkSize > MAX_CHUNK || chunkSize % MIN_CHUNK != 0) {
             throw new IllegalArgumentException("chunk size must be a multiple of 4 KiB between 4 KiB and 64 MiB");
@@ -74,6 +82,11 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
     /** Single files with default settings: what tests and simple callers need. */
     public static TransferOptions of(int chunkSize, long flags) {
         return new TransferOptions(chunkSize, DEFAULT_SLOTS, flags, 0, FilterRules.NONE);
+    }
+
+    /** These options, their receiver acting as a user even as root ({@code noSuper}), or not. */
+    public TransferOptions withNoSuper(boolean noSuper) {
+        return new TransferOptions(chunkSize, slots, flags, bandwidthLimit, filters, receiver, chmod, noSuper);
     }
 
     public boolean has(long flag) {

@@ -2,12 +2,14 @@ package dev.rdcp.cli;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.posix.ProcessIdentities;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -38,6 +40,19 @@ final class NobodyDaemon implements AutoCloseable {
         }
         assertTrue(found, "daemon said: " + line + "; log: " + Files.readString(log));
         port = serving.group(1);
+    }
+
+    /**
+     * {@code dir}/served/tree for a daemon serving {@code dir}/served: both directories nobody's,
+     * {@code dir} open to all. Returns the tree.
+     */
+    static Path servedTree(Path dir) throws IOException {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path served = Files.createDirectories(dir.resolve("served/tree"));
+        int nobody = ProcessIdentities.user("nobody").uid();
+        Files.setAttribute(served, "unix:uid", nobody);
+        Files.setAttribute(served.getParent(), "unix:uid", nobody);
+        return served;
     }
 
     String port() {

@@ -3,11 +3,9 @@ package dev.rdcp.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rdcp.posix.ProcessIdentities;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.List;
 import org.apache.commons.io.file.PathUtils;
@@ -53,13 +51,9 @@ class OpenNoatimeTest extends SideBySideTest {
     void whatTheSenderMayNotOpenSoFailsAlone() throws Exception {
         Path dir = Files.createTempDirectory(Path.of("/tmp"), "rdcp-noatime-");
         try {
-            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-            Path served = Files.createDirectories(dir.resolve("served/tree"));
-            Files.writeString(served.resolve("f"), "root's");
             // Its directories nobody's: only the file is not the sender's own.
-            int nobody = ProcessIdentities.user("nobody").uid();
-            Files.setAttribute(served, "unix:uid", nobody);
-            Files.setAttribute(served.getParent(), "unix:uid", nobody);
+            Path served = NobodyDaemon.servedTree(dir);
+            Files.writeString(served.resolve("f"), "root's");
             try (NobodyDaemon daemon = new NobodyDaemon(dir.resolve("served"), dir.resolve("daemon.log"), "--read-only")) {
                 Cli.Result plain = Cli.rdcp("--transport", "tcp", "--port", daemon.port(), "-r", "127.0.0.1::tree/",
                         dir.resolve("plain") + "/");

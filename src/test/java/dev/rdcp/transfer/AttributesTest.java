@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.filter.FilterRules;
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
 import java.io.IOException;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ExtendedOptions;
+import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.protocol.SessionRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,6 +61,25 @@ class AttributesTest {
         Path served = Files.createDirectories(tmp.resolve("served/module"));
         assertFalse(new Attributes(options, Destination.of(served, true, tmp.resolve("served")), root).makesDevices(),
                 "a daemon never makes device files");
+    }
+
+    private static final byte[] TRUSTED = "trusted.t".getBytes(StandardCharsets.UTF_8);
+
+    @Test
+    void superMakesAUserReceiverAttemptDevicesButNotADaemon() throws Exception {
+        TransferOptions options = new TransferOptions(4096, TransferOptions.DEFAULT_SLOTS,
+                SessionRequest.DEVICES | SessionRequest.XATTRS, 0,
+                FilterRules.NONE, ReceiverSettings.NONE.withExtended(ExtendedOptions.NONE.with(ExtendedOptions.SUPER,
+                        true)), ChmodRules.NONE);
+        ProcessIdentity user = new ProcessIdentity(1000, 1000, 022, java.util.Set.of());
+        assertTrue(new Attributes(options, null, user).makesDevices());
+        assertTrue(new Attributes(options, null, user).xattrs().carries(TRUSTED),
+                "every namespace, as root's");
+        assertFalse(new Attributes(TransferOptions.of(4096, SessionRequest.XATTRS), null, user).xattrs()
+                .carries(TRUSTED));
+        Path served = Files.createDirectories(tmp.resolve("served/module"));
+        assertFalse(new Attributes(options, Destination.of(served, true, tmp.resolve("served")), user).makesDevices(),
+                "not on a daemon, --super or not");
     }
 
     @Test

@@ -2,7 +2,10 @@ package dev.rdcp.transfer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.ExtendedOptions;
+import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.SessionRequest;
 import java.util.Set;
@@ -43,6 +46,17 @@ class OwnerPolicyTest {
         assertEquals(50, both.gid(owned(4321, 50)), "a supplementary group");
         assertEquals(1000, both.gid(owned(4321, 1000)), "its own group");
         assertEquals(OwnerPolicy.LEAVE, both.gid(owned(4321, 51)), "not a member: left, silently");
+    }
+
+    @Test
+    void superMakesAUserSetOwnersAndAnyGroupAsRootWould() {
+        OwnerPolicy both = new OwnerPolicy(new TransferOptions(4096, TransferOptions.DEFAULT_SLOTS,
+                SessionRequest.OWNERS | SessionRequest.GROUPS, 0, FilterRules.NONE,
+                ReceiverSettings.NONE.withExtended(ExtendedOptions.NONE.with(ExtendedOptions.SUPER, true)),
+                ChmodRules.NONE), USER);
+        assertEquals(4321, both.uid(owned(4321, 51)));
+        assertEquals(51, both.gid(owned(4321, 51)), "not a member: attempted, the kernel deciding");
+        assertEquals(true, both.any());
     }
 
     @Test
