@@ -26,7 +26,8 @@ import java.util.Set;
  * With --no-implied-dirs the sender does not list the leading directories of a -R or
  * --files-from name: a directory of an entry's name that is not open is then taken as listed
  * there, before the entry (as a directory, in its own directory's listing, never ended), and
- * {@link #check} names it for the receiver to make.
+ * {@link #check} names it for the receiver to make. The sender may still list such a directory
+ * itself, once, later: where an operand names it after one of its files, as rsync's sender does.
  * A violation fails the session. What it remembers is charged to the session's {@link SessionBudget}.
  */
 final class EntryOrder {
@@ -45,6 +46,11 @@ final class EntryOrder {
 
     /** --no-implied-dirs: directories of a name that were not listed are taken as listed. */
     private final boolean unlistedParents;
+    /**
+     * Directories taken as listed that the sender has not listed itself: it may still list each
+     * once, where an operand names it after one of its files ("p/q/g p" with -R).
+     */
+    private final Set<String> impliedOnly = new HashSet<>();
 
     EntryOrder(SessionBudget budget, boolean unlistedParents) {
         this.budget = budget;
@@ -73,6 +79,7 @@ final class EntryOrder {
         if (directories.contains(name) && entry.type() != EntryType.DIRECTORY) {
             throw violation(entry, "was listed as a directory before");
         }
+        boolean listedAfterImplied = entry.type() == EntryType.DIRECTORY && impliedOnly.remove(name);
         List<String> implied = List.of();
         if (!name.equals(ROOT)) {
             int slash = name.lastIndexOf('/');
@@ -81,10 +88,11 @@ final class EntryOrder {
                 implied = new ArrayList<>();
                 imply(entry, parent, implied);
             }
-            addChild(entry, name, slash);
+            addChild(entry, name, slash, listedAfterImplied);
         }
         if (entry.type() == EntryType.DIRECTORY) {
-            if (open.putIfAbsent(name, new HashSet<>()) != null) {
+            // Taken as listed, it is open already, with what was listed in it so far.
+            if (open.putIfAbsent(name, new HashSet<>()) != null && !listedAfterImplied) {
                 throw violation(entry, "is listed again before its end");
             }
             remember(name);
@@ -92,8 +100,11 @@ final class EntryOrder {
         return implied;
     }
 
-    /** Records {@code name} (its last '/' at {@code slash}, or −1) in its open directory's listing. */
-    private void addChild(Entry entry, String name, int slash) throws ProtocolException {
+    /**
+     * Records {@code name} (its last '/' at {@code slash}, or −1) in its open directory's listing;
+     * with {@code mayBeThere}, a directory taken as listed, it may be recorded there already.
+     */
+    private void addChild(Entry entry, String name, int slash, boolean mayBeThere) throws ProtocolException {
         String parent = slash < 0 ? ROOT : name.substring(0, slash);
         Set<String> siblings = open.get(parent);
         if (siblings == null && parent.equals(ROOT)) {
@@ -103,10 +114,14 @@ final class EntryOrder {
             throw violation(entry, "is not inside an open directory");
         }
         String child = name.substring(slash + 1);
-        budget.spend(childCost(child));
-        if (!siblings.add(child)) {
+        if (siblings.contains(child)) {
+            if (mayBeThere) {
+                return;
+            }
             throw violation(entry, "is listed twice");
         }
+        budget.spend(childCost(child));
+        siblings.add(child);
     }
 
     /**
@@ -120,9 +135,10 @@ final class EntryOrder {
             imply(entry, name.substring(0, slash), implied);
         }
         if (!directories.contains(name)) {
-            addChild(entry, name, slash);
+            addChild(entry, name, slash, false);
             remember(name);
             implied.add(name);
+            impliedOnly.add(name);
         }
         open.put(name, new HashSet<>());
     }

@@ -245,9 +245,13 @@ final class Generator {
      * made where missing, with default attributes (0777 less the umask), as rsync's receiver makes
      * them, unseen by -i; what is there already stays, a symlink to a directory included (followed
      * beneath the destination, as with -K). Not in a dry run. One that cannot be made is
-     * reported; the entry then fails as well.
+     * reported; the entry then fails as well. With --delete each is noted as listed, so that a
+     * later listing of it by the sender keeps what arrived in it before.
      */
     private void makeImplied(Entry entry, List<String> implied) throws IOException {
+        for (String directory : implied) {
+            tree.implied(directory.getBytes(StandardCharsets.ISO_8859_1));
+        }
         if (options.dryRun()) {
             return;
         }

@@ -123,6 +123,18 @@ final class ReceiverTree {
         }
     }
 
+    /**
+     * --no-implied-dirs: directory {@code name}, taken as listed, is noted in its directory, and
+     * what is listed in it from now on is noted too: should the sender list it itself later, its
+     * deletion then keeps them.
+     */
+    void implied(byte[] name) {
+        if (delete) {
+            listed(name);
+            listedChildren.putIfAbsent(key(name), new HashSet<>());
+        }
+    }
+
     private FileStatus statusOrNull(byte[] local) throws IOException {
         try {
             return destination.base().status(local);

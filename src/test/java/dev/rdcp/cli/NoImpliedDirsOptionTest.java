@@ -66,6 +66,18 @@ class NoImpliedDirsOptionTest extends SideBySideTest {
         assertTrue(Files.isRegularFile(tmp.resolve("rdcp-pulled/path/bar/sub/x")));
     }
 
+    /** As rsync: a directory named after one of its files is sent then, in full, and --delete keeps that file. */
+    @Test
+    void aDirectoryNamedAfterOneOfItsFilesIsSentAsRsyncSendsIt() throws Exception {
+        tree();
+
+        sides.push(0, List.of("-a", "-R", "--no-implied-dirs", "--delete"), "d/", "src/./path/foo/file",
+                "src/./path");
+
+        assertTrue(Files.isRegularFile(sides.rdcpCopy("d/path/foo/file")));
+        assertTrue(Files.isRegularFile(sides.rdcpCopy("d/path/foo/sub/x")));
+    }
+
     /** Without -R (or --files-from) rsync ignores it, and so does rdcp: nothing is implied. */
     @Test
     void withoutRelativeItChangesNothing() throws Exception {

@@ -156,6 +156,38 @@ class EntryOrderTest {
         Files.delete(outside);
     }
 
+    /**
+     * --no-implied-dirs with -R "p/q/g p": the sender lists p/q/g alone, then p and p/q as it
+     * walks p (p/q/g not again). The directories taken as listed for p/q/g are then listed for
+     * real, as rsync's sender lists them: accepted, and with --delete what p/q held stays.
+     */
+    @Test
+    void withNoImpliedDirsAnImpliedDirectoryMayBeListedLater() throws Exception {
+        try (HostilePeer peer = HostilePeer.start(HostilePeer.Wire.LOOPBACK, root, noImpliedDirs())) {
+            peer.entries(file(0, "p/q/g", 0));
+            peer.chunk(0, 0, new byte[0], true);
+            peer.entries(dir(1, "p"), dir(2, "p/q"), dir(3, "p/q/r"), file(4, "p/q/r/f", 0), dirEnd(5, "p/q/r"),
+                    dirEnd(6, "p/q"), dirEnd(7, "p"));
+            peer.chunk(4, 0, new byte[0], true);
+            peer.end();
+            assertNull(peer.finish());
+        }
+        assertTrue(Files.isRegularFile(root.resolve("p/q/g")), "kept by the deletion in p/q");
+        assertTrue(Files.isRegularFile(root.resolve("p/q/r/f")));
+    }
+
+    /** Taken as listed once does not let a directory be listed twice in one listing. */
+    @Test
+    void withNoImpliedDirsARealListingOfAnImpliedDirectoryIsStillOnce() throws Exception {
+        try (HostilePeer peer = HostilePeer.start(HostilePeer.Wire.LOOPBACK, root, noImpliedDirs())) {
+            HostilePeer.ReceiverGone gone = assertThrows(HostilePeer.ReceiverGone.class, () -> {
+                peer.entries(file(0, "p/g", 0), dir(1, "p"), dir(2, "p"));
+                peer.end();
+            });
+            assertInstanceOf(ProtocolException.class, gone.getCause());
+        }
+    }
+
     /** What the sender itself lists for several "dir/" operands and a single file: "." again after its end. */
     @Test
     void aDirectoryListedAgainAfterItsEndAndTopLevelFilesAreAccepted() throws Exception {
