@@ -110,7 +110,14 @@ final class ReceiverTree {
         if (!delete || (name.length == 1 && name[0] == '.')) {
             return;
         }
-        Set<String> siblings = listedChildren.get(key(FileNames.parent(name)));
+        String parent = key(FileNames.parent(name));
+        Set<String> siblings = listedChildren.get(parent);
+        if (siblings == null && parent.equals(".")) {
+            // Top-level, listed while "." is not (a --files-from name's directory, a single file):
+            // a later listing of "." keeps it too, as rsync's one file list holds both.
+            siblings = new HashSet<>();
+            listedChildren.put(parent, siblings);
+        }
         if (siblings != null) {
             String child = key(FileNames.leaf(name));
             if (siblings.add(child)) {

@@ -201,6 +201,23 @@ class OperandOptionsTest extends SideBySideTest {
         assertTrue(pulled.get(1).contains("cd+++++++++ ./"), pulled.toString());
     }
 
+    /**
+     * A "./" line after a name, with -r and --delete: "." is walked again, and as rsync what the
+     * name brought stays (rdcp's receiver deleted p and all in it when "." ended, then failed
+     * the files it had just received, exit 23).
+     */
+    @Test
+    void aDotSlashLineAfterANameWithDeleteKeepsWhatTheNameBrought() throws Exception {
+        SideBySide.write(sides.source, "p/q/g", 10);
+        SideBySide.write(sides.source, "p/q/r/f", 20);
+        Path list = Files.writeString(tmp.resolve("list"), "p/q/g\n./\n");
+
+        sides.push(0, List.of("-a", "-r", "--delete", "--files-from=" + list), "d/", "src/");
+
+        assertTrue(Files.isRegularFile(sides.rdcpCopy("d/p/q/g")));
+        assertTrue(Files.isRegularFile(sides.rdcpCopy("d/p/q/r/f")));
+    }
+
     /** A --files-from name whose directory is missing is a missing file (23), not a vanished one (24). */
     @Test
     void aFilesFromNameInAMissingDirectoryIsMissing() throws Exception {
