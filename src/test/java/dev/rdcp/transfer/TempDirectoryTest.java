@@ -148,4 +148,34 @@ class TempDirectoryTest {
             }
         }
     }
+
+    /**
+     * A daemon's temp-dir is held by its descriptor from the start: renamed away and replaced by
+     * a symlink leading out of the root meanwhile, the file is still written in the directory
+     * opened, and nothing is written, made or left outside.
+     */
+    @Test
+    void aTempDirSwappedForASymlinkOutAfterItWasOpenedIsNotFollowed() throws Exception {
+        Path root = Files.createDirectories(tmp.resolve("root"));
+        Path scratch = Files.createDirectories(root.resolve("scratch"));
+        Path outside = Files.createDirectories(tmp.resolve("outside"));
+        Path into = Files.createDirectories(root.resolve("d"));
+        try (Destination destination = Destination.of(into, true, root);
+                TempDirectory temp = new TempDirectory(withTempDirectory("/scratch"))) {
+            destination.prepare(false);
+            destination.requireInside(ExtendedOptions.NONE.withTempDirectory("/scratch"));
+            temp.open(destination);
+            Path moved = Files.move(scratch, root.resolve("moved"));
+            Files.createSymbolicLink(scratch, outside);
+            try (AtomicFile file = AtomicFile.create(destination.base(), new byte[] {'a'}, temp, FileWrites.PLAIN)) {
+                file.write(ByteBuffer.wrap("hello".getBytes(StandardCharsets.US_ASCII)), 0);
+                assertEquals(List.of(), names(outside), "nothing made through the symlink");
+                assertEquals(1, names(moved).size(), "written in the directory opened");
+                file.commit(written -> written.setMode(0600));
+            }
+            assertEquals(List.of(), names(moved));
+        }
+        assertEquals("hello", Files.readString(into.resolve("a")));
+        assertEquals(List.of(), names(outside));
+    }
 }
