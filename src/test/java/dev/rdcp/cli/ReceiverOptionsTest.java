@@ -105,8 +105,11 @@ class ReceiverOptionsTest extends SideBySideTest {
         for (Path there : List.of(sides.served.resolve("rsync/x"), sides.served.resolve("rdcp/x"),
                 tmp.resolve("rsync-p"), tmp.resolve("rdcp-p"))) {
             executables(there, 0640, 0751, 0604);
+            SideBySide.datedDirectory(there);
         }
         SideBySide.writeText(sides.source, "x/changed", "new content");
+        // The same time on both tops: neither tool lists "./", whichever second each was made in.
+        SideBySide.datedDirectory(sides.source.resolve("x"));
         sides.push(0, List.of("-rtE"), "x/", "src/x/");
         assertEquals(List.of(0750, 0640, 0705), modes(sides.served.resolve("rdcp/x")));
 
