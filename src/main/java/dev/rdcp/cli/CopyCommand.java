@@ -14,6 +14,7 @@ import dev.rdcp.filter.CommandLineRules;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.FileNames;
+import dev.rdcp.transfer.MungedLinks;
 import dev.rdcp.transfer.OwnerMap;
 import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.StopRequest;
@@ -543,6 +544,9 @@ final class CopyCommand {
                 && !(recursive() || dirs())) {
             throw usage("--delete does not work without --recursive (-r) or --dirs (-d).");
         }
+        if (linkOptions.mungeLinks && MungedLinks.unsafeUnder(Path.of("/"))) {
+            throw new RdcpException(ExitCode.UNSUPPORTED, "Symlink munging is unsafe when a /rsyncd-munged directory exists.");
+        }
         LOG.debug("command line parsed");
         transportChoice();
         TransferOptions options = transferOptions();
@@ -720,7 +724,7 @@ final class CopyCommand {
                                     groupmap == null ? "" : groupmap), partialDirectory, rules.modifyWindow(),
                             receiver.extended(rules.extended().with(ExtendedOptions.NO_IMPLIED_DIRS,
                                     noImpliedDirs && (relative || filesFrom != null)))),
-                    receiver.chmod(), receiver.noSuper());
+                    receiver.chmod(), receiver.noSuper(), linkOptions.mungeLinks);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

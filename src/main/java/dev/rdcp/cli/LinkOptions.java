@@ -6,7 +6,8 @@ import picocli.CommandLine.Option;
 /**
  * What becomes of symlinks beyond -l: which ones the sender follows (-L, --copy-unsafe-links,
  * -k), so that a pull's server must be told in the request, and which ones the receiver ignores
- * (--safe-links) or keeps as directories (-K), so that a push's must.
+ * (--safe-links) or keeps as directories (-K), so that a push's must; and --munge-links, which
+ * only the client's own side applies.
  */
 final class LinkOptions {
 
@@ -26,6 +27,14 @@ final class LinkOptions {
 
     @Option(names = "--safe-links", description = "Ignore symlinks that are absolute or lead above the top of the transfer.")
     boolean safeLinks;
+
+    /**
+     * Acts on this side only, as rsync's: a push's or local copy's sender un-munges the targets it
+     * lists, a pull's receiver munges those it makes; the server is not told.
+     */
+    @Option(names = "--munge-links",
+            description = "Munge the symlinks this side receives (prefix /rsyncd-munged/), un-munge those it sends.")
+    boolean mungeLinks;
 
     /** The REQUEST bits these options need. */
     long flags() {

@@ -38,7 +38,7 @@ final class RefusedOptions {
     private static final Map<String, String> REASONS = new HashMap<>();
 
     static {
-        refuse(RECEIVER_REQUEST, "--munge-links", "--insecure-links",
+        refuse(RECEIVER_REQUEST, "--insecure-links",
                 "--confine-root", "-U", "--atimes",
                 "--fake-super");
         refuse(CRTIMES, "-N", "--crtimes");

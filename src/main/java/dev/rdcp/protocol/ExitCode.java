@@ -13,6 +13,7 @@ public enum ExitCode {
     USAGE(1, "syntax or usage error"),
     PROTOCOL(2, "protocol incompatibility (version mismatch, not an rdcp peer)"),
     FILE_SELECTION(3, "errors selecting input/output files or directories"),
+    UNSUPPORTED(4, "requested action not supported"),
     START_CLIENT_SERVER(5, "error starting the client-server protocol (authentication, refused request)"),
     SOCKET_IO(10, "error in socket I/O"),
     FILE_IO(11, "error in file I/O"),

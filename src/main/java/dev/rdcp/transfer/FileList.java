@@ -103,6 +103,8 @@ final class FileList implements AutoCloseable {
     private final boolean deleteMissingArgs;
     /** --chmod on a push: the modes listed are the ones the receiver is to take as this side's. */
     private final ChmodRules chmod;
+    /** --munge-links on a push or a local copy: the targets listed lose the prefix a munging receiver gave them. */
+    private final boolean mungeLinks;
     /** -x: 1, -xx: 2, else 0. */
     private final int oneFileSystem;
     /** -x: the device of the operand being walked; a directory on another is a mount point. */
@@ -168,6 +170,7 @@ final class FileList implements AutoCloseable {
         this.deleteMissingArgs = options.has(SessionRequest.DELETE_MISSING_ARGS);
         this.ignoreMissingArgs = deleteMissingArgs || options.has(SessionRequest.IGNORE_MISSING_ARGS);
         this.chmod = options.chmod();
+        this.mungeLinks = options.mungeLinks();
         this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE) ? 2
                 : options.has(SessionRequest.ONE_FILE_SYSTEM) ? 1 : 0;
         this.firstNames = options.has(SessionRequest.HARD_LINKS) ? new HashMap<>() : null;
@@ -618,7 +621,7 @@ final class FileList implements AutoCloseable {
         Reached itself = new Reached(link, parent);
         byte[] target;
         try {
-            target = target(path, parent);
+            target = mungeLinks ? MungedLinks.unmunged(target(path, parent)) : target(path, parent);
         } catch (IOException e) {
             // Gone meanwhile: listed as a symlink that vanished.
             return itself;
@@ -776,7 +779,7 @@ final class FileList implements AutoCloseable {
     private boolean symlink(Path path, byte[] name, FileStatus attributes, Parent parent) {
         byte[] target;
         try {
-            target = target(path, parent);
+            target = mungeLinks ? MungedLinks.unmunged(target(path, parent)) : target(path, parent);
         } catch (IOException e) {
             ready.add(problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
             return true;

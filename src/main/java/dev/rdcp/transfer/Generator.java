@@ -228,6 +228,9 @@ final class Generator {
                 entry = mapping.localize(entry);
             }
             entry = chmod.apply(entry);
+            if (options.mungeLinks()) {
+                entry = MungedLinks.munged(entry);
+            }
             Decision decision = onEntry(entry, xattrs);
             if (decision != null) {
                 decision.encode(out);

@@ -14,12 +14,15 @@ import dev.rdcp.transport.RdmaTransport;
  * agreed on; {@code bandwidthLimit} is bytes/s (0: none); {@code receiver} the settings the
  * receiving side applies (its limits, backup rule, reference directories, owner maps, partial
  * directory and modify window); {@code chmod} the --chmod rules a client applies to the modes
- * listed (they are not part of the request: a server never has any); {@code noSuper} --no-super,
- * for a receiver in the client's process only: it acts as a user even as root (rsync's client
- * does not send --no-super either; a remote receiver decides by the user it runs as).
+ * listed; {@code noSuper} --no-super, for a receiver in the client's process only: it acts as a
+ * user even as root (rsync's client does not send --no-super either; a remote receiver decides by
+ * the user it runs as); {@code mungeLinks} the client's --munge-links, which acts on the client's
+ * own side only (the sender un-munges the targets it lists, the receiver munges those it makes),
+ * as rsync's. None of these is part of the request, so a server never has --chmod rules or
+ * --munge-links.
  */
 public record TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
-        ReceiverSettings receiver, ChmodRules chmod, boolean noSuper) {
+        ReceiverSettings receiver, ChmodRules chmod, boolean noSuper, boolean mungeLinks) {
 
     public static final int MIN_CHUNK = 4096;
     public static final int MAX_CHUNK = 64 << 20;
@@ -55,6 +58,12 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
         this(chunkSize, slots, flags, bandwidthLimit, filters, receiver, chmod, false);
     }
 
+    /** Options without --munge-links. */
+    public TransferOptions(int chunkSize, int slots, long flags, long bandwidthLimit, FilterRules filters,
+            ReceiverSettings receiver, ChmodRules chmod, boolean noSuper) {
+        this(chunkSize, slots, flags, bandwidthLimit, filters, receiver, chmod, noSuper, false);
+    }
+
     public TransferOptions {
         if (chunkSize < MIN_CHUNK || chunkSize > MAX_CHUNK || chunkSize % MIN_CHUNK != 0) {
             throw new IllegalArgumentException("chunk size must be a multiple of 4 KiB between 4 KiB and 64 MiB");
@@ -86,7 +95,8 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
 
     /** These options, their receiver acting as a user even as root ({@code noSuper}), or not. */
     public TransferOptions withNoSuper(boolean noSuper) {
-        return new TransferOptions(chunkSize, slots, flags, bandwidthLimit, filters, receiver, chmod, noSuper);
+        return new TransferOptions(chunkSize, slots, flags, bandwidthLimit, filters, receiver, chmod, noSuper,
+                mungeLinks);
     }
 
     public boolean has(long flag) {

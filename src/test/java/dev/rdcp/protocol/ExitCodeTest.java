@@ -20,6 +20,7 @@ class ExitCodeTest {
     void rsyncNumbersAreKept() {
         assertEquals(ExitCode.USAGE, ExitCode.ofCode(1));
         assertEquals(ExitCode.FILE_SELECTION, ExitCode.ofCode(3));
+        assertEquals(ExitCode.UNSUPPORTED, ExitCode.ofCode(4));
         assertEquals(ExitCode.PARTIAL, ExitCode.ofCode(23));
         assertEquals(ExitCode.VANISHED, ExitCode.ofCode(24));
         assertEquals(ExitCode.TIMEOUT, ExitCode.ofCode(30));
@@ -27,7 +28,7 @@ class ExitCodeTest {
 
     @Test
     void unknownCodesReadAsProtocol() {
-        for (int unknown : new int[] {4, 13, 99, 255, 65535, -1}) {
+        for (int unknown : new int[] {6, 13, 99, 255, 65535, -1}) {
             assertEquals(ExitCode.PROTOCOL, ExitCode.ofCode(unknown), Integer.toString(unknown));
         }
     }
