@@ -22,6 +22,8 @@ static void status_fields(const struct stat *st, int64_t *out)
 	out[7] = (int64_t)st->st_dev;
 	out[8] = (int64_t)st->st_ino;
 	out[9] = (int64_t)st->st_rdev;
+	out[10] = (int64_t)st->st_atim.tv_sec;
+	out[11] = (int64_t)st->st_atim.tv_nsec;
 }
 
 /*

@@ -12,8 +12,8 @@
 #include "rdcp_export.h"
 
 /* rdcp_file_status's out[]: mode, size, mtime seconds, mtime nanoseconds, uid, gid, links, device,
- * inode, and the device a device file stands for (st_rdev). */
-#define RDCP_STATUS_FIELDS 10
+ * inode, the device a device file stands for (st_rdev), atime seconds and atime nanoseconds. */
+#define RDCP_STATUS_FIELDS 12
 RDCP_EXPORT int rdcp_file_status(const char *path, int follow_links, int64_t *out);
 /* The same fields for name inside directory dirfd, never following a symlink; "" is dirfd itself. */
 RDCP_EXPORT int rdcp_status_at(int dirfd, const char *name, int64_t *out);

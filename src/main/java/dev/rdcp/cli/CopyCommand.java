@@ -216,6 +216,11 @@ final class CopyCommand {
             description = "Copy directories without recursing: a name ending in '/' (or '.') has its contents copied, one level.")
     boolean dirs;
 
+    /** Repeated (-UU), as rsync: --open-noatime too. */
+    @Option(names = {"-U", "--atimes"},
+            description = "Give files and symlinks the sender's access times (not directories); -UU adds --open-noatime.")
+    boolean[] atimes = new boolean[0];
+
     @Option(names = "--open-noatime",
             description = "Read files and directories without changing their access times (O_NOATIME: only their owner or root may).")
     boolean openNoAtime;
@@ -688,7 +693,7 @@ final class CopyCommand {
                 | (deleteAfter ? SessionRequest.DELETE_AFTER : 0)
                 | (dirs() ? SessionRequest.DIRS : 0)
                 | (pruneEmptyDirs ? SessionRequest.PRUNE_EMPTY_DIRS : 0)
-                | (openNoAtime ? SessionRequest.OPEN_NOATIME : 0)
+                | (openNoAtime || atimes.length > 1 ? SessionRequest.OPEN_NOATIME : 0)
                 | (implied(devices) ? SessionRequest.DEVICES : 0)
                 | (implied(specials) ? SessionRequest.SPECIALS : 0)
                 | (deleteExcluded ? SessionRequest.DELETE_EXCLUDED : 0)
@@ -723,7 +728,8 @@ final class CopyCommand {
                             rules.references(), new OwnerMaps(usermap == null ? "" : usermap,
                                     groupmap == null ? "" : groupmap), partialDirectory, rules.modifyWindow(),
                             receiver.extended(rules.extended().with(ExtendedOptions.NO_IMPLIED_DIRS,
-                                    noImpliedDirs && (relative || filesFrom != null)))),
+                                    noImpliedDirs && (relative || filesFrom != null))
+                                    .with(ExtendedOptions.ATIMES, atimes.length > 0))),
                     receiver.chmod(), receiver.noSuper(), linkOptions.mungeLinks);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

@@ -39,7 +39,7 @@ final class RefusedOptions {
 
     static {
         refuse(RECEIVER_REQUEST, "--insecure-links",
-                "--confine-root", "-U", "--atimes",
+                "--confine-root",
                 "--fake-super");
         refuse(CRTIMES, "-N", "--crtimes");
         refuse(SENDER_REQUEST, "--copy-devices");

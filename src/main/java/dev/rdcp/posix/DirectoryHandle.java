@@ -320,7 +320,13 @@ public final class DirectoryHandle extends OwnedDescriptor {
 
     /** Modification time of {@code name} itself (a symlink's own), the access time now. */
     public void setLinkTimes(byte[] name, long seconds, int nanos) throws IOException {
-        long[] times = {0, LibC.UTIME_NOW, seconds, nanos};
+        setLinkTimes(name, 0, FileHandle.NOW, seconds, nanos);
+    }
+
+    /** As {@link FileHandle#setTimes(long, long, long, long)}, of {@code name} itself (a symlink's own). */
+    public void setLinkTimes(byte[] name, long atimeSeconds, long atimeNanos, long mtimeSeconds, long mtimeNanos)
+            throws IOException {
+        long[] times = {atimeSeconds, atimeNanos, mtimeSeconds, mtimeNanos};
         check(name, inParent(name, false, (dirfd, leaf) -> result(LibC.utimensat(dirfd, leaf, times, LibC.AT_SYMLINK_NOFOLLOW))));
     }
 

@@ -175,9 +175,18 @@ public final class FileHandle extends OwnedDescriptor {
         }
     }
 
+    /** For a time's nanoseconds in {@link #setTimes(long, long, long, long)}: now, or left as it is. */
+    public static final long NOW = LibC.UTIME_NOW;
+    public static final long OMIT = LibC.UTIME_OMIT;
+
     /** The modification time to the nanosecond, the access time now. */
     public void setTimes(long seconds, int nanos) throws IOException {
-        long[] times = {0, LibC.UTIME_NOW, seconds, nanos};
+        setTimes(0, NOW, seconds, nanos);
+    }
+
+    /** The access and modification times, each to the nanosecond, or {@link #NOW} or {@link #OMIT} as its nanoseconds. */
+    public void setTimes(long atimeSeconds, long atimeNanos, long mtimeSeconds, long mtimeNanos) throws IOException {
+        long[] times = {atimeSeconds, atimeNanos, mtimeSeconds, mtimeNanos};
         if (LibC.futimens(fd(), times) == 0) {
             return;
         }

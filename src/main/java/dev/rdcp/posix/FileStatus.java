@@ -14,9 +14,10 @@ import java.time.Instant;
  * @param mode st_mode: the file-type bits and the permission bits
  * @param links st_nlink; with {@code device} and {@code inode} it tells hard links apart
  * @param rdev st_rdev: the device a character or block device file stands for
+ * @param atimeSeconds st_atim: when it was last read (--atimes), with {@code atimeNanos}
  */
 public record FileStatus(int mode, long size, long mtimeSeconds, int mtimeNanos, int uid, int gid, long links,
-        long device, long inode, long rdev) {
+        long device, long inode, long rdev, long atimeSeconds, int atimeNanos) {
 
     /**
      * {@code name} is {@code path} as the raw bytes on disk; {@code followLinks} as stat, else
@@ -34,7 +35,7 @@ public record FileStatus(int mode, long size, long mtimeSeconds, int mtimeNanos,
     /** From the shim's fields, in rdcp_posix.h's order. */
     static FileStatus of(long[] fields) {
         return new FileStatus((int) fields[0], fields[1], fields[2], (int) fields[3], (int) fields[4], (int) fields[5],
-                fields[6], fields[7], fields[8], fields[9]);
+                fields[6], fields[7], fields[8], fields[9], fields[10], (int) fields[11]);
     }
 
     public FileTime mtime() {

@@ -28,7 +28,12 @@ public record ExtendedOptions(long flags, String tempDirectory) {
      * attribute namespace) as if it ran as root, and reports each refusal.
      */
     public static final long SUPER = 1L << 2;
-    private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS | SUPER;
+    /**
+     * -U, --atimes: each entry carries the access time the sender listed ({@link Entry}), which
+     * the receiver gives the files and symlinks it keeps (not directories).
+     */
+    public static final long ATIMES = 1L << 4;
+    private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS | SUPER | ATIMES;
     public static final int MAX_LENGTH = 4096;
     public static final ExtendedOptions NONE = new ExtendedOptions(0, "");
 

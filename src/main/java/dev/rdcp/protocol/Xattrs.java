@@ -67,9 +67,12 @@ public record Xattrs(List<Xattr> attributes) {
         attributes = List.copyOf(sorted);
     }
 
-    /** The bytes {@code entry}'s attributes may take so that both fit one ENTRIES message. */
-    public static int roomAfter(Entry entry) {
-        return ENTRY_ROOM - entry.encodedSize();
+    /**
+     * The bytes {@code entry}'s attributes may take so that both fit one ENTRIES message, its
+     * access time included where {@code accessTime} (a session with --atimes).
+     */
+    public static int roomAfter(Entry entry, boolean accessTime) {
+        return ENTRY_ROOM - entry.encodedSize(accessTime);
     }
 
     public boolean isEmpty() {

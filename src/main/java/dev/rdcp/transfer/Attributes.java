@@ -17,7 +17,10 @@ import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Set;
 
-/** The metadata -p, -t, -o and -g carry over: permissions, modification time, owner and group ({@link OwnerPolicy}). */
+/**
+ * The metadata -p, -t, -U, -o and -g carry over: permissions, modification and access times,
+ * owner and group ({@link OwnerPolicy}).
+ */
 final class Attributes {
 
     private static final PosixFilePermission[] PERMISSION_BITS = {
@@ -39,6 +42,9 @@ final class Attributes {
     private final TimeWindow applied;
     private final boolean directoryTimes;
     private final boolean linkTimes;
+    /** -U: the access times listed, set on all but directories; a symlink's unless -J. */
+    private final boolean atimes;
+    private final boolean linkAtimes;
     private final boolean permissions;
     /** -E without -p: a regular file here follows the sender's in being executable or not. */
     private final boolean executability;
@@ -60,6 +66,8 @@ final class Attributes {
         this.applied = new TimeWindow(options.receiver().modifyWindow() == 0 ? -1 : options.receiver().modifyWindow());
         this.directoryTimes = options.preserveDirectoryTimes();
         this.linkTimes = options.preserveLinkTimes();
+        this.atimes = options.preserveAtimes();
+        this.linkAtimes = atimes && !options.has(SessionRequest.OMIT_LINK_TIMES);
         this.permissions = options.preservePermissions();
         this.executability = !permissions && options.has(SessionRequest.EXECUTABILITY);
         this.owners = new OwnerPolicy(options, process);
@@ -250,14 +258,20 @@ final class Attributes {
         return new RdcpException(ExitCode.PARTIAL, "chown failed: " + reason);
     }
 
-    /** The modification time, and the access time set to now, as rsync leaves them. */
+    /**
+     * The modification time with -t, the access time listed with -U (not a directory's); without
+     * -U the access time is set to now, as rsync leaves it, and without -t the modification time
+     * is left as it is.
+     */
     private void setTimes(FileHandle node, Entry entry) throws IOException {
-        if (times) {
-            node.setTimes(entry.mtimeSeconds(), entry.mtimeNanos());
+        boolean atime = atimes && Entry.hasAccessTime(entry.type());
+        if (times || atime) {
+            node.setTimes(atime ? entry.atimeSeconds() : 0, atime ? entry.atimeNanos() : FileHandle.NOW,
+                    times ? entry.mtimeSeconds() : 0, times ? entry.mtimeNanos() : FileHandle.OMIT);
         }
     }
 
-    /** Symlink {@code name}'s own owner and modification time (a symlink's mode is not settable). */
+    /** Symlink {@code name}'s own owner and times (a symlink's mode is not settable). */
     void applyToLink(DirectoryHandle directory, byte[] name, Entry entry) throws IOException {
         int uid = owners.uid(entry);
         int gid = owners.gid(entry);
@@ -268,12 +282,17 @@ final class Attributes {
                 throw chownFailed(e);
             }
         }
-        if (linkTimes) {
-            directory.setLinkTimes(name, entry.mtimeSeconds(), entry.mtimeNanos());
+        if (linkTimes || linkAtimes) {
+            directory.setLinkTimes(name, linkAtimes ? entry.atimeSeconds() : 0,
+                    linkAtimes ? entry.atimeNanos() : FileHandle.NOW, linkTimes ? entry.mtimeSeconds() : 0,
+                    linkTimes ? entry.mtimeNanos() : FileHandle.OMIT);
         }
     }
 
-    /** True when {@link #apply} would change something of {@code existing}. */
+    /**
+     * True when {@link #apply} would change something of {@code existing} but its access time
+     * ({@link #atimeDiffers}): as rsync's, a --link-dest file is linked whatever its access time.
+     */
     boolean differ(FileStatus existing, Entry entry) {
         return (permissions && (existing.mode() & 07777) != mode(entry, NOTHING_REPLACED))
                 || executabilityDiffers(existing, entry)
@@ -281,6 +300,12 @@ final class Attributes {
                         entry.mtimeNanos()))
                 || (owners.uid(entry) != OwnerPolicy.LEAVE && existing.uid() != entry.uid())
                 || (owners.gid(entry) != OwnerPolicy.LEAVE && existing.gid() != entry.gid());
+    }
+
+    /** -U: whether {@code existing}'s access time is not the one listed, to the nanosecond. */
+    boolean atimeDiffers(FileStatus existing, Entry entry) {
+        return atimes && Entry.hasAccessTime(entry.type())
+                && (existing.atimeSeconds() != entry.atimeSeconds() || existing.atimeNanos() != entry.atimeNanos());
     }
 
     static FileTime mtime(Entry entry) {

@@ -122,8 +122,7 @@ public final class ChmodRules {
             return entry;
         }
         int mode = apply(entry.mode(), type == EntryType.DIRECTORY);
-        return mode == entry.mode() ? entry : new Entry(entry.index(), type, mode, entry.mtimeSeconds(),
-                entry.mtimeNanos(), entry.size(), entry.uid(), entry.gid(), entry.name(), entry.extra());
+        return mode == entry.mode() ? entry : entry.withMode(mode);
     }
 
     private static Clause clause(String text, int umask, String spec) {

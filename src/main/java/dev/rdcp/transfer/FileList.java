@@ -105,6 +105,8 @@ final class FileList implements AutoCloseable {
     private final ChmodRules chmod;
     /** --munge-links on a push or a local copy: the targets listed lose the prefix a munging receiver gave them. */
     private final boolean mungeLinks;
+    /** -U: entries carry the access times listed. */
+    private final boolean atimes;
     /** -x: 1, -xx: 2, else 0. */
     private final int oneFileSystem;
     /** -x: the device of the operand being walked; a directory on another is a mount point. */
@@ -171,6 +173,7 @@ final class FileList implements AutoCloseable {
         this.ignoreMissingArgs = deleteMissingArgs || options.has(SessionRequest.IGNORE_MISSING_ARGS);
         this.chmod = options.chmod();
         this.mungeLinks = options.mungeLinks();
+        this.atimes = options.preserveAtimes();
         this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE) ? 2
                 : options.has(SessionRequest.ONE_FILE_SYSTEM) ? 1 : 0;
         this.firstNames = options.has(SessionRequest.HARD_LINKS) ? new HashMap<>() : null;
@@ -809,9 +812,12 @@ final class FileList implements AutoCloseable {
             naming.announce(attributes.uid(), attributes.gid(), () -> nextIndex++, named -> ready.add(new ListedEntry(named)));
         }
         try {
+            // -U: the access time as listed, before any read of the file (-c's, the data's) moves it.
+            boolean atime = atimes && Entry.hasAccessTime(type);
             Entry entry = chmod.apply(new Entry(nextIndex, type, mode, attributes.mtimeSeconds(),
                     attributes.mtimeNanos(), size, attributes.uid(), attributes.gid(), name,
-                    extra == null ? new byte[0] : extra));
+                    extra == null ? new byte[0] : extra, atime ? attributes.atimeSeconds() : 0,
+                    atime ? attributes.atimeNanos() : 0));
             nextIndex++;
             return new ListedEntry(entry, path, attributes);
         } catch (IllegalArgumentException e) {
@@ -839,9 +845,9 @@ final class FileList implements AutoCloseable {
             return instead(entry, FileNames.display(entry.name()) + ": cannot read its extended attributes: "
                     + FileReceiver.describe(e));
         }
-        if (found.encodedSize() > Xattrs.roomAfter(entry)) {
+        if (found.encodedSize() > Xattrs.roomAfter(entry, atimes)) {
             return instead(entry, FileNames.display(entry.name()) + ": its extended attributes take "
-                    + found.encodedSize() + " bytes, more than the " + Xattrs.roomAfter(entry)
+                    + found.encodedSize() + " bytes, more than the " + Xattrs.roomAfter(entry, atimes)
                     + " that fit with its entry");
         }
         return new ListedEntry(entry, listed.path(), listed.listed(), found);

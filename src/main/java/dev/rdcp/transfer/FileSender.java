@@ -93,6 +93,8 @@ public final class FileSender implements AutoCloseable {
     private final FileList list;
     /** -X, -A: each entry is followed by its extended attributes. */
     private final boolean withXattrs;
+    /** -U: each entry is followed by its access time. */
+    private final boolean withAtimes;
 
     private final int[] slotRkey;
     private final long[] slotAddress;
@@ -144,6 +146,7 @@ public final class FileSender implements AutoCloseable {
             List<SourceOperand> sources, Path sourceRoot, Region poolRegion) {
         this.transport = transport;
         this.withXattrs = options.has(SessionRequest.XATTRS) || options.has(SessionRequest.ACLS);
+        this.withAtimes = options.preserveAtimes();
         this.opening = new ReadOnlyFile.Opening(FollowedLinks.of(options).any(),
                 options.has(SessionRequest.OPEN_NOATIME));
         this.removal = options.has(SessionRequest.REMOVE_SOURCE_FILES) && !options.dryRun()
@@ -310,11 +313,11 @@ public final class FileSender implements AutoCloseable {
             if (next == null) {
                 break;
             }
-            if (next.encodedSize(withXattrs) > out.remaining()) {
+            if (next.encodedSize(withXattrs, withAtimes) > out.remaining()) {
                 carried = next;
                 break;
             }
-            next.entry().encode(out);
+            next.entry().encode(out, withAtimes);
             if (withXattrs) {
                 next.xattrs().encode(out);
             }

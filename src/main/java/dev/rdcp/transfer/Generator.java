@@ -87,6 +87,8 @@ final class Generator {
     private final TempDirectory tempDirectory;
     /** --chmod on a pull: the modes arriving are taken as changed before anything compares or applies them. */
     private final ChmodRules chmod;
+    /** -U: each entry arrives with its access time. */
+    private final boolean atimes;
     /**
      * One chunk, allocated at its first use and lent to each local copy from a reference directory
      * (--copy-dest, and --link-dest's fallback) and each digest of a --partial file or of the bytes
@@ -120,6 +122,7 @@ final class Generator {
         this.references = new ReferenceTrees(options.receiver().references(), check, attributes);
         this.tempDirectory = new TempDirectory(options);
         this.chmod = options.chmod();
+        this.atimes = options.preserveAtimes();
         this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
             public void deleted(byte[] name) {
@@ -211,8 +214,9 @@ final class Generator {
         int countAt = CountedList.start(out);
         int decisions = 0;
         for (int i = 0; i < count; i++) {
-            Entry entry = Entry.decode(payload);
-            Xattrs xattrs = attributes.xattrs().enabled() ? Xattrs.decode(payload, Xattrs.roomAfter(entry)) : Xattrs.NONE;
+            Entry entry = Entry.decode(payload, atimes);
+            Xattrs xattrs = attributes.xattrs().enabled() ? Xattrs.decode(payload, Xattrs.roomAfter(entry, atimes))
+                    : Xattrs.NONE;
             List<String> implied = order.check(entry);
             if (!implied.isEmpty()) {
                 makeImplied(entry, implied);
@@ -504,7 +508,8 @@ final class Generator {
                 return new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
             }
             XattrSync.Change xattrChange = XattrSync.Change.NONE;
-            if (!options.dryRun() && verdict.attributes() != null && attributes.differ(verdict.attributes(), entry)) {
+            if (!options.dryRun() && verdict.attributes() != null && (attributes.differ(verdict.attributes(), entry)
+                    || attributes.atimeDiffers(verdict.attributes(), entry))) {
                 try (FileHandle node = destination.base().openNode(local)) {
                     attributes.apply(node, entry);
                 }

@@ -107,8 +107,7 @@ final class IdMapping {
         if (uid == entry.uid() && gid == entry.gid()) {
             return entry;
         }
-        return new Entry(entry.index(), entry.type(), entry.mode(), entry.mtimeSeconds(), entry.mtimeNanos(),
-                entry.size(), uid, gid, entry.name(), entry.extra());
+        return entry.withOwner(uid, gid);
     }
 
     /** What the map makes of an id the sender did not name. */

@@ -16,7 +16,8 @@ import java.util.Arrays;
  * link, {@code .} at most attributes), X the type, and each later letter an attribute that
  * changes (or {@code +} for a new entry). Only what this receiver applies counts as a change:
  * owner and group as {@link OwnerPolicy} sets them, permissions with -p (with -E, a file's being
- * executable or not), times with -t ({@code T} for a file whose time is simply now, without -t).
+ * executable or not), times with -t ({@code T} for a file whose time is simply now, without -t),
+ * and with -U a file's or node's access time ({@code u}; not a symlink's, as rsync's).
  */
 final class Itemizer {
 
@@ -36,6 +37,7 @@ final class Itemizer {
     private final Attributes attributes;
     private final OwnerPolicy owners;
     private final boolean checksum;
+    private final boolean atimes;
 
     Itemizer(TransferOptions options, Attributes attributes) {
         this.enabled = options.has(SessionRequest.ITEMIZE);
@@ -48,6 +50,7 @@ final class Itemizer {
         this.attributes = attributes;
         this.owners = attributes.owners();
         this.checksum = options.has(SessionRequest.CHECKSUM);
+        this.atimes = options.preserveAtimes();
     }
 
     boolean enabled() {
@@ -186,7 +189,16 @@ final class Itemizer {
     private String flags(char y, char x, char c, char s, char t, FileStatus before, Entry entry) {
         boolean modeDiffers = permissions ? (before.mode() & 07777) != (entry.mode() & 07777)
                 : attributes.executabilityDiffers(before, entry);
-        return "" + y + x + c + s + t + (modeDiffers ? 'p' : '.') + owner(before, entry) + "...";
+        return "" + y + x + c + s + t + (modeDiffers ? 'p' : '.') + owner(before, entry)
+                + (atimeDiffers(before, entry) ? 'u' : '.') + "..";
+    }
+
+    /**
+     * -U: as rsync compares access times, in whole seconds (rdcp still applies a difference under
+     * a second, as with -t's times); never a directory's.
+     */
+    private boolean atimeDiffers(FileStatus before, Entry entry) {
+        return atimes && Entry.hasAccessTime(entry.type()) && before.atimeSeconds() != entry.atimeSeconds();
     }
 
     private String owner(FileStatus before, Entry entry) {

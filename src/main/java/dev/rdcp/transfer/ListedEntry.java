@@ -21,8 +21,8 @@ record ListedEntry(Entry entry, Path path, FileStatus listed, Xattrs xattrs) {
         this(entry, path, listed, Xattrs.NONE);
     }
 
-    /** The bytes the entry and, when they travel, its attributes take in an ENTRIES message. */
-    int encodedSize(boolean withXattrs) {
-        return entry.encodedSize() + (withXattrs ? xattrs.encodedSize() : 0);
+    /** The bytes the entry, its access time and its attributes take in an ENTRIES message, as each travels. */
+    int encodedSize(boolean withXattrs, boolean withAtimes) {
+        return entry.encodedSize(withAtimes) + (withXattrs ? xattrs.encodedSize() : 0);
     }
 }

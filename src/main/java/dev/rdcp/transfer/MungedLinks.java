@@ -49,8 +49,7 @@ public final class MungedLinks {
             return entry;
         }
         try {
-            return new Entry(entry.index(), entry.type(), entry.mode(), entry.mtimeSeconds(), entry.mtimeNanos(),
-                    entry.size(), entry.uid(), entry.gid(), entry.name(), munged(entry.extra()));
+            return entry.withExtra(munged(entry.extra()));
         } catch (IllegalArgumentException e) {
             return Entry.problem(entry.index(), ExitCode.PARTIAL.code(), entry.name(),
                     ("symlink " + FileNames.display(entry.name())

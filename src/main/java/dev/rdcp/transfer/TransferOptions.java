@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.ControlHeader;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.StreamCount;
@@ -114,6 +115,11 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
     public boolean preserveDirectoryTimes() {
         return preserveTimes() && !has(SessionRequest.OMIT_DIR_TIMES)
                 && !(has(SessionRequest.BACKUP) && receiver.backup().directory().isEmpty());
+    }
+
+    /** -U: entries carry their access times, which the receiver sets on all but directories. */
+    public boolean preserveAtimes() {
+        return receiver.extended().has(ExtendedOptions.ATIMES);
     }
 
     /** -t for symlinks, unless -J. */

@@ -33,7 +33,7 @@ class RefusedOptionsTest {
         assertRefusedWith(RefusedOptions.CRTIMES, Cli.rdcp("-avN", "src", "host:dst"), "-N");
         assertRefusedWith(RefusedOptions.CRTIMES, Cli.rdcp("-aN", "src", "host:dst"), "-N");
         assertRefusedWith(RefusedOptions.CRTIMES, Cli.rdcp("-Nav", "src", "host:dst"), "-N");
-        assertRefusedWith(RefusedOptions.RECEIVER_REQUEST, Cli.rdcp("-aU", "src", "host:dst"), "-U");
+        assertRefusedWith(RefusedOptions.CRTIMES, Cli.rdcp("-aUN", "src", "host:dst"), "-N");
     }
 
     @Test

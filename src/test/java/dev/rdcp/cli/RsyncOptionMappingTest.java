@@ -105,6 +105,21 @@ class RsyncOptionMappingTest {
 
     private static final long OWNER_AND_GROUP = SessionRequest.OWNERS | SessionRequest.GROUPS;
 
+    /** -U is an extended flag; repeated, as rsync's, it adds --open-noatime; --munge-links is no flag at all. */
+    @Test
+    void atimesAreAnExtendedFlagAndTwiceOpenNoatime() {
+        TransferOptions once = parsed("-aU", "a", "h:b").transferOptions();
+        TransferOptions twice = parsed("-aUU", "a", "h:b").transferOptions();
+        assertTrue(once.preserveAtimes());
+        assertEquals(0, once.flags() & SessionRequest.OPEN_NOATIME);
+        assertTrue(twice.preserveAtimes() && twice.has(SessionRequest.OPEN_NOATIME));
+        assertFalse(parsed("-a", "a", "h:b").transferOptions().preserveAtimes());
+        TransferOptions munging = parsed("-a", "--munge-links", "a", "h:b").transferOptions();
+        assertTrue(munging.mungeLinks());
+        assertEquals(flags("-a", "a", "h:b"), munging.flags());
+        assertEquals(parsed("-a", "a", "h:b").transferOptions().receiver(), munging.receiver());
+    }
+
     @Test
     void xattrsAndAclsAreRequestFlagsAndAclsImplyPerms() {
         assertEquals(SessionRequest.XATTRS, flags("-rX", "a", "h:b") & (SessionRequest.XATTRS | SessionRequest.ACLS));

@@ -142,10 +142,81 @@ class EntryTest {
         byte[] name = new byte[Entry.MAX_VARIABLE - 100];
         Arrays.fill(name, (byte) 'n');
         byte[] extra = new byte[100];
-        Entry largest = new Entry(0, EntryType.SYMLINK, 0, 0, 0, 0, 0, 0, name, extra);
-        assertEquals(ControlHeader.MAX_MESSAGE, ControlHeader.SIZE + 2 + largest.encodedSize(),
-                "a header, an entry count and the entry fill a message exactly");
+        Entry largest = new Entry(0, EntryType.SYMLINK, 0, 0, 0, 0, 0, 0, name, extra, 5, 6);
+        assertEquals(ControlHeader.MAX_MESSAGE, ControlHeader.SIZE + 2 + largest.encodedSize(true),
+                "a header, an entry count and the entry with its access time fill a message exactly");
         assertSameEntry(largest, roundTrip(largest));
+        assertSameEntry(largest, roundTripWithAccessTime(largest));
+    }
+
+    private static Entry roundTripWithAccessTime(Entry entry) throws ProtocolException {
+        ByteBuffer wire = ByteBuffer.allocate(entry.encodedSize(true));
+        entry.encode(wire, true);
+        assertFalse(wire.hasRemaining(), "encodedSize(true) is exact");
+        ByteBuffer in = wire.flip();
+        Entry decoded = Entry.decode(in, true);
+        assertFalse(in.hasRemaining(), "decode consumes the whole entry and its access time");
+        assertEquals(entry.atimeSeconds(), decoded.atimeSeconds());
+        assertEquals(entry.atimeNanos(), decoded.atimeNanos());
+        return decoded;
+    }
+
+    /** With --atimes the access time follows the extra: the same bytes as without, and twelve more. */
+    @Test
+    void anAccessTimeTravelsOnlyInSessionsWithAtimes() throws Exception {
+        Entry file = new Entry(7, EntryType.FILE, 0100644, 1_700_000_000L, 123, 5, 1000, 1000, utf8("f"), new byte[0],
+                1_600_000_000L, 999_999_999);
+        ByteBuffer without = ByteBuffer.allocate(file.encodedSize());
+        file.encode(without);
+        ByteBuffer with = ByteBuffer.allocate(file.encodedSize(true));
+        file.encode(with, true);
+
+        assertArrayEquals(wire(7, 1, 5, 123, utf8("f"), new byte[0]).array(), without.array(),
+                "without --atimes, the bytes an entry always had");
+        assertArrayEquals(without.array(), Arrays.copyOf(with.array(), without.capacity()));
+        assertEquals(1_600_000_000L, with.getLong(without.capacity()));
+        assertEquals(999_999_999, with.getInt(without.capacity() + 8));
+        assertEquals(0, roundTrip(file).atimeSeconds(), "a session without --atimes carries none");
+        assertSameEntry(file, roundTripWithAccessTime(file));
+        for (EntryType type : new EntryType[] {EntryType.SYMLINK, EntryType.HARDLINK}) {
+            roundTripWithAccessTime(new Entry(1, type, 0, 0, 0, 0, 0, 0, utf8("l"), utf8("t"), -5, 1));
+        }
+        roundTripWithAccessTime(new Entry(1, EntryType.DIRECTORY, 040755, 1, 2, 0, 0, 0, utf8("d"), new byte[0]));
+        roundTripWithAccessTime(Entry.problem(3, 23, utf8("p"), utf8("failed")));
+    }
+
+    @Test
+    void anAccessTimeIsRefusedOutOfRangeOrWhereNoFileStands() {
+        for (EntryType type : new EntryType[] {EntryType.DIRECTORY, EntryType.PROBLEM, EntryType.DIRECTORY_END,
+                EntryType.MISSING, EntryType.ID_NAME}) {
+            assertThrows(IllegalArgumentException.class,
+                    () -> new Entry(0, type, 0, 0, 0, 0, 0, 0, utf8("x"), new byte[0], 1, 0), type.name());
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> new Entry(0, EntryType.FILE, 0, 0, 0, 0, 0, 0, utf8("x"), new byte[0], 1, 1_000_000_000));
+        assertThrows(IllegalArgumentException.class,
+                () -> new Entry(0, EntryType.FILE, 0, 0, 0, 0, 0, 0, utf8("x"), new byte[0], 1, -1));
+    }
+
+    /** A FILE or DIRECTORY entry's wire bytes followed by an access time. */
+    private static ByteBuffer withAccessTime(int type, long seconds, int nanos) {
+        ByteBuffer entry = wire(2, type, 0, 0, utf8("e"), new byte[0]);
+        ByteBuffer out = ByteBuffer.allocate(entry.remaining() + Entry.ACCESS_TIME_SIZE);
+        return out.put(entry).putLong(seconds).putInt(nanos).flip();
+    }
+
+    @Test
+    void malformedAccessTimesAreProtocolErrors() throws Exception {
+        assertEquals(-3, Entry.decode(withAccessTime(EntryType.FILE.code(), -3, 4), true).atimeSeconds());
+        assertThrows(ProtocolException.class, () -> Entry.decode(withAccessTime(EntryType.FILE.code(), 1, 1_000_000_000), true));
+        assertThrows(ProtocolException.class, () -> Entry.decode(withAccessTime(EntryType.FILE.code(), 1, -1), true));
+        assertThrows(ProtocolException.class, () -> Entry.decode(withAccessTime(EntryType.DIRECTORY.code(), 1, 0), true));
+        assertThrows(ProtocolException.class, () -> Entry.decode(withAccessTime(EntryType.DIRECTORY.code(), 0, 1), true));
+        ByteBuffer whole = withAccessTime(EntryType.FILE.code(), 1, 2);
+        for (int missing = 1; missing <= Entry.ACCESS_TIME_SIZE; missing++) {
+            ByteBuffer cut = ByteBuffer.wrap(Arrays.copyOf(whole.array(), whole.limit() - missing));
+            assertThrows(ProtocolException.class, () -> Entry.decode(cut, true), missing + " bytes missing");
+        }
     }
 
     @Test

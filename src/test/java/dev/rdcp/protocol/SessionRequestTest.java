@@ -466,6 +466,20 @@ class SessionRequestTest {
                 "--super has no value after it");
     }
 
+    /** -U is bit 4 of the extended flags, with no field after it; bit 5 and beyond stay unknown. */
+    @Test
+    void theAtimesFlagIsBit4AndRoundTrips() throws Exception {
+        ExtendedOptions atimes = ExtendedOptions.NONE.with(ExtendedOptions.ATIMES, true);
+        assertEquals(atimes, SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 0x10}))
+                .receiver().extended());
+        SessionRequest sent = new SessionRequest(SessionRequest.Direction.PULL, 0, 1 << 20, 8, 0, PATHS, RULES,
+                ReceiverSettings.NONE.withExtended(atimes.withTempDirectory("t")));
+        assertEquals(atimes.withTempDirectory("t"), roundTrip(sent).receiver().extended());
+        assertThrows(ProtocolException.class,
+                () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 0x30})));
+        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(ExtendedOptions.ATIMES << 2, ""));
+    }
+
     @Test
     void truncatedTrailingFieldsAreRejected() {
         // The limits, the empty backup rule (4) and reference directories (2), the extended flags (8).

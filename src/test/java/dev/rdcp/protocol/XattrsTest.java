@@ -96,6 +96,9 @@ class XattrsTest {
     @Test
     void roomAfterAnEntryLeavesTheMessageFull() {
         Entry entry = new Entry(0, EntryType.FILE, 0644, 0, 0, 0, 0, 0, new byte[100], new byte[0]);
-        assertEquals(ControlHeader.MAX_MESSAGE - ControlHeader.SIZE - 2 - entry.encodedSize(), Xattrs.roomAfter(entry));
+        assertEquals(ControlHeader.MAX_MESSAGE - ControlHeader.SIZE - 2 - entry.encodedSize(),
+                Xattrs.roomAfter(entry, false));
+        assertEquals(Xattrs.roomAfter(entry, false) - Entry.ACCESS_TIME_SIZE, Xattrs.roomAfter(entry, true),
+                "with --atimes the entry's access time takes its share");
     }
 }

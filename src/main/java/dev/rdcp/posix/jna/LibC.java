@@ -30,6 +30,7 @@ public final class LibC {
     public static final int AT_SYMLINK_NOFOLLOW = 0x100;
     /** tv_nsec value meaning "the current time". */
     public static final long UTIME_NOW = (1L << 30) - 1;
+    public static final long UTIME_OMIT = (1L << 30) - 2;
 
     static {
         Native.register(LibC.class, Platform.C_LIBRARY_NAME);

@@ -10,7 +10,7 @@ import java.nio.ByteBuffer;
  */
 public final class RdcpPosix {
 
-    public static final int RDCP_STATUS_FIELDS = 10;
+    public static final int RDCP_STATUS_FIELDS = 12;
 
     static {
         Native.register(RdcpPosix.class, RdcpLibrary.INSTANCE);
