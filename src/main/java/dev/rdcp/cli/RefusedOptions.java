@@ -11,12 +11,16 @@ import java.util.Optional;
  */
 final class RefusedOptions {
 
-    static final String RECEIVER_REQUEST = "not yet: the receiver would need it in the session request"
-            + " (a protocol change)";
-    static final String SENDER_REQUEST = "not yet: it changes what the sender lists, which for a pull"
-            + " the session request would have to carry (a protocol change)";
-    static final String IN_PLACE = "not yet: rdcp writes each file under a temporary name and renames it"
-            + " when complete (--partial resumes); writing in place needs a request flag (a protocol change)";
+    static final String RECEIVER_REQUEST = "not yet: not built; the receiver would take it in protocol 7's extended"
+            + " REQUEST flags, which have room";
+    static final String FAKE_SUPER = "not yet: not built; the receiver would store rsync's user.rsync.%stat for every"
+            + " entry and read it in its quick check, -X would hide it, and the sender would fold it, bounded against"
+            + " hostile values, into its list";
+    static final String SENDER_REQUEST = "not yet: not built; the sender would list a device as a regular file, take"
+            + " its size by seeking and pass the check that the file it opens is the one it listed, and a daemon"
+            + " would refuse it by default, as rsyncd";
+    static final String IN_PLACE = "not yet: not built; rdcp writes each file under a temporary name and renames it"
+            + " when complete, and writing into a device in place needs a receiver path of its own";
     static final String CRTIMES = "refused: Linux cannot set a file's creation time (rsync built for Linux refuses"
             + " -N too)";
     static final String CLIENT_ONLY = "not yet: not implemented (it needs no protocol change)";
@@ -38,9 +42,8 @@ final class RefusedOptions {
     private static final Map<String, String> REASONS = new HashMap<>();
 
     static {
-        refuse(RECEIVER_REQUEST, "--insecure-links",
-                "--confine-root",
-                "--fake-super");
+        refuse(RECEIVER_REQUEST, "--insecure-links", "--confine-root");
+        refuse(FAKE_SUPER, "--fake-super");
         refuse(CRTIMES, "-N", "--crtimes");
         refuse(SENDER_REQUEST, "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
