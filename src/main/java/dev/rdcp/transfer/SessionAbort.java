@@ -41,7 +41,8 @@ final class SessionAbort {
     /**
      * Runs {@code role}; if it fails, tells the peer why and throws the failure: a stop requested
      * meanwhile (a signal, a time limit) in place of what it caused, long local work's unchecked
-     * failure unwrapped, and a lost connection as the ABORT the peer left before it, if it did.
+     * failure unwrapped, and a lost connection (or an undiagnosed failure, an RDMA SEND's among
+     * them) as the ABORT the peer left before it, if it did.
      *
      * @param peerRole the peer's role ("sender", "receiver"), which marks its ABORT's reason
      */
@@ -59,16 +60,29 @@ final class SessionAbort {
     }
 
     private static IOException ended(Transport transport, String peerRole, IOException failure) {
-        if (failure instanceof RdcpException lost && lost.exitCode() == ExitCode.SOCKET_IO) {
+        if (mayEchoThePeer(failure)) {
             PeerAbortException heard = abortLeftBy(transport, peerRole);
             if (heard != null) {
                 heard.addSuppressed(failure);
                 return heard;
             }
-            return failure;
         }
-        tellPeer(transport, failure);
+        if (!(failure instanceof RdcpException lost && lost.exitCode() == ExitCode.SOCKET_IO)) {
+            tellPeer(transport, failure);
+        }
         return failure;
+    }
+
+    /**
+     * Whether {@code failure} may only echo the peer's leaving: a lost connection, or a failure
+     * rdcp did not diagnose itself, such as an RDMA SEND the adapter gave up on (retry counter
+     * exceeded) because the peer, having sent its ABORT, destroyed its queue pair.
+     */
+    private static boolean mayEchoThePeer(IOException failure) {
+        if (failure instanceof RdcpException diagnosed) {
+            return diagnosed.exitCode() == ExitCode.SOCKET_IO;
+        }
+        return !(failure instanceof ProtocolException);
     }
 
     /**

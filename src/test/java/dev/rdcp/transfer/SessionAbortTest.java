@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.ErrorMessage;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.PeerAbortException;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transport.LoopbackTransport;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -140,6 +142,43 @@ class SessionAbortTest {
         ErrorMessage bug = SessionAbort.messageFor(new IllegalStateException("/srv/secret state"));
         assertEquals(ExitCode.INTERNAL.code(), bug.code());
         assertFalse(bug.message().contains("/srv"), bug.message());
+    }
+
+    /**
+     * Over RDMA a peer that aborted and left makes this side's next SEND fail in the adapter
+     * (transport retry counter exceeded), an error rdcp did not diagnose: the ABORT that came
+     * first is what the session ends with.
+     */
+    @Test
+    void anUndiagnosedFailureAfterThePeersAbortEndsWithTheAbort() throws Exception {
+        LoopbackTransport[] ends = LoopbackTransport.pair(5);
+        new ErrorMessage(ExitCode.USAGE.code(), "malformed filter rule in d/.rsync-filter line 1")
+                .encode(ends[1].startMessage(ControlType.ABORT));
+        ends[1].send();
+        ends[1].disconnect();
+
+        PeerAbortException heard = assertThrows(PeerAbortException.class, () -> SessionAbort.runTellingPeer(ends[0],
+                "receiver", () -> {
+                    throw new IOException("RDMA SEND failed: transport retry counter exceeded");
+                }));
+        assertEquals(ExitCode.USAGE, heard.exitCode());
+        assertEquals("[receiver] malformed filter rule in d/.rsync-filter line 1", heard.getMessage());
+    }
+
+    /** This side's own diagnosis is its own, whatever the peer sent meanwhile. */
+    @Test
+    void aDiagnosedFailureIsReportedAsItselfEvenWithThePeersAbortWaiting() throws Exception {
+        LoopbackTransport[] ends = LoopbackTransport.pair(5);
+        new ErrorMessage(ExitCode.USAGE.code(), "the peer's reason").encode(ends[1].startMessage(ControlType.ABORT));
+        ends[1].send();
+        ends[1].disconnect();
+
+        RdcpException own = assertThrows(RdcpException.class, () -> SessionAbort.runTellingPeer(ends[0], "receiver",
+                () -> {
+                    throw new RdcpException(ExitCode.FILE_SELECTION, "this side's reason");
+                }));
+        assertFalse(own instanceof PeerAbortException, own::toString);
+        assertEquals("this side's reason", own.getMessage());
     }
 
     /** Nothing is said to a peer that is gone, nor back to one that aborted. */
