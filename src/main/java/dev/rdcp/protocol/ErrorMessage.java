@@ -22,15 +22,17 @@ public record ErrorMessage(int code, String message) {
 
     /** The ERROR frame's payload, in a buffer it fills exactly (positioned at its end). */
     public ByteBuffer encode() {
-        ByteBuffer out = ByteBuffer.allocate(4 + message.getBytes(StandardCharsets.UTF_8).length);
-        encode(out);
-        return out;
+        byte[] text = message.getBytes(StandardCharsets.UTF_8);
+        return put(ByteBuffer.allocate(4 + text.length), text);
     }
 
     /** Puts the message at {@code out}'s position (an ABORT's payload). */
     public void encode(ByteBuffer out) {
-        byte[] text = message.getBytes(StandardCharsets.UTF_8);
-        out.putShort((short) code).putShort((short) text.length).put(text);
+        put(out, message.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private ByteBuffer put(ByteBuffer out, byte[] text) {
+        return out.putShort((short) code).putShort((short) text.length).put(text);
     }
 
     public static ErrorMessage decode(ByteBuffer in) throws ProtocolException {
