@@ -37,8 +37,9 @@ import java.util.Set;
 
 /**
  * The sender's file list, produced as it is consumed: one directory is read at a time, so the
- * first file moves long before a large tree has been walked. Order is depth first, each
- * directory's children sorted by name bytes, and a DIRECTORY_END closes each directory. An
+ * first file moves long before a large tree has been walked. Order is rsync's: depth first, each
+ * directory's children sorted by name bytes, everything but its subdirectories first and then each
+ * subdirectory with its contents, and a DIRECTORY_END closes each directory. An
  * operand is found by the path the user (or the daemon's root) named; everything beneath it is
  * examined, read and checksummed through the descriptor of the directory it was listed in,
  * opened beneath its own parent's with no symlink followed: a directory swapped for a symlink
@@ -49,9 +50,21 @@ final class FileList implements AutoCloseable {
     /** The buffer an MD5 reads its file through. */
     static final int MD5_BUFFER = 1 << 16;
 
-    /** A directory being listed, held open until its DIRECTORY_END; {@code id} tells a symlink loop back to it. */
+    /**
+     * A directory being listed, held open until its DIRECTORY_END; {@code id} tells a symlink loop
+     * back to it. Its subdirectories, found among its children, wait in {@code subdirectories}
+     * until every other child is listed.
+     */
     private record Frame(Path path, byte[] name, DirectoryHandle directory, Iterator<byte[]> children,
-            boolean complete, FileId id) {
+            ArrayDeque<Subdirectory> subdirectories, boolean complete, FileId id) {
+
+        Frame incomplete() {
+            return new Frame(path, name, directory, children, subdirectories, false, id);
+        }
+    }
+
+    /** A child found to be a directory (after any symlink the list follows), listed after its siblings. */
+    private record Subdirectory(Path path, byte[] name, FileStatus attributes, Parent parent) {
     }
 
     /**
@@ -190,13 +203,14 @@ final class FileList implements AutoCloseable {
         while (ready.isEmpty()) {
             if (!stack.isEmpty()) {
                 Frame top = stack.peek();
+                boolean listedWhole;
                 if (top.children().hasNext()) {
                     byte[] child = top.children().next();
-                    if (!describe(FileNames.resolve(top.path(), child), FileNames.join(top.name(), child), false, false,
-                            false, new Parent(top.directory(), child)) && top.complete()) {
-                        stack.pop();
-                        stack.push(new Frame(top.path(), top.name(), top.directory(), top.children(), false, top.id()));
-                    }
+                    listedWhole = describe(FileNames.resolve(top.path(), child), FileNames.join(top.name(), child),
+                            false, false, false, new Parent(top.directory(), child), top.subdirectories());
+                } else if (!top.subdirectories().isEmpty()) {
+                    Subdirectory next = top.subdirectories().poll();
+                    listedWhole = directory(next.path(), next.name(), next.attributes(), false, false, next.parent());
                 } else {
                     stack.pop();
                     closeQuietly(top.directory());
@@ -208,6 +222,11 @@ final class FileList implements AutoCloseable {
                                 "IO error encountered -- skipping file deletion in %s"));
                     }
                     ready.add(directoryEnd(top.name(), top.complete()));
+                    continue;
+                }
+                if (!listedWhole && top.complete()) {
+                    stack.pop();
+                    stack.push(top.incomplete());
                 }
             } else if (operands.hasNext()) {
                 listOperand(operands.next());
@@ -271,16 +290,16 @@ final class FileList implements AutoCloseable {
                     }
                     impliedParents(operand.base(), name);
                 }
-                describe(path, name, true, false, operand.contents(), beneath);
+                describe(path, name, true, false, operand.contents(), beneath, null);
             } else if (operand.contents() && isDirectory(path, beneath)) {
-                describe(path, new byte[] {'.'}, true, false, true, beneath);
+                describe(path, new byte[] {'.'}, true, false, true, beneath, null);
             } else if (ignoreMissingArgs && directoryMissing(operand, beneath)) {
                 ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0],
                         shownName(path) + ": no such file or directory")));
             } else {
                 Path absolute = path.toAbsolutePath().normalize();
                 byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
-                describe(path, name, true, false, false, beneath);
+                describe(path, name, true, false, false, beneath, null);
             }
         } finally {
             closeUnlessRoot(beneath);
@@ -513,7 +532,7 @@ final class FileList implements AutoCloseable {
             return;
         }
         try {
-            describe(parentPath, parent, false, true, false, beneath);
+            describe(parentPath, parent, false, true, false, beneath, null);
         } finally {
             closeUnlessRoot(beneath);
         }
@@ -532,7 +551,7 @@ final class FileList implements AutoCloseable {
      * {@code parent}: the listed directory it is in, or null for what the user named by path.
      */
     private boolean describe(Path path, byte[] name, boolean operand, boolean impliedOnly, boolean contents,
-            Parent examined) {
+            Parent examined, ArrayDeque<Subdirectory> laterDirectories) {
         FileStatus attributes;
         Parent parent = examined;
         try {
@@ -594,6 +613,10 @@ final class FileList implements AutoCloseable {
                 return listed.xattrs() != FAILED;
             }
             case FileModes.S_IFDIR -> {
+                if (laterDirectories != null) {
+                    laterDirectories.add(new Subdirectory(path, name, attributes, parent));
+                    return true;
+                }
                 return directory(path, name, attributes, impliedOnly, contents, parent);
             }
             case FileModes.S_IFLNK -> {
@@ -749,7 +772,7 @@ final class FileList implements AutoCloseable {
                 throw RuleSetFailure.endingSession(e);
             }
         }
-        stack.push(new Frame(path, name, directory, children.iterator(), complete,
+        stack.push(new Frame(path, name, directory, children.iterator(), new ArrayDeque<>(), complete,
                 new FileId(attributes.device(), attributes.inode())));
     }
 

@@ -64,17 +64,18 @@ class FileListTest {
         return new String(entry.extra(), StandardCharsets.UTF_8);
     }
 
+    /** rsync's order: a directory's other entries first, then each subdirectory with its contents. */
     @Test
-    void aTrailingSlashListsTheContentsUnderDotDepthFirstInByteOrder() {
+    void aTrailingSlashListsTheContentsUnderDotInRsyncsOrder() {
         assertEquals(List.of(
                 "DIRECTORY .",
                 "FILE B",
+                "FILE b.txt",
+                "FILE \u00e9",
                 "DIRECTORY a",
                 "FILE a/y",
                 "FILE a/z",
                 "DIRECTORY_END a",
-                "FILE b.txt",
-                "FILE \u00e9",
                 "DIRECTORY_END ."), shape(list(SourceOperand.parse(src + "/"), RECURSIVE)));
     }
 
@@ -83,13 +84,39 @@ class FileListTest {
         assertEquals(List.of(
                 "DIRECTORY src",
                 "FILE src/B",
+                "FILE src/b.txt",
+                "FILE src/\u00e9",
                 "DIRECTORY src/a",
                 "FILE src/a/y",
                 "FILE src/a/z",
                 "DIRECTORY_END src/a",
-                "FILE src/b.txt",
-                "FILE src/\u00e9",
                 "DIRECTORY_END src"), shape(list(SourceOperand.parse(src.toString()), RECURSIVE)));
+    }
+
+    /** Each subdirectory waits for every other entry of its directory, at every depth. */
+    @Test
+    void subdirectoriesComeAfterTheirSiblingsAtEveryDepth() throws Exception {
+        Path a = src.resolve("a");
+        Files.createDirectory(a.resolve("m"));
+        Files.writeString(a.resolve("m").resolve("q"), "q");
+        Files.createSymbolicLink(a.resolve("n"), Path.of("z"));
+        Files.createDirectory(src.resolve("0"));
+        assertEquals(List.of(
+                "DIRECTORY .",
+                "FILE B",
+                "FILE b.txt",
+                "FILE \u00e9",
+                "DIRECTORY 0",
+                "DIRECTORY_END 0",
+                "DIRECTORY a",
+                "SYMLINK a/n",
+                "FILE a/y",
+                "FILE a/z",
+                "DIRECTORY a/m",
+                "FILE a/m/q",
+                "DIRECTORY_END a/m",
+                "DIRECTORY_END a",
+                "DIRECTORY_END ."), shape(list(SourceOperand.parse(src + "/"), RECURSIVE | SessionRequest.LINKS)));
     }
 
     @Test
@@ -213,12 +240,12 @@ class FileListTest {
         assertEquals(List.of(
                 "DIRECTORY .",
                 "FILE B",
+                "FILE b.txt",
+                "FILE \u00e9",
                 "DIRECTORY a",
                 "FILE a/y",
                 "FILE a/z",
                 "DIRECTORY_END a",
-                "FILE b.txt",
-                "FILE \u00e9",
                 "DIRECTORY_END ."), names);
     }
 
@@ -299,11 +326,11 @@ class FileListTest {
                 TransferOptions.of(4096, RECURSIVE)));
         assertEquals(List.of(
                 "DIRECTORY a",
+                "FILE a/y",
+                "FILE a/z",
                 "DIRECTORY a/b",
                 "FILE a/b/c.txt",
                 "DIRECTORY_END a/b",
-                "FILE a/y",
-                "FILE a/z",
                 "DIRECTORY_END a"), shape);
     }
 
