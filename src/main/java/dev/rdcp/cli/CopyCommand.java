@@ -49,6 +49,7 @@ import picocli.CommandLine.Spec;
 final class CopyCommand {
 
     private static final Logger LOG = LogManager.getLogger(CopyCommand.class);
+    private static final String BOTH_REMOTE = "copy between two remote hosts is not supported: one side must be local";
 
     @Mixin
     MootOptions moot;
@@ -625,6 +626,11 @@ final class CopyCommand {
         for (String operand : operands.size() == 1 ? operands : operands.subList(0, operands.size() - 1)) {
             sources.add(parse(operand));
         }
+        // As rsync: with two operands or more the last is a destination, even for --list-only.
+        if (operands.size() > 1 && parse(operands.get(operands.size() - 1)).isRemote()
+                && sources.stream().anyMatch(Location::isRemote)) {
+            throw usage(BOTH_REMOTE);
+        }
         boolean deep = recursive();
         if (sources.size() == 1 && sources.get(0).namesNoModule()) {
             ModuleList[] listed = new ModuleList[1];
@@ -843,7 +849,7 @@ final class CopyCommand {
     private void push(List<Location> sources, Location destination, TransferOptions options,
             TransferListener listener) throws IOException, InterruptedException {
         if (sources.stream().anyMatch(Location::isRemote)) {
-            throw usage("copy between two remote hosts is not supported: one side must be local");
+            throw usage(BOTH_REMOTE);
         }
         List<SourceOperand> operands = new ArrayList<>();
         if (filesFrom != null) {

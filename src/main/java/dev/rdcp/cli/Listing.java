@@ -4,14 +4,17 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * --list-only's lines in rsync's order: each operand's top entry, then each directory's entries
- * (its files, then its directories, each by name) before the contents of its subdirectories,
- * depth first. Entries are collected first (from the local file system, or from a pull's list)
- * and printed by {@link #print}.
+ * --list-only's lines in rsync's order, which sorts the whole list: "." first, then in each
+ * directory its files before its subdirectories, each by name, a subdirectory followed by its
+ * contents. Entries from several operands make one tree, as in rsync's list: two "dir/" operands
+ * list one "." with both contents, and a name listed twice is shown once, as first listed.
+ * Entries are collected first (from the local file system, or from a pull's list) and printed by
+ * {@link #print}.
  */
 final class Listing {
 
@@ -25,46 +28,48 @@ final class Listing {
         }
     }
 
-    private static final Comparator<Item> RSYNC_ORDER = Comparator.comparing(Item::isDirectory)
+    private static final String ROOT = ".";
+    private static final Comparator<Item> RSYNC_ORDER = Comparator.comparing((Item item) -> !item.name().equals(ROOT))
+            .thenComparing(Item::isDirectory)
             .thenComparing(item -> baseName(item.name()));
 
-    private final List<Item> tops = new ArrayList<>();
-    private final Map<String, List<Item>> children = new HashMap<>();
+    /** Every entry added, in the order added; a name listed again is left out. */
+    private final Map<String, Item> items = new LinkedHashMap<>();
 
-    /** Adds an entry, after its directory if that is listed: "dir/x" goes into "dir", "x" into ".". */
+    /** Adds an entry; a name already listed is shown as first listed. */
     void add(Item item) {
-        String name = item.name();
-        int slash = name.lastIndexOf('/');
-        String parent = name.equals(".") ? null : slash < 0 ? "." : name.substring(0, slash);
-        List<Item> siblings = parent == null ? null : children.get(parent);
-        if (siblings != null) {
-            siblings.add(item);
-        } else {
-            tops.add(item);
-        }
-        if (item.isDirectory()) {
-            children.putIfAbsent(name, new ArrayList<>());
-        }
+        items.putIfAbsent(item.name(), item);
     }
 
+    /** Prints every entry beneath its directory where that is listed: "dir/x" in "dir", "x" in ".". */
     void print(PrintWriter out, SizeFormat sizes) {
-        for (Item top : tops) {
-            line(out, top, sizes);
+        List<Item> tops = new ArrayList<>();
+        Map<String, List<Item>> children = new HashMap<>();
+        for (Item item : items.values()) {
+            String name = item.name();
+            int slash = name.lastIndexOf('/');
+            String parent = name.equals(ROOT) ? null : slash < 0 ? ROOT : name.substring(0, slash);
+            Item directory = parent == null ? null : items.get(parent);
+            if (directory != null && directory.isDirectory()) {
+                children.computeIfAbsent(parent, key -> new ArrayList<>()).add(item);
+            } else {
+                tops.add(item);
+            }
         }
-        for (Item top : tops) {
-            printContents(out, top, sizes);
-        }
+        printSorted(out, tops, children, sizes);
         out.flush();
     }
 
-    private void printContents(PrintWriter out, Item directory, SizeFormat sizes) {
-        List<Item> inside = children.get(directory.name());
-        if (inside == null) {
-            return;
+    private static void printSorted(PrintWriter out, List<Item> siblings, Map<String, List<Item>> children,
+            SizeFormat sizes) {
+        siblings.sort(RSYNC_ORDER);
+        for (Item item : siblings) {
+            line(out, item, sizes);
+            List<Item> inside = children.get(item.name());
+            if (inside != null) {
+                printSorted(out, inside, children, sizes);
+            }
         }
-        inside.sort(RSYNC_ORDER);
-        inside.forEach(item -> line(out, item, sizes));
-        inside.forEach(item -> printContents(out, item, sizes));
     }
 
     private static void line(PrintWriter out, Item item, SizeFormat sizes) {

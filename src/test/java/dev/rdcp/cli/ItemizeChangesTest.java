@@ -237,6 +237,25 @@ class ItemizeChangesTest {
         assertEquals(rsync("src/"), rdcp(source + "/"), "a lone SRC lists it");
     }
 
+    /** Several operands make one list, sorted as rsync sorts it: one ".", files before directories. */
+    @Test
+    void listOnlyOfSeveralOperandsIsOneListInRsyncsOrder() throws Exception {
+        write("sub/deeper/x", "x\n");
+        write("sub/z", "z\n");
+        write("sub2/y", "y\n");
+        for (List<String> options : List.of(List.of("--list-only"), List.of("-r", "--list-only"))) {
+            String expected = rsync(with(options, "src/sub2", "src/sub/", "src/a", "src/sub", "src/sub2/", "nowhere")
+                    .toArray(String[]::new));
+            assertTrue(expected.lines().count() > 5, expected);
+            assertEquals(expected, rdcp(with(options, source + "/sub2", source + "/sub/", source + "/a", source + "/sub",
+                    source + "/sub2/", tmp + "/nowhere").toArray(String[]::new)), options.toString());
+            assertEquals(rsync(with(options, "localhost:" + source + "/sub2", "localhost:" + source + "/sub/",
+                    "localhost:" + source + "/a", "localhost:" + source + "/sub", "nowhere").toArray(String[]::new)),
+                    rdcp(with(options, "127.0.0.1::src/sub2", "127.0.0.1::src/sub/", "127.0.0.1::src/a",
+                            "127.0.0.1::src/sub", tmp + "/nowhere").toArray(String[]::new)), options + " remote");
+        }
+    }
+
     /** The itemized lines among -v's other output (its header, names and closing lines). */
     private static String itemizedOnly(String output) {
         return String.join("\n", output.lines().filter(line -> line.matches("([<>ch.][fdL][.+a-zT ]{9}|\\*deleting  ) .*"))

@@ -83,6 +83,14 @@ class MainRunTest {
         assertTrue(result.errLines().get(0).contains("one side must be local"), result.err());
     }
 
+    /** As rsync: --list-only with two operands or more takes the last as a destination too. */
+    @Test
+    void listOnlyOfRemoteOperandsOnlyIsAUsageError() {
+        Result result = run("--list-only", "h1::m/a", "h1::m/b");
+        assertUsageError(result);
+        assertTrue(result.errLines().get(0).contains("one side must be local"), result.err());
+    }
+
     @Test
     void chunkSizeNotAMultipleOf4KiBIsAUsageError() {
         Result result = run("--chunk-size", "1000", "a", "host:b");
