@@ -114,6 +114,12 @@ public final class Destination implements AutoCloseable {
             return new Destination(target, named != null ? named : shown(root, target), directory, existing, missing,
                     realRoot, rootStatus, filterRoot);
         }
+        Path inTheWay = nearestExisting(parent);
+        if (inTheWay != null && !Files.isDirectory(inTheWay)) {
+            // As rsync's receiver, whichever kind of destination: its stat of DEST fails first.
+            throw new RdcpException(ExitCode.FILE_SELECTION, "cannot stat destination \""
+                    + (named != null ? named : shown(root, target)) + "\": Not a directory");
+        }
         if (parent == null || !Files.isDirectory(parent)) {
             // As rsync's receiver: a directory it cannot make is 11, a file's missing directory 3. A
             // daemon names it within its root.
@@ -126,6 +132,15 @@ public final class Destination implements AutoCloseable {
         requireInside(realRoot, parent);
         return new Destination(target, named != null ? named : shown(root, target), directory, parent,
                 directory ? List.of(FileNames.lastComponent(target)) : List.of(), realRoot, rootStatus, filterRoot);
+    }
+
+    /** {@code path} or the nearest of its directories that exists, or null when none does. */
+    private static Path nearestExisting(Path path) {
+        Path existing = path;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        return existing;
     }
 
     /** {@code path} as given, or with a root, within it: a daemon does not tell clients where it serves from. */
@@ -167,10 +182,6 @@ public final class Destination implements AutoCloseable {
     }
 
     /**
-     * True when {@code status} is of the daemon's root itself, whose owner and mode no client may
-     * change: with -o as root, a client could otherwise give the served tree away.
-     */
-    /**
      * Whether this is a daemon's served directory: a daemon never makes device files there, since
      * any client could otherwise give itself a raw disk or memory device in the module.
      */
@@ -178,6 +189,10 @@ public final class Destination implements AutoCloseable {
         return root != null;
     }
 
+    /**
+     * True when {@code status} is of the daemon's root itself, whose owner and mode no client may
+     * change: with -o as root, a client could otherwise give the served tree away.
+     */
     boolean isServedRoot(FileStatus status) {
         return root != null && status.device() == root.device() && status.inode() == root.inode();
     }

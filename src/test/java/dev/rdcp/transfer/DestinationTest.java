@@ -10,6 +10,7 @@ import dev.rdcp.protocol.RdcpException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
@@ -171,10 +172,17 @@ class DestinationTest {
         assertExit(ExitCode.FILE_SELECTION, () -> Destination.of(tmp.resolve("nodir/file"), false, null));
     }
 
+    /** As rsync ("cannot stat destination"): a file on the way is 3 for every kind of destination, not a missing directory. */
     @Test
-    void parentThatIsAFileIsAFileSelectionError() throws Exception {
+    void aFileOnTheWayIsAFileSelectionErrorForEveryKindOfDestination() throws Exception {
         Path file = Files.writeString(tmp.resolve("plain"), "x");
-        assertExit(ExitCode.FILE_SELECTION, () -> Destination.of(file.resolve("child"), false, null));
+        for (Path target : List.of(file.resolve("child"), file.resolve("child/deeper"))) {
+            for (boolean directory : new boolean[] {false, true}) {
+                RdcpException e = assertThrows(RdcpException.class, () -> Destination.of(target, directory, null));
+                assertEquals(ExitCode.FILE_SELECTION, e.exitCode(), target + " " + directory);
+                assertEquals("cannot stat destination \"" + target + "\": Not a directory", e.getMessage());
+            }
+        }
     }
 
     @Test
