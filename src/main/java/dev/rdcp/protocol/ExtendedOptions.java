@@ -29,11 +29,17 @@ public record ExtendedOptions(long flags, String tempDirectory) {
      */
     public static final long SUPER = 1L << 2;
     /**
+     * --fake-super: the side serving the request keeps what only root could set (owner, group,
+     * special mode bits, device numbers, the type of a symlink, device or special) in each entry's
+     * {@code user.rsync.%stat} attribute instead, as receiver, and lists them from it as sender.
+     */
+    public static final long FAKE_SUPER = 1L << 3;
+    /**
      * -U, --atimes: each entry carries the access time the sender listed ({@link Entry}), which
      * the receiver gives the files and symlinks it keeps (not directories).
      */
     public static final long ATIMES = 1L << 4;
-    private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS | SUPER | ATIMES;
+    private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS | SUPER | FAKE_SUPER | ATIMES;
     public static final int MAX_LENGTH = 4096;
     public static final ExtendedOptions NONE = new ExtendedOptions(0, "");
 

@@ -480,6 +480,24 @@ class SessionRequestTest {
         assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(ExtendedOptions.ATIMES << 2, ""));
     }
 
+    /** --fake-super is bit 3 of the extended flags, with no field after it; it travels with the others. */
+    @Test
+    void theFakeSuperFlagIsBit3AndRoundTrips() throws Exception {
+        ExtendedOptions fake = ExtendedOptions.NONE.with(ExtendedOptions.FAKE_SUPER, true);
+        assertEquals(fake, SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 8}))
+                .receiver().extended());
+        ExtendedOptions all = fake.with(ExtendedOptions.ATIMES, true).with(ExtendedOptions.NO_IMPLIED_DIRS, true)
+                .withTempDirectory("t");
+        SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES,
+                ReceiverSettings.NONE.withExtended(all));
+        assertEquals(all, roundTrip(sent).receiver().extended());
+        // Bit 3 with a value after it would be read as trailing garbage, and bit 5 is still unknown.
+        assertThrows(ProtocolException.class,
+                () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 8, 0, 1, 'x'})));
+        assertThrows(ProtocolException.class,
+                () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 0x28})));
+    }
+
     @Test
     void truncatedTrailingFieldsAreRejected() {
         // The limits, the empty backup rule (4) and reference directories (2), the extended flags (8).
