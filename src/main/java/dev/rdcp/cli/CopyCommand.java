@@ -543,6 +543,10 @@ final class CopyCommand {
         if (contimeout != null && contimeout < 0) {
             throw usage("--contimeout must be 0 (no limit) or more seconds, not " + contimeout);
         }
+        if (receiver.fakeSuper() && acls) {
+            throw usage("--fake-super with -A: not yet: rsync keeps the ACLs in user.rsync.%aacl and"
+                    + " user.rsync.%dacl there, which rdcp neither writes nor reads");
+        }
         if (rules.deleteBefore && deleteAfter) {
             throw usage("You may not combine multiple --delete-WHEN options.");
         }

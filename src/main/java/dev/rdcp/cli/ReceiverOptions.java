@@ -37,14 +37,23 @@ final class ReceiverOptions {
     @Option(names = "--preallocate", description = "Allocate each file's blocks before the receiver writes its data.")
     boolean preallocate;
 
-    /** --super (true), --no-super (false), or neither: the receiver acts as the user it runs as. */
-    private Boolean superUser;
+    /** rsync's am_root as --super, --no-super and --fake-super set it: the last of them counts. */
+    private enum Privilege { AS_RUN, SUPER, USER, FAKE }
+
+    private Privilege privilege = Privilege.AS_RUN;
 
     @Option(names = "--super", negatable = true, description = "The receiver attempts what only root may do (owners,"
             + " groups, devices, every attribute namespace) also when it does not run as root, and reports what fails;"
             + " --no-super: a receiver on this host acts as a user also as root.")
     void superUser(boolean on) {
-        superUser = on;
+        privilege = on ? Privilege.SUPER : Privilege.USER;
+    }
+
+    @Option(names = "--fake-super", description = "Keep what only root may set (owner, group, special mode bits,"
+            + " devices, specials and symlinks as regular files) in each file's user.rsync.%%stat attribute, and read"
+            + " it back when sending: the receiver and the sender this command runs (a local copy's both).")
+    void fakeSuper(boolean on) {
+        privilege = on ? Privilege.FAKE : Privilege.AS_RUN;
     }
 
     private ChmodRules chmod = ChmodRules.NONE;
@@ -69,12 +78,18 @@ final class ReceiverOptions {
 
     /** The extended request flags these options set. */
     ExtendedOptions extended(ExtendedOptions others) {
-        return others.with(ExtendedOptions.SUPER, Boolean.TRUE.equals(superUser));
+        return others.with(ExtendedOptions.SUPER, privilege == Privilege.SUPER)
+                .with(ExtendedOptions.FAKE_SUPER, privilege == Privilege.FAKE);
     }
 
     /** --no-super: the receiver in this process (a pull's, a local copy's) acts as a user even as root. */
     boolean noSuper() {
-        return Boolean.FALSE.equals(superUser);
+        return privilege == Privilege.USER;
+    }
+
+    /** --fake-super: applied by the sides this command runs, told to a remote one never, as rsync's client. */
+    boolean fakeSuper() {
+        return privilege == Privilege.FAKE;
     }
 
     /** Every --chmod's clauses, in the order given. */

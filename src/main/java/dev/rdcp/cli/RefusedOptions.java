@@ -13,9 +13,6 @@ final class RefusedOptions {
 
     static final String RECEIVER_REQUEST = "not yet: not built; the receiver would take it in protocol 7's extended"
             + " REQUEST flags, which have room";
-    static final String FAKE_SUPER = "not yet: not built; the receiver would store rsync's user.rsync.%stat for every"
-            + " entry and read it in its quick check, -X would hide it, and the sender would fold it, bounded against"
-            + " hostile values, into its list";
     static final String SENDER_REQUEST = "not yet: not built; the sender would list a device as a regular file, take"
             + " its size by seeking and pass the check that the file it opens is the one it listed, and a daemon"
             + " would refuse it by default, as rsyncd";
@@ -43,7 +40,6 @@ final class RefusedOptions {
 
     static {
         refuse(RECEIVER_REQUEST, "--insecure-links", "--confine-root");
-        refuse(FAKE_SUPER, "--fake-super");
         refuse(CRTIMES, "-N", "--crtimes");
         refuse(SENDER_REQUEST, "--copy-devices");
         refuse(IN_PLACE, "--write-devices");

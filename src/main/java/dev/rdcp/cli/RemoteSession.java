@@ -67,7 +67,7 @@ final class RemoteSession {
                 try (LocalServer server = LocalServer.start(config, localServer, noSuper);
                         BootstrapChannel channel = new BootstrapChannel(connector.toLoopback().connect(
                                 server.host().getHostAddress(), server.port()), timeout)) {
-                    action.run(new ClientSession(channel, config, server.token(), device));
+                    action.run(new ClientSession(channel, config, server.token(), device, true));
                 }
                 return;
             }

@@ -37,6 +37,8 @@ public final class ClientSession {
     private final SessionConfig config;
     private final byte[] secret;
     private final DeviceOpening device;
+    /** A local copy's: the server is this command's too, so it is told --fake-super. */
+    private final boolean serverIsLocal;
 
     /**
      * @param secret the shared secret or one-time token, or null
@@ -44,10 +46,17 @@ public final class ClientSession {
      *     owns it and closes it after the session
      */
     public ClientSession(BootstrapChannel channel, SessionConfig config, byte[] secret, DeviceOpening device) {
+        this(channel, config, secret, device, false);
+    }
+
+    /** @param serverIsLocal the server is a local copy's, in this process */
+    public ClientSession(BootstrapChannel channel, SessionConfig config, byte[] secret, DeviceOpening device,
+            boolean serverIsLocal) {
         this.channel = channel;
         this.config = config;
         this.secret = secret;
         this.device = device;
+        this.serverIsLocal = serverIsLocal;
     }
 
     /** Lists and sends {@code sources} to {@code remoteDestination}. */
@@ -58,7 +67,8 @@ public final class ClientSession {
         long flags = options.flags() | (destinationIsDirectory ? SessionRequest.DESTINATION_IS_DIRECTORY : 0)
                 | transportFlags(localReason);
         Accept accept = negotiate(challenge,
-                request(SessionRequest.Direction.PUSH, flags, options, List.of(remoteDestination)));
+                request(SessionRequest.Direction.PUSH, flags, serverIsLocal ? options : withoutFakeSuper(options),
+                        List.of(remoteDestination)));
         announce(accept, localReason, listener);
         Roles.send(channel, config, accept.transport(), device, options, List.of(), sources, listener, () -> { });
     }
@@ -121,16 +131,25 @@ public final class ClientSession {
         listener.transportChosen(accept.transport().label(), reason);
     }
 
+    /**
+     * As rsync's client, which applies --fake-super where it runs and never tells a remote side:
+     * pushed to a host, a tree it stored is restored there by a receiver acting as what it is.
+     */
+    private static TransferOptions withoutFakeSuper(TransferOptions options) {
+        return options.withReceiver(options.receiver().withExtended(options.receiver().extended()
+                .with(ExtendedOptions.FAKE_SUPER, false)));
+    }
+
     private static SessionRequest request(SessionRequest.Direction direction, long flags, TransferOptions options,
             List<String> paths) {
         // A receiving server applies the owner maps, the partial directory, the modify window and
-        // the --temp-dir and --super; on a pull the client receives and applies them itself, so
-        // the request leaves them out (as rsync's client sends --super only when it sends).
+        // the --temp-dir, --super and --fake-super; on a pull the client receives and applies them
+        // itself, so the request leaves them out (as rsync's client sends --super only when it sends).
         // Each side is sent the filter rules it uses.
         ReceiverSettings receiver = direction == SessionRequest.Direction.PUSH ? options.receiver()
                 : options.receiver().withOwnerMaps(OwnerMaps.NONE).withPartialDirectory(PartialDirectory.NONE)
                         .withModifyWindow(0).withExtended(options.receiver().extended().withTempDirectory("")
-                                .with(ExtendedOptions.SUPER, false));
+                                .with(ExtendedOptions.SUPER, false).with(ExtendedOptions.FAKE_SUPER, false));
         return new SessionRequest(direction, (flags & ~(SessionRequest.PARTIAL_DIR | SessionRequest.MODIFY_WINDOW))
                         | (receiver.ownerMaps().any() ? SessionRequest.OWNER_MAPS : 0)
                         | (receiver.partialDirectory().any() ? SessionRequest.PARTIAL_DIR : 0)

@@ -19,7 +19,9 @@ import java.util.Set;
 
 /**
  * The metadata -p, -t, -U, -o and -g carry over: permissions, modification and access times,
- * owner and group ({@link OwnerPolicy}).
+ * owner and group ({@link OwnerPolicy}). With --fake-super the owner, the group, the special mode
+ * bits and what a symlink, device or special is go into each file's stored value ({@link
+ * FakeSuper}) instead.
  */
 final class Attributes {
 
@@ -54,6 +56,7 @@ final class Attributes {
     /** Whether this receiver attempts what only root may do ({@link OwnerPolicy#superUser}). */
     private final boolean superUser;
     private final XattrSync xattrs;
+    private final FakeSuper fakeSuper;
 
     /** @param destination where entries land, which knows the daemon's root; null for none */
     Attributes(TransferOptions options, Destination destination) {
@@ -75,15 +78,21 @@ final class Attributes {
         this.process = process;
         this.superUser = OwnerPolicy.superUser(options, process);
         this.xattrs = new XattrSync(options, superUser);
+        this.fakeSuper = FakeSuper.of(options);
     }
 
     /**
      * As rsync: only a receiver acting as the super-user (root, or told --super) makes device
-     * files; others skip them. A daemon never does, --super or not (rsyncd, which runs transfers
+     * files, or one told --fake-super regular files that stand for them; others skip them. A daemon never does, --super or not (rsyncd, which runs transfers
      * as nobody by default, does not either; a device file is access a client would give itself).
      */
     boolean makesDevices() {
-        return superUser && (destination == null || !destination.isServed());
+        return fakeSuper.enabled() || superUser && (destination == null || !destination.isServed());
+    }
+
+    /** --fake-super: how this receiver sees, and keeps, what only root could set. */
+    FakeSuper fakeSuper() {
+        return fakeSuper;
     }
 
     /** Whose owner and group this receiver sets: what -i's o and g letters follow. */
@@ -130,6 +139,14 @@ final class Attributes {
     }
 
     private void applyOwnerAndMode(FileHandle node, Entry entry) throws IOException {
+        if (fakeSuper.enabled()) {
+            FileStatus seen = fakeSuper.seen(node);
+            if (!isServedRoot(node)) {
+                store(node, entry, permissions ? mode(entry, NOTHING_REPLACED)
+                        : executableAsSent(seen.mode() & 07777, entry), seen);
+            }
+            return;
+        }
         boolean servedRoot = (owners.any() || permissions) && destination != null
                 && destination.isServedRoot(node.status());
         int uid = owners.uid(entry);
@@ -146,6 +163,36 @@ final class Attributes {
                 node.setMode(wanted);
             }
         }
+    }
+
+    private boolean isServedRoot(FileHandle node) throws IOException {
+        return destination != null && destination.isServedRoot(node.status());
+    }
+
+    /**
+     * --fake-super: {@code node}, seen as {@code seen}, keeps the entry's type, {@code perms}, the
+     * device it stands for, and the owner and group -o and -g give (else those it has).
+     */
+    private void store(FileHandle node, Entry entry, int perms, FileStatus seen) throws IOException {
+        long rdev = entry.type() == EntryType.DEVICE ? entry.size() : 0;
+        if (FakeSuper.major(rdev) > FakeSuper.MAX_MAJOR || FakeSuper.minor(rdev) > FakeSuper.MAX_MINOR
+                || FakeSuper.makedev((int) FakeSuper.major(rdev), (int) FakeSuper.minor(rdev)) != rdev) {
+            throw new RdcpException(ExitCode.PARTIAL, "device number " + Long.toUnsignedString(rdev)
+                    + " is beyond Linux's");
+        }
+        int uid = owners.uid(entry) != OwnerPolicy.LEAVE ? entry.uid() : seen.uid();
+        int gid = owners.gid(entry) != OwnerPolicy.LEAVE ? entry.gid() : seen.gid();
+        fakeSuper.store(node, type(entry), perms, rdev, uid, gid);
+    }
+
+    /** The entry's file type bits. */
+    static int type(Entry entry) {
+        return switch (entry.type()) {
+            case DIRECTORY -> FileModes.S_IFDIR;
+            case SYMLINK -> FileModes.S_IFLNK;
+            case DEVICE, SPECIAL -> entry.mode() & Entry.S_IFMT;
+            default -> FileModes.S_IFREG;
+        };
     }
 
     /** For {@link #mode}: the entry replaces nothing that was there. */
@@ -202,6 +249,11 @@ final class Attributes {
      * system calls, and these were two or three of them).
      */
     void applyToNew(FileHandle file, Entry entry, int replacedMode) throws IOException {
+        if (fakeSuper.enabled()) {
+            store(file, entry, mode(entry, replacedMode), fakeSuper.seen(file));
+            setTimes(file, entry);
+            return;
+        }
         int uid = owners.uid(entry) == process.uid() ? OwnerPolicy.LEAVE : owners.uid(entry);
         int gid = owners.gid(entry) == process.gid() ? OwnerPolicy.LEAVE : owners.gid(entry);
         if (uid != OwnerPolicy.LEAVE || gid != OwnerPolicy.LEAVE) {
@@ -220,7 +272,9 @@ final class Attributes {
      * by root, the kernel would keep them); with -p, {@link #apply} has set the sender's.
      */
     void applyModeWithoutPermissions(FileHandle file, Entry entry, int replacedMode) throws IOException {
-        if (!permissions) {
+        if (!permissions && fakeSuper.enabled()) {
+            store(file, entry, mode(entry, replacedMode), fakeSuper.seen(file));
+        } else if (!permissions) {
             file.setMode(mode(entry, replacedMode));
         }
     }
@@ -231,6 +285,16 @@ final class Attributes {
      * as {@link #applyToDirectory}.
      */
     void applyToNewDirectory(FileHandle directory, Entry entry) throws IOException {
+        if (!permissions && fakeSuper.enabled()) {
+            FileStatus made = fakeSuper.seen(directory);
+            if (!isServedRoot(directory)) {
+                store(directory, entry, mode(entry, NOTHING_REPLACED) | (made.mode() & 02000), made);
+            }
+            if (directoryTimes) {
+                setTimes(directory, entry);
+            }
+            return;
+        }
         applyToDirectory(directory, entry);
         if (!permissions && destination != null) {
             FileStatus made = directory.status();
@@ -273,6 +337,10 @@ final class Attributes {
 
     /** Symlink {@code name}'s own owner and times (a symlink's mode is not settable). */
     void applyToLink(DirectoryHandle directory, byte[] name, Entry entry) throws IOException {
+        if (fakeSuper.enabled()) {
+            applyToKeptLink(directory, name, entry);
+            return;
+        }
         int uid = owners.uid(entry);
         int gid = owners.gid(entry);
         if (uid != OwnerPolicy.LEAVE || gid != OwnerPolicy.LEAVE) {
@@ -282,11 +350,29 @@ final class Attributes {
                 throw chownFailed(e);
             }
         }
+        setLinkTimes(directory, name, entry);
+    }
+
+    private void setLinkTimes(DirectoryHandle directory, byte[] name, Entry entry) throws IOException {
         if (linkTimes || linkAtimes) {
             directory.setLinkTimes(name, linkAtimes ? entry.atimeSeconds() : 0,
                     linkAtimes ? entry.atimeNanos() : FileHandle.NOW, linkTimes ? entry.mtimeSeconds() : 0,
                     linkTimes ? entry.mtimeNanos() : FileHandle.OMIT);
         }
+    }
+
+    /**
+     * --fake-super: a symlink kept as a regular file ({@link ReceiverTree#symlink}) keeps its type,
+     * owner and group in its stored value, and takes the link's times; anything else at the name
+     * (-K's symlink to a directory) only the times.
+     */
+    private void applyToKeptLink(DirectoryHandle directory, byte[] name, Entry entry) throws IOException {
+        try (FileHandle node = directory.openNode(name)) {
+            if (FileModes.type(node.status().mode()) == FileModes.S_IFREG) {
+                store(node, entry, 0777, fakeSuper.seen(node));
+            }
+        }
+        setLinkTimes(directory, name, entry);
     }
 
     /**

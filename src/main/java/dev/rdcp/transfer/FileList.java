@@ -150,6 +150,7 @@ final class FileList implements AutoCloseable {
     /** --checksum: what each file is read through for its MD5, allocated at the first; one per session. */
     private final ScratchBuffer md5Buffer = new ScratchBuffer(MD5_BUFFER);
     private final XattrSync xattrs;
+    private final FakeSuper fakeSuper;
 
     FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat) {
         this(operands, options, heartbeat, IdNaming.SYSTEM);
@@ -169,6 +170,7 @@ final class FileList implements AutoCloseable {
         this.heartbeat = heartbeat;
         this.naming = IdNaming.of(options, names);
         this.xattrs = XattrSync.forSender(options);
+        this.fakeSuper = FakeSuper.of(options);
         this.operands = operands.iterator();
         this.recursive = options.has(SessionRequest.RECURSIVE);
         this.dirs = options.has(SessionRequest.DIRS);
@@ -583,6 +585,19 @@ final class FileList implements AutoCloseable {
             attributes = reached.attributes();
             parent = reached.parent();
         }
+        byte[] keptTarget = null;
+        if (fakeSuper.enabled()) {
+            FakeSuper.Stat stat;
+            try {
+                stat = storedStat(path, attributes, parent);
+                if (stat != null && FileModes.type(stat.mode()) == FileModes.S_IFLNK) {
+                    keptTarget = keptTarget(path, attributes, parent);
+                }
+            } catch (IOException e) {
+                return fakeSuperFailed(name, e);
+            }
+            attributes = stat == null ? attributes : stat.over(attributes);
+        }
         int mode = attributes.mode();
         if (operand) {
             operandDevice = attributes.device();
@@ -620,7 +635,11 @@ final class FileList implements AutoCloseable {
                 return directory(path, name, attributes, impliedOnly, contents, parent);
             }
             case FileModes.S_IFLNK -> {
-                if (links) {
+                if (links && keptTarget != null) {
+                    ListedEntry listed = withXattrs(entry(EntryType.SYMLINK, path, name, attributes, keptTarget), parent);
+                    ready.add(listed);
+                    return listed.xattrs() != FAILED;
+                } else if (links) {
                     return symlink(path, name, attributes, parent);
                 } else {
                     ready.add(problemEntry(ExitCode.OK, name, "skipping non-regular file \"%s\""));
@@ -634,6 +653,45 @@ final class FileList implements AutoCloseable {
             }
         }
         return true;
+    }
+
+    /**
+     * --fake-super: the value stored on the regular file or directory listed as {@code listed},
+     * read through a descriptor of that very file; null for none (or for another type of file).
+     */
+    private FakeSuper.Stat storedStat(Path path, FileStatus listed, Parent parent) throws IOException {
+        int type = FileModes.type(listed.mode());
+        if (type != FileModes.S_IFREG && type != FileModes.S_IFDIR) {
+            return null;
+        }
+        try (FileHandle node = !Parent.byPath(parent) ? parent.directory().openNode(parent.leaf())
+                : openListedNode(path, listed)) {
+            return FakeSuper.stored(node, listed);
+        }
+    }
+
+    /** --fake-super: the target a regular file standing for a symlink holds. */
+    private byte[] keptTarget(Path path, FileStatus listed, Parent parent) throws IOException {
+        try (ReadOnlyFile file = !Parent.byPath(parent) ? ReadOnlyFile.of(parent.directory().openRead(parent.leaf()))
+                : openListed(path, listed, new ReadOnlyFile.Opening(false, noAtime))) {
+            return FakeSuper.target(file, listed);
+        }
+    }
+
+    /**
+     * --fake-super: an entry whose stored value could not be read fails (23); one whose value, or
+     * symlink target, is not what rsync writes fails with rsync's "Corrupt" line and its exit code
+     * (11), where rsync ends the whole transfer on it. Its directory is then incomplete.
+     */
+    private boolean fakeSuperFailed(byte[] name, IOException e) {
+        if (e instanceof FakeSuper.MalformedValue malformed) {
+            ready.add(new ListedEntry(problem(ExitCode.FILE_IO.code(), name,
+                    malformed.line(FileNames.display(name)))));
+        } else {
+            ready.add(problemEntry(ExitCode.PARTIAL, name,
+                    "%s: cannot read its user.rsync.%%stat: " + FileReceiver.describe(e).replace("%", "%%")));
+        }
+        return false;
     }
 
     /**

@@ -80,9 +80,18 @@ final class Itemizer {
         try {
             // A dry run's destination directory may not exist yet (--mkpath): nothing is there.
             DirectoryHandle base = destination.base();
-            FileStatus status = base.status(local);
-            boolean link = FileModes.type(status.mode()) == FileModes.S_IFLNK;
-            return new Before(status, link ? base.readLink(local) : new byte[0]);
+            FileStatus real = base.status(local);
+            FakeSuper fake = attributes.fakeSuper();
+            FileStatus status = fake.seen(base, local, real);
+            if (FileModes.type(status.mode()) != FileModes.S_IFLNK) {
+                return new Before(status, new byte[0]);
+            }
+            if (!fake.enabled()) {
+                return new Before(status, base.readLink(local));
+            }
+            // --fake-super: a symlink kept as a file has its target as content; a real one none.
+            byte[] kept = FakeSuper.keptTarget(base, local, real);
+            return new Before(status, kept == null ? new byte[0] : kept);
         } catch (NoSuchFileException e) {
             return Before.NONE;
         }

@@ -7,7 +7,8 @@ import dev.rdcp.protocol.SessionRequest;
 /**
  * Which owner and group the receiver gives an entry, as rsync does: the owner (-o) only as the
  * super-user, the group (-g) as the super-user, or else only a group this process is a member
- * of; anything else is left as it is, silently.
+ * of; anything else is left as it is, silently. With --fake-super any owner and group is given,
+ * into the stored value ({@link FakeSuper}), never by chown.
  */
 final class OwnerPolicy {
 
@@ -20,7 +21,7 @@ final class OwnerPolicy {
     private final ProcessIdentity process;
 
     OwnerPolicy(TransferOptions options, ProcessIdentity process) {
-        this.superUser = superUser(options, process);
+        this.superUser = superUser(options, process) || FakeSuper.of(options).enabled();
         this.owner = superUser && options.has(SessionRequest.OWNERS);
         this.group = options.has(SessionRequest.GROUPS);
         this.process = process;
@@ -30,10 +31,10 @@ final class OwnerPolicy {
      * rsync's "am_root" for a receiver: whether it attempts what only the super-user may do
      * (owners, any group, device files, every attribute namespace). It does as root, and with
      * --super as anyone, the kernel then refusing what a user may not do, each refusal reported;
-     * with --no-super, never.
+     * with --no-super or --fake-super (which keeps such things in a stored value instead), never.
      */
     static boolean superUser(TransferOptions options, ProcessIdentity process) {
-        return !options.noSuper()
+        return !options.noSuper() && !FakeSuper.of(options).enabled()
                 && (process.uid() == 0 || options.receiver().extended().has(ExtendedOptions.SUPER));
     }
 

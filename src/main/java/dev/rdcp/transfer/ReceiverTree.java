@@ -215,12 +215,18 @@ final class ReceiverTree {
         }
     }
 
-    /** Makes {@code local} the entry's symlink, atomically replacing what was there; true if new. */
+    /**
+     * Makes {@code local} the entry's symlink, atomically replacing what was there; true if new.
+     * With --fake-super a regular file holding the target stands for it, as rsync's.
+     */
     boolean symlink(byte[] local, Entry entry, Attributes attributes) throws IOException {
         byte[] target = entry.extra();
-        FileStatus existing = statusOrNull(local);
+        FakeSuper fake = attributes.fakeSuper();
+        FileStatus real = statusOrNull(local);
+        FileStatus existing = real == null ? null : fake.seen(destination.base(), local, real);
         if (existing != null && FileModes.type(existing.mode()) == FileModes.S_IFLNK
-                && Arrays.equals(destination.base().readLink(local), target)) {
+                && Arrays.equals(fake.enabled() ? FakeSuper.keptTarget(destination.base(), local, real)
+                        : destination.base().readLink(local), target)) {
             if (!dryRun) {
                 // The same link: its time and owner are still brought in line, as rsync does.
                 attributes.applyToLink(destination.base(), local, entry);
@@ -234,7 +240,11 @@ final class ReceiverTree {
         if (!dryRun) {
             DirectoryHandle base = destination.base();
             byte[] temp = tempBeside(local);
-            base.symlink(target, temp);
+            if (fake.enabled()) {
+                FakeSuper.keepTarget(base, temp, target);
+            } else {
+                base.symlink(target, temp);
+            }
             renameIntoPlace(base, temp, local, entry, existing, () -> attributes.applyToLink(base, temp, entry));
         }
         return existing == null;
@@ -269,10 +279,12 @@ final class ReceiverTree {
      * Makes {@code local} the entry's device file, FIFO or socket under a temporary name, its
      * attributes applied through an O_PATH descriptor, then renamed over what was there; true if
      * new. One of the same type (and, for a device, the same device number) is kept, its
-     * attributes brought in line, as rsync does.
+     * attributes brought in line, as rsync does. With --fake-super an empty regular file stands
+     * for it, as rsync's.
      */
     boolean node(byte[] local, Entry entry, Attributes attributes) throws IOException {
-        FileStatus existing = statusOrNull(local);
+        FileStatus real = statusOrNull(local);
+        FileStatus existing = real == null ? null : attributes.fakeSuper().seen(destination.base(), local, real);
         if (sameNode(existing, entry)) {
             if (!dryRun) {
                 try (FileHandle node = destination.base().openNode(local)) {
@@ -288,7 +300,13 @@ final class ReceiverTree {
         if (!dryRun) {
             DirectoryHandle base = destination.base();
             byte[] temp = tempBeside(local);
-            base.makeNode(temp, entry.mode() & (Entry.S_IFMT | 0777), entry.type() == EntryType.DEVICE ? entry.size() : 0);
+            if (attributes.fakeSuper().enabled()) {
+                // rsync's stand-in: an empty regular file, its type and device in the stored value.
+                base.create(temp, true, 0600).close();
+            } else {
+                base.makeNode(temp, entry.mode() & (Entry.S_IFMT | 0777),
+                        entry.type() == EntryType.DEVICE ? entry.size() : 0);
+            }
             renameIntoPlace(base, temp, local, entry, existing, () -> {
                 try (FileHandle node = base.openNode(temp)) {
                     attributes.applyToNew(node, entry, Attributes.NOTHING_REPLACED);

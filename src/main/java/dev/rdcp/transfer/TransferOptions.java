@@ -100,6 +100,12 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
                 mungeLinks);
     }
 
+    /** These options with {@code receiver}'s settings in place of theirs. */
+    public TransferOptions withReceiver(ReceiverSettings receiver) {
+        return new TransferOptions(chunkSize, slots, flags, bandwidthLimit, filters, receiver, chmod, noSuper,
+                mungeLinks);
+    }
+
     public boolean has(long flag) {
         return (flags & flag) != 0;
     }

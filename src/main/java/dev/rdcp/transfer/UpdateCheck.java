@@ -43,6 +43,8 @@ final class UpdateCheck {
     private final boolean ignoreExisting;
     private final boolean update;
     private final TimeWindow window;
+    /** --fake-super: a file here is seen as its stored value says. */
+    private final FakeSuper fakeSuper;
 
     private final Heartbeat heartbeat;
     /** --checksum: what each file is read through for its MD5, allocated at the first; one per session. */
@@ -56,6 +58,7 @@ final class UpdateCheck {
         this.ignoreExisting = options.has(SessionRequest.IGNORE_EXISTING);
         this.update = options.has(SessionRequest.UPDATE);
         this.window = new TimeWindow(options.receiver().modifyWindow());
+        this.fakeSuper = FakeSuper.of(options);
     }
 
     /** For entry {@code name}, beneath the destination's directory (in a dry run maybe not there yet). */
@@ -64,7 +67,7 @@ final class UpdateCheck {
         DirectoryHandle base;
         try {
             base = destination.base();
-            existing = base.status(name);
+            existing = fakeSuper.seen(base, name, base.status(name));
         } catch (NoSuchFileException e) {
             return Verdict.NOTHING_THERE;
         }

@@ -19,7 +19,10 @@ import java.util.List;
  * {@code system.posix_acl_default}). On the receiver the attributes it manages are made equal to
  * the sender's: missing ones set, different ones replaced, extra ones removed. A name the 'x'
  * filter rules exclude on a side is neither read by the sender nor set or removed by the
- * receiver, as in rsync (which then drops its own namespace choice; rdcp keeps both).
+ * receiver, as in rsync (which then drops its own namespace choice; rdcp keeps both). rsync's
+ * own {@code user.rsync.%} attributes never travel (rsync sends them only with -XX, which rdcp
+ * does not take), so -X neither copies a --fake-super tree's stored values nor touches a
+ * receiver's.
  */
 final class XattrSync {
 
@@ -37,6 +40,8 @@ final class XattrSync {
     private static final byte[] ACL_ACCESS = ascii("system.posix_acl_access");
     private static final byte[] ACL_DEFAULT = ascii("system.posix_acl_default");
     private static final byte[] CAPABILITY = ascii("security.capability");
+    /** rsync's own attributes: --fake-super's {@code user.rsync.%stat} and its ACL stores. */
+    private static final byte[] RSYNC_OWN = ascii("user.rsync.%");
 
     private final boolean xattrs;
     private final boolean acls;
@@ -79,9 +84,13 @@ final class XattrSync {
     /**
      * Whether this side reads, or manages, the attribute {@code name}. Never {@code
      * security.capability}: a file capability is privilege, as the set-user-ID bits are, which
-     * rdcp does not carry either (rsync as root would).
+     * rdcp does not carry either (rsync as root would). Never rsync's own {@code user.rsync.%}
+     * names.
      */
     boolean carries(byte[] name) {
+        if (startsWith(name, RSYNC_OWN)) {
+            return false;
+        }
         if (filters.excludesXattr(new String(name, StandardCharsets.UTF_8))) {
             return false;
         }
