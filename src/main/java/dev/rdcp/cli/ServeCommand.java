@@ -82,6 +82,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--read-only", description = "Refuse uploads.")
     boolean readOnly;
 
+    @Option(names = "--fake-super", description = "As rsyncd's 'fake super = yes': keep what only root may set in"
+            + " each file's user.rsync.%%stat attribute when receiving, and read it back when sending.")
+    boolean fakeSuper;
+
     @Spec
     CommandSpec spec;
 
@@ -112,11 +116,15 @@ final class ServeCommand implements Callable<Integer> {
         if (secret == null) {
             warn("no --secret-file: any client that reaches port " + port + " can read and write under " + root);
         }
-        ServerSession session = new ServerSession(ServerPolicy.daemon(root, readOnly, secret), rdma.sessionConfig());
+        ServerSession session = new ServerSession(ServerPolicy.daemon(root, readOnly, secret).withFakeSuper(fakeSuper),
+                rdma.sessionConfig());
         return serve(session, Daemon.bindAddress(bind, port, family.family()), identity, root.toAbsolutePath().toString());
     }
 
     private int serveModules() throws IOException {
+        if (fakeSuper) {
+            throw usage("--fake-super is for --root; a module's 'fake super' is not read yet");
+        }
         for (String option : List.of("--read-only", "--secret-file", "--no-strict-modes", "--user", "--group")) {
             if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
                 throw usage(option + " is for --root; with --config, set it in the file (read only, secrets file, "

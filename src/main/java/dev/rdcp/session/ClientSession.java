@@ -64,10 +64,12 @@ public final class ClientSession {
             TransferOptions options, TransferListener listener) throws IOException {
         Challenge challenge = greet(true);
         String localReason = localFallbackReason();
+        // As rsync's client, which applies --fake-super where it runs and never tells a remote side:
+        // pushed to a host, a tree it stored is restored there by a receiver acting as what it is.
         long flags = options.flags() | (destinationIsDirectory ? SessionRequest.DESTINATION_IS_DIRECTORY : 0)
                 | transportFlags(localReason);
         Accept accept = negotiate(challenge,
-                request(SessionRequest.Direction.PUSH, flags, serverIsLocal ? options : withoutFakeSuper(options),
+                request(SessionRequest.Direction.PUSH, flags, serverIsLocal ? options : options.withFakeSuper(false),
                         List.of(remoteDestination)));
         announce(accept, localReason, listener);
         Roles.send(channel, config, accept.transport(), device, options, List.of(), sources, listener, () -> { });
@@ -129,15 +131,6 @@ public final class ClientSession {
         }
         LOG.debug("the transfer runs over {}", accept.transport().label());
         listener.transportChosen(accept.transport().label(), reason);
-    }
-
-    /**
-     * As rsync's client, which applies --fake-super where it runs and never tells a remote side:
-     * pushed to a host, a tree it stored is restored there by a receiver acting as what it is.
-     */
-    private static TransferOptions withoutFakeSuper(TransferOptions options) {
-        return options.withReceiver(options.receiver().withExtended(options.receiver().extended()
-                .with(ExtendedOptions.FAKE_SUPER, false)));
     }
 
     private static SessionRequest request(SessionRequest.Direction direction, long flags, TransferOptions options,

@@ -13,14 +13,22 @@ import java.nio.file.Path;
  * means the root; no '..'; no symlink leading out). Over ssh the user's own rights apply:
  * relative paths start in the directory the server runs in. {@code noSuper}: a local copy's
  * server, in its client's process, whose receiver acts as a user even as root (--no-super).
+ * {@code fakeSuper}: a daemon served with --fake-super (rsyncd's {@code fake super = yes}), whose
+ * receiver and sender act as rsync's --fake-super whatever the client asks.
  */
-public record ServerPolicy(Path root, Path base, boolean readOnly, byte[] secret, boolean noSuper) {
+public record ServerPolicy(Path root, Path base, boolean readOnly, byte[] secret, boolean noSuper,
+        boolean fakeSuper) {
 
     /** Linux's PATH_MAX: no longer path can name a file. */
     static final int PATH_MAX = 4096;
 
     public static ServerPolicy daemon(Path root, boolean readOnly, byte[] secret) {
-        return new ServerPolicy(root.toAbsolutePath().normalize(), null, readOnly, secret, false);
+        return new ServerPolicy(root.toAbsolutePath().normalize(), null, readOnly, secret, false, false);
+    }
+
+    /** This policy, its sessions acting as rsync's --fake-super ({@code on}) or as the client asks. */
+    public ServerPolicy withFakeSuper(boolean on) {
+        return new ServerPolicy(root, base, readOnly, secret, noSuper, on);
     }
 
     public static ServerPolicy ssh(Path base, byte[] token) {
@@ -29,7 +37,7 @@ public record ServerPolicy(Path root, Path base, boolean readOnly, byte[] secret
 
     /** A local copy's server: as ssh mode's, its receiver acting as a user with {@code noSuper}. */
     static ServerPolicy local(Path base, byte[] token, boolean noSuper) {
-        return new ServerPolicy(null, base.toAbsolutePath(), false, token, noSuper);
+        return new ServerPolicy(null, base.toAbsolutePath(), false, token, noSuper, false);
     }
 
     /** The local path a client's path names. */

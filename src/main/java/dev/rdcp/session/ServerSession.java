@@ -129,6 +129,9 @@ public final class ServerSession {
         DirectMemoryBudget.Reservation memory;
         try {
             options = options(request);
+            if (admission.policy().fakeSuper()) {
+                options = options.withFakeSuper(true);
+            }
             memory = guard.reserveMemory(options.maxDirectBytes());
         } catch (RdcpException e) {
             refuse(channel, e);

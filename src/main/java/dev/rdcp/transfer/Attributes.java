@@ -209,8 +209,9 @@ final class Attributes {
                 : replacedMode != NOTHING_REPLACED ? executableAsSent(replacedMode & 07777, entry)
                 : entry.mode() & 0777 & ~umask();
         // Also for a file whose content a client replaces without -p: set-user-ID root kept on
-        // content a client chose would be the same privilege given.
-        boolean served = destination != null && destination.isServed();
+        // content a client chose would be the same privilege given. --fake-super keeps the bits in
+        // the stored value only, where they give nothing here.
+        boolean served = destination != null && destination.isServed() && !fakeSuper.enabled();
         return served && entry.type() != EntryType.DIRECTORY ? bits & ~PRIVILEGE_BITS : bits;
     }
 

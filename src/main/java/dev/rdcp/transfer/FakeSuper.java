@@ -100,8 +100,8 @@ final class FakeSuper {
 
     /**
      * Parses a stored value. rsync's own form only: octal mode, space, decimal major, comma, minor,
-     * space, uid, colon, gid, nothing else (rsync's sscanf would also take signs, blanks and
-     * trailing text, none of which it writes).
+     * space, uid, colon, gid, nothing else, no leading zero (rsync's sscanf would also take signs,
+     * blanks, leading zeros and trailing text, none of which it writes).
      */
     static Stat parse(byte[] value) throws MalformedValue {
         try {
@@ -136,6 +136,7 @@ final class FakeSuper {
     private static long number(ByteBuffer in, int radix, long max, char end) throws MalformedValue {
         long value = 0;
         int digits = 0;
+        int start = in.position();
         while (in.hasRemaining() && Character.digit(in.get(in.position()), radix) >= 0) {
             value = value * radix + Character.digit(in.get(), radix);
             if (value > max) {
@@ -144,7 +145,8 @@ final class FakeSuper {
             digits++;
         }
         boolean ended = end == 0 ? !in.hasRemaining() : in.hasRemaining() && in.get() == end;
-        if (digits == 0 || !ended) {
+        boolean leadingZero = digits > 1 && in.get(start) == '0';
+        if (digits == 0 || leadingZero || !ended) {
             throw new MalformedValue("not rsync's form", null);
         }
         return value;

@@ -100,9 +100,10 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
                 mungeLinks);
     }
 
-    /** These options with {@code receiver}'s settings in place of theirs. */
-    public TransferOptions withReceiver(ReceiverSettings receiver) {
-        return new TransferOptions(chunkSize, slots, flags, bandwidthLimit, filters, receiver, chmod, noSuper,
+    /** These options with --fake-super ({@code on}) or without. */
+    public TransferOptions withFakeSuper(boolean on) {
+        ReceiverSettings changed = receiver.withExtended(receiver.extended().with(ExtendedOptions.FAKE_SUPER, on));
+        return new TransferOptions(chunkSize, slots, flags, bandwidthLimit, filters, changed, chmod, noSuper,
                 mungeLinks);
     }
 
