@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
+import dev.rdcp.transport.ResourceStack;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -25,7 +26,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * bytes written, for a later run to resume. With --temp-dir the temporary name is in that
  * directory instead, and the file is renamed from there; where that rename would cross mounts,
  * the file is copied to a temporary name beside its final one and renamed from there, so the
- * final name still never holds a partial file.
+ * final name still never holds a partial file. With --temp-dir and --partial, as rsync, the file
+ * is written in that directory too, starting with a copy of the prefix it resumes from; closed
+ * without commit it is moved (across mounts, copied the same way) to its partial name, and once
+ * it is in place the partial file goes.
  */
 final class AtomicFile implements ReceivingFile {
 
@@ -33,6 +37,9 @@ final class AtomicFile implements ReceivingFile {
     static final String PARTIAL_SUFFIX = ".rdcp-partial";
     /** Bytes of the final name kept in a temporary name: the rest is the random or partial suffix. */
     private static final int MAX_KEPT_NAME_BYTES = 200;
+    /** A partial file keeps the metadata it was created with, as without --temp-dir. */
+    private static final Finisher NO_METADATA = kept -> {
+    };
 
     private final DirectoryHandle directory;
     private final byte[] finalName;
@@ -46,12 +53,19 @@ final class AtomicFile implements ReceivingFile {
     private final FileWrites writes;
     /** The --partial-dir the file was kept in, removed once empty after the rename; null for none. */
     private byte[] partialDirectory;
+    /**
+     * --partial with --temp-dir: the partial name beneath {@link #directory} the file is moved to
+     * if it is not committed, and removed from once it is; null otherwise.
+     */
+    private byte[] keptName;
+    /** Bytes copied from the partial file resumed: where no more came, that file stays as it was. */
+    private long resumed;
     /** The logical end: bytes written, and zeros left as a hole ({@link #zeros}). */
     private long written;
     /** The end of the bytes actually written: a hole at the end needs the file extended. */
     private long extent;
-    /** Cut to its length and closed, its metadata on: what is left is the rename. */
-    private boolean finished;
+    /** Cut to its length and closed, its metadata on, by this status: what is left is the rename. Null before. */
+    private FileStatus finished;
     /** --preallocate with -S: blocks are allocated at full size, so zeros must be punched out. */
     private boolean allocated;
     private boolean open = true;
@@ -115,14 +129,26 @@ final class AtomicFile implements ReceivingFile {
      */
     static AtomicFile partial(DirectoryHandle base, byte[] name, long keep, byte[] partialDirectory, FileWrites writes)
             throws IOException {
+        return partial(base, name, keep, partialDirectory, null, writes);
+    }
+
+    /**
+     * As {@link #partial(DirectoryHandle, byte[], long, byte[], FileWrites)}; where {@code temp}
+     * has a directory (--temp-dir), the file is written there, as {@link #resumedInTempDirectory}.
+     */
+    static AtomicFile partial(DirectoryHandle base, byte[] name, long keep, byte[] partialDirectory, TempDirectory temp,
+            FileWrites writes) throws IOException {
         DirectoryHandle directory = base.lendDirectory(FileNames.parent(name));
         try {
             byte[] leaf = FileNames.leaf(name);
-            byte[] temp = partialLeaf(leaf, partialDirectory);
+            if (temp != null && temp.directory() != null) {
+                return resumedInTempDirectory(directory, leaf, keep, partialDirectory, temp, writes);
+            }
+            byte[] kept = partialLeaf(leaf, partialDirectory);
             FileHandle file;
             try {
-                file = partialDirectory.length == 0 ? directory.create(temp, false, 0666)
-                        : createInOwnDirectory(directory, partialDirectory, leaf, temp);
+                file = partialDirectory.length == 0 ? directory.create(kept, false, 0666)
+                        : createInOwnDirectory(directory, partialDirectory, leaf, kept);
             } catch (IOException e) {
                 if (keep > 0 || partialDirectory.length == 0) {
                     throw e;
@@ -136,13 +162,60 @@ final class AtomicFile implements ReceivingFile {
                 file.close();
                 throw e;
             }
-            AtomicFile partial = new AtomicFile(directory, leaf, temp, file, true, keep, writes);
+            AtomicFile partial = new AtomicFile(directory, leaf, kept, file, true, keep, writes);
             partial.extent = keep;
             partial.partialDirectory = partialDirectory.length > 0 ? partialDirectory : null;
             return partial;
         } catch (IOException | RuntimeException e) {
             directory.close();
             throw e;
+        }
+    }
+
+    /**
+     * --partial with --temp-dir, as rsync: a new file in the temp-dir, its first {@code keep}
+     * bytes copied from the partial file of {@code leaf} (which stays until this one is in place
+     * or takes its name), the rest received after them. The partial directory is made only if
+     * the file is to be kept there.
+     */
+    private static AtomicFile resumedInTempDirectory(DirectoryHandle directory, byte[] leaf, long keep,
+            byte[] partialDirectory, TempDirectory temp, FileWrites writes) throws IOException {
+        byte[] tempName = tempName(leaf);
+        AtomicFile file = new AtomicFile(directory, leaf, temp.directory(), temp, tempName,
+                temp.directory().create(tempName, true, 0666), true, 0, writes);
+        file.keptName = partialLeaf(leaf, partialDirectory);
+        file.partialDirectory = partialDirectory.length > 0 ? partialDirectory : null;
+        try {
+            if (keep > 0) {
+                file.copyResumed(keep);
+            }
+        } catch (IOException | RuntimeException e) {
+            file.removeTemp(e);
+            ResourceStack.closeAfter(file.file, e);
+            throw e;
+        }
+        return file;
+    }
+
+    /** The first {@code keep} bytes of the partial file, written as the sender's pieces are (-S's zeros as holes). */
+    private void copyResumed(long keep) throws IOException {
+        long copied;
+        try (FileHandle partial = directory.openRead(keptName)) {
+            copied = temp.copyResumed(partial, keep, writes.sparse()
+                    ? (data, position) -> SparseWrites.write(this, data, position) : this::write);
+        }
+        if (copied != keep) {
+            throw new FileSystemException(FileNames.display(keptName), null, "was cut short before it was resumed from");
+        }
+        resumed = keep;
+    }
+
+    /** Removes the file from the temp-dir after {@code failure}, which tells of a failure to. */
+    private void removeTemp(Exception failure) {
+        try {
+            tempDirectory.delete(tempName, false);
+        } catch (IOException e) {
+            failure.addSuppressed(e);
         }
     }
 
@@ -170,11 +243,17 @@ final class AtomicFile implements ReceivingFile {
      */
     private static FileHandle createInOwnDirectory(DirectoryHandle directory, byte[] partialDirectory, byte[] leaf,
             byte[] temp) throws IOException {
+        makePartialDirectory(directory, partialDirectory, leaf);
+        return directory.create(temp, false, 0666);
+    }
+
+    /** The --partial-dir {@code partialDirectory} of {@code leaf}, made as rsync makes it; failing where it cannot be. */
+    private static void makePartialDirectory(DirectoryHandle directory, byte[] partialDirectory, byte[] leaf)
+            throws IOException {
         if (Arrays.equals(firstComponent(partialDirectory), leaf)) {
             throw new FileAlreadyExistsException(FileNames.display(leaf), null, "the file has the partial directory's name");
         }
         makeOwnDirectory(directory, partialDirectory);
-        return directory.create(temp, false, 0666);
     }
 
     /** A --partial-dir or --delay-updates directory: as rsync, only its last component is made, 0700. */
@@ -255,6 +334,7 @@ final class AtomicFile implements ReceivingFile {
     public void commit(Finisher finisher) throws IOException {
         moveInto(finishData(finisher), finalName, finisher);
         try (directory) {
+            dropKept(finalName);
             if (partialDirectory != null) {
                 removeIfEmpty(partialDirectory);
             }
@@ -274,9 +354,28 @@ final class AtomicFile implements ReceivingFile {
         } catch (IOException e) {
             throw new UnusableHoldingDirectory(e);
         }
-        FileStatus held = moveInto(mine, FileNames.join(holdingDirectory, finalName), finisher);
-        directory.close();
+        byte[] target = FileNames.join(holdingDirectory, finalName);
+        FileStatus held = moveInto(mine, target, finisher);
+        try (directory) {
+            dropKept(target);
+        }
         return held;
+    }
+
+    /**
+     * --partial with --temp-dir: the file is whole under {@code target}, so the partial file it
+     * resumed from (or one too short to resume from) goes, unless {@code target} is that name
+     * (--delay-updates holding it in the --partial-dir).
+     */
+    private void dropKept(byte[] target) {
+        if (keptName == null || Arrays.equals(keptName, target)) {
+            return;
+        }
+        try {
+            directory.delete(keptName, false);
+        } catch (IOException e) {
+            // None there, the usual case; or not a file, which is not this file's partial data either.
+        }
     }
 
     /**
@@ -311,7 +410,9 @@ final class AtomicFile implements ReceivingFile {
             }
             FileHandle to = directory.create(besideName, true, 0666);
             try (to) {
-                copyData(from, to, mine.size());
+                if (temp.copy(from, mine.size(), to::write) != mine.size()) {
+                    throw new FileSystemException(temp().toString(), null, "was cut short before it was copied into place");
+                }
                 finisher.apply(to);
                 writes.finish(to);
                 copied = to.status();
@@ -334,18 +435,6 @@ final class AtomicFile implements ReceivingFile {
             // Never made, or already renamed into place.
         } catch (IOException e) {
             failure.addSuppressed(e);
-        }
-    }
-
-    /** The {@code size} bytes of {@code from} into {@code to}. */
-    private void copyData(FileHandle from, FileHandle to, long size) throws IOException {
-        ByteBuffer buffer = temp.copyBuffer();
-        long position = 0;
-        for (int read; position < size && (read = from.read(buffer.clear(), position)) > 0; position += read) {
-            to.write(buffer.flip(), position);
-        }
-        if (position != size) {
-            throw new FileSystemException(temp().toString(), null, "was cut short before it was copied into place");
         }
     }
 
@@ -390,7 +479,7 @@ final class AtomicFile implements ReceivingFile {
                     "its temporary file " + temp() + " was replaced while it was written");
         }
         file.close();
-        finished = true;
+        finished = mine;
         return mine;
     }
 
@@ -409,15 +498,62 @@ final class AtomicFile implements ReceivingFile {
         if (!open) {
             return;
         }
+        if (keptName != null) {
+            keepUnderPartialName();
+            return;
+        }
         open = false;
         try (directory; file) {
             if (keepOnFailure) {
-                if (!finished) {
+                if (finished == null) {
                     file.truncate(written);
                 }
             } else {
                 tempDirectory.delete(tempName, false);
             }
+        }
+    }
+
+    /**
+     * --partial with --temp-dir, the file not committed: as rsync, it goes to its partial name
+     * (the partial directory made for it), replacing the partial file it resumed from, and
+     * nothing stays in the temp-dir. Across mounts it is copied to a temporary name there and
+     * renamed, so a copy cut short never holds the partial name. Where nothing came beyond the
+     * prefix it resumed from, or the partial directory cannot be made, it is discarded, as rsync
+     * discards it, and the partial file stays as it was.
+     */
+    private void keepUnderPartialName() throws IOException {
+        open = false;
+        try (directory; file) {
+            if (written <= resumed || !canBeKept()) {
+                tempDirectory.delete(tempName, false);
+                return;
+            }
+            try {
+                FileStatus mine = finished;
+                if (mine == null) {
+                    file.truncate(written);
+                    mine = file.status();
+                }
+                moveInto(mine, keptName, NO_METADATA);
+            } catch (IOException | RuntimeException e) {
+                removeTemp(e);
+                throw e;
+            }
+        }
+    }
+
+    /** Whether the partial name can hold the file: with --partial-dir, once that directory is made. */
+    private boolean canBeKept() {
+        if (partialDirectory == null) {
+            return true;
+        }
+        try {
+            makePartialDirectory(directory, partialDirectory, finalName);
+            return true;
+        } catch (IOException e) {
+            // As rsync, which keeps an interrupted file only where its partial directory can be.
+            return false;
         }
     }
 }

@@ -238,7 +238,7 @@ public final class FileReceiver implements AutoCloseable {
                         ? InPlaceFile.open(destination.base(), incoming.local, incoming.entry.size(), writes)
                         : options.has(SessionRequest.PARTIAL)
                         ? AtomicFile.partial(destination.base(), incoming.local, offset,
-                                options.receiver().partialDirectory().bytes(), writes)
+                                options.receiver().partialDirectory().bytes(), generator.tempDirectory(), writes)
                         : AtomicFile.create(destination.base(), incoming.local, generator.tempDirectory(), writes);
             } catch (IOException e) {
                 // As rsync: a file that cannot even be created is a partial transfer, not an I/O error.

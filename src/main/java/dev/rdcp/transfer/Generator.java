@@ -120,7 +120,7 @@ final class Generator {
         this.itemizer = new Itemizer(options, attributes);
         this.rules = new ReceiverRules(destination, options);
         this.references = new ReferenceTrees(options.receiver().references(), check, attributes);
-        this.tempDirectory = new TempDirectory(options);
+        this.tempDirectory = new TempDirectory(options, busy);
         this.chmod = options.chmod();
         this.atimes = options.preserveAtimes();
         this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {

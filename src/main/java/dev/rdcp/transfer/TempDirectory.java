@@ -1,6 +1,7 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.posix.DirectoryHandle;
+import dev.rdcp.posix.FileHandle;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.RdcpException;
@@ -13,17 +14,27 @@ import java.nio.file.NoSuchFileException;
  * rsync's --temp-dir on the receiving side: the directory each received file is written in before
  * it is renamed into place, opened once as {@link Destination#openReference} opens a reference
  * directory (a daemon's beneath its root). Where the rename crosses mounts, the file is copied
- * through the buffer this holds.
+ * through the buffer this holds, as is the prefix of a --partial file a file resumes from.
  */
 final class TempDirectory implements AutoCloseable {
 
+    /** Where {@link #copy} writes what it reads. */
+    @FunctionalInterface
+    interface Sink {
+        void write(ByteBuffer data, long position) throws IOException;
+    }
+
     private final String named;
     private final ScratchBuffer copyMemory = new ScratchBuffer(Backups.COPY_BUFFER);
+    /** Called between the blocks of a resumed prefix, a copy as long as the file kept. */
+    private final Heartbeat busy;
     private DirectoryHandle directory;
 
-    TempDirectory(TransferOptions options) {
+    /** @param busy called during a long copy that the receiver's loop waits for */
+    TempDirectory(TransferOptions options, Heartbeat busy) {
         ExtendedOptions extended = options.receiver().extended();
         this.named = extended.has(ExtendedOptions.TEMP_DIR) ? extended.tempDirectory() : null;
+        this.busy = busy;
     }
 
     /**
@@ -49,9 +60,38 @@ final class TempDirectory implements AutoCloseable {
         return directory;
     }
 
-    /** The buffer a copy across mounts goes through: made at the first, reused, freed by {@link #close}. */
-    ByteBuffer copyBuffer() throws IOException {
-        return copyMemory.get();
+    /**
+     * Copies up to {@code length} bytes from the start of {@code from} to {@code to}, through a
+     * buffer made at the first copy and reused; returns how many it copied, fewer where
+     * {@code from} is shorter. No heartbeat: a copy into place or to the partial name, once the
+     * file is whole or the transfer is stopping, must not be cut short by a stop.
+     */
+    long copy(FileHandle from, long length, Sink to) throws IOException {
+        return copy(from, length, to, Heartbeat.NONE);
+    }
+
+    /**
+     * As {@link #copy}, for the prefix of the --partial file a file resumes from, copied before
+     * its first piece is written: the receiver is busy, and a stop requested meanwhile ends it.
+     */
+    long copyResumed(FileHandle partial, long length, Sink to) throws IOException {
+        return copy(partial, length, to, busy);
+    }
+
+    private long copy(FileHandle from, long length, Sink to, Heartbeat heartbeat) throws IOException {
+        ByteBuffer buffer = copyMemory.get();
+        long position = 0;
+        while (position < length) {
+            buffer.clear().limit((int) Math.min(buffer.capacity(), length - position));
+            int read = from.read(buffer, position);
+            if (read <= 0) {
+                break;
+            }
+            to.write(buffer.flip(), position);
+            position += read;
+            heartbeat.beat();
+        }
+        return position;
     }
 
     @Override
