@@ -63,8 +63,9 @@ final class TempDirectory implements AutoCloseable {
     /**
      * Copies up to {@code length} bytes from the start of {@code from} to {@code to}, through a
      * buffer made at the first copy and reused; returns how many it copied, fewer where
-     * {@code from} is shorter. No heartbeat: a copy into place or to the partial name, once the
-     * file is whole or the transfer is stopping, must not be cut short by a stop.
+     * {@code from} is shorter. No heartbeat, whose check would end it at a stop: a copy to the
+     * partial name runs while the transfer stops, and one into place after the file has left the
+     * receiver's list, with nothing left to remove it if cut short.
      */
     long copy(FileHandle from, long length, Sink to) throws IOException {
         return copy(from, length, to, Heartbeat.NONE);
