@@ -5,9 +5,11 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Protocol 5's backup settings of a REQUEST (-b): {@code u16 length + UTF-8 suffix} (at most 255
- * bytes, no '/' or NUL) and {@code u16 length + UTF-8 backup directory} (at most 4096 bytes,
- * relative to the destination, no empty, "." or ".." component; empty for none). Without -b
- * both are empty.
+ * bytes, no '/' or NUL) and {@code u16 length + UTF-8 backup directory} (at most 4096 bytes, no
+ * NUL; empty for none). Without -b both are empty. A backup directory is relative to the
+ * destination; since version 7 it may also be absolute or climb with "..", as rsync's, which puts
+ * it outside the destination ({@link #outsideDestination}); a daemon resolves such a one beneath
+ * its root.
  */
 public record BackupRule(String suffix, String directory) {
 
@@ -71,9 +73,19 @@ public record BackupRule(String suffix, String directory) {
                 return "the suffix cannot contain slashes";
             }
         }
-        if (directory.length == 0) {
-            return null;
+        for (byte b : directory) {
+            if (b == 0) {
+                return "the backup directory contains NUL";
+            }
         }
-        return RelativeDirectory.problem(directory, "the backup directory", "the destination");
+        return null;
+    }
+
+    /**
+     * Whether backup directory {@code directory} may lie outside the destination: it is absolute,
+     * or has an empty, "." or ".." component. Such a one is opened apart from the destination.
+     */
+    public static boolean outsideDestination(byte[] directory) {
+        return directory.length > 0 && RelativeDirectory.problem(directory, "", "") != null;
     }
 }

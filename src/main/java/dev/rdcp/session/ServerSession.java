@@ -275,6 +275,7 @@ public final class ServerSession {
                     request.has(SessionRequest.MKPATH));
             destination.requireInside(request.receiver().references());
             destination.requireInside(request.receiver().extended());
+            destination.requireInside(request.receiver().backup());
             if (policy.root() == null) {
                 // An ssh or a local copy's server: its client shows what it says, as rsync's.
                 destination.tellFailuresFirst();

@@ -17,8 +17,11 @@ import java.util.Arrays;
  * symlink) is renamed to its backup name first, beneath the destination's descriptor: beside it
  * with the suffix added, or with --backup-dir at its own relative path inside that directory
  * (relative to the destination), whose missing directories are made one by one beneath the
- * destination (with --inplace, copied there instead: the file itself is written). --delete leaves
- * backups with the suffix alone, as rsync's implicit protect rule does.
+ * destination (with --inplace, copied there instead: the file itself is written). A --backup-dir
+ * that is absolute or climbs with ".." lies outside the destination: it is made and opened at the
+ * first backup ({@link Destination#openBackupDirectory}), and a backup that would cross into
+ * another file system there is copied, as rsync copies it. --delete leaves backups with the suffix
+ * alone, as rsync's implicit protect rule does.
  */
 final class Backups {
 
@@ -27,6 +30,10 @@ final class Backups {
     private final boolean enabled;
     private final byte[] suffix;
     private final byte[] directory;
+    /** --backup-dir is absolute or has a "." or ".." component: opened apart from the destination. */
+    private final boolean outside;
+    /** The --backup-dir outside the destination, once the first backup opened it; null before. */
+    private DirectoryHandle outsideDirectory;
     private final FileWrites writes;
     static final int COPY_BUFFER = 1 << 20;
     /** For {@link #keepCopy}: made at the first, reused, freed by {@link #close}. */
@@ -45,6 +52,7 @@ final class Backups {
         this.enabled = options.has(SessionRequest.BACKUP) && !options.dryRun();
         this.suffix = rule.suffix().getBytes(StandardCharsets.UTF_8);
         this.directory = rule.directory().getBytes(StandardCharsets.UTF_8);
+        this.outside = BackupRule.outsideDestination(directory);
         this.writes = FileWrites.of(options);
     }
 
@@ -55,13 +63,32 @@ final class Backups {
     /** Moves what is at {@code local} (beneath the destination) to its backup name, replacing an older backup. */
     void keep(byte[] local) throws IOException {
         DirectoryHandle base = destination.base();
+        DirectoryHandle into = backupDirectory();
         byte[] target = backupName(local);
-        if (directory.length > 0) {
-            makeParents(base, FileNames.parent(target));
+        makeParentsOf(into, target);
+        makeWay(into, target);
+        if (into == base) {
+            base.rename(local, target);
+        } else if (!into.renameFrom(base, local, target)) {
+            copyAcross(base, local, into, target);
         }
-        makeWay(base, target);
-        base.rename(local, target);
-        kept.backedUp(local, target);
+        kept.backedUp(local, shownName(target));
+    }
+
+    /**
+     * A backup into another file system: a regular file copied with its permissions and times,
+     * a symlink made anew, each under its backup name before the original goes.
+     */
+    private void copyAcross(DirectoryHandle base, byte[] local, DirectoryHandle into, byte[] target)
+            throws IOException {
+        FileStatus original = base.status(local);
+        if (FileModes.type(original.mode()) == FileModes.S_IFLNK) {
+            into.symlink(base.readLink(local), target);
+            into.setLinkTimes(target, original.mtimeSeconds(), original.mtimeNanos());
+        } else {
+            copy(base, local, into, target);
+        }
+        base.delete(local, false);
     }
 
     /**
@@ -69,14 +96,18 @@ final class Backups {
      * and times, since the file itself is about to be written where it is (rsync copies too).
      */
     void keepCopy(byte[] local) throws IOException {
-        DirectoryHandle base = destination.base();
+        DirectoryHandle into = backupDirectory();
         byte[] target = backupName(local);
-        if (directory.length > 0) {
-            makeParents(base, FileNames.parent(target));
-        }
-        makeWay(base, target);
+        makeParentsOf(into, target);
+        makeWay(into, target);
+        copy(destination.base(), local, into, target);
+        kept.backedUp(local, shownName(target));
+    }
+
+    /** The regular file {@code local} copied to {@code target} beneath {@code into}, with its permissions and times. */
+    private void copy(DirectoryHandle base, byte[] local, DirectoryHandle into, byte[] target) throws IOException {
         ByteBuffer copyBuffer = copyMemory.get();
-        try (FileHandle from = base.openRead(local); AtomicFile to = AtomicFile.create(base, target, writes)) {
+        try (FileHandle from = base.openRead(local); AtomicFile to = AtomicFile.create(into, target, writes)) {
             FileStatus original = from.status();
             to.preallocate(original.size());
             long position = 0;
@@ -88,7 +119,29 @@ final class Backups {
                 copy.setTimes(original.mtimeSeconds(), original.mtimeNanos());
             });
         }
-        kept.backedUp(local, target);
+    }
+
+    /** Where backups go: the destination's directory, or the --backup-dir outside it. */
+    private DirectoryHandle backupDirectory() throws IOException {
+        if (!outside) {
+            return destination.base();
+        }
+        if (outsideDirectory == null) {
+            outsideDirectory = destination.openBackupDirectory(new String(directory, StandardCharsets.UTF_8));
+        }
+        return outsideDirectory;
+    }
+
+    /** With --backup-dir, the directories {@code target} is in, made where missing. */
+    private void makeParentsOf(DirectoryHandle into, byte[] target) throws IOException {
+        if (directory.length > 0 && FileNames.leaf(target).length != target.length) {
+            makeDirectories(into, FileNames.parent(target));
+        }
+    }
+
+    /** A backup name as rsync names it: outside the destination, with the --backup-dir before it. */
+    private byte[] shownName(byte[] target) {
+        return outside ? FileNames.join(directory, target) : target;
     }
 
     /**
@@ -99,6 +152,9 @@ final class Backups {
      */
     boolean protects(byte[] relative) {
         if (!enabled) {
+            return false;
+        }
+        if (outside) {
             return false;
         }
         if (directory.length > 0) {
@@ -114,7 +170,7 @@ final class Backups {
     private byte[] backupName(byte[] local) {
         byte[] named = Arrays.copyOf(local, local.length + suffix.length);
         System.arraycopy(suffix, 0, named, local.length, suffix.length);
-        return directory.length > 0 ? FileNames.join(directory, named) : named;
+        return directory.length > 0 && !outside ? FileNames.join(directory, named) : named;
     }
 
     /**
@@ -147,7 +203,8 @@ final class Backups {
         parent.delete(name, true);
     }
 
-    private static void makeParents(DirectoryHandle base, byte[] parent) throws IOException {
+    /** Directory {@code name} beneath {@code base} and each directory on its way, made where missing. */
+    static void makeDirectories(DirectoryHandle base, byte[] parent) throws IOException {
         for (int i = 0; i <= parent.length; i++) {
             if (i == parent.length || parent[i] == '/') {
                 byte[] prefix = Arrays.copyOf(parent, i);
@@ -160,8 +217,16 @@ final class Backups {
         }
     }
 
-    /** Frees the copy buffer, if one was needed. */
+    /** Frees the copy buffer, if one was needed, and closes the --backup-dir outside the destination. */
     void close() {
         copyMemory.close();
+        if (outsideDirectory != null) {
+            try {
+                outsideDirectory.close();
+            } catch (IOException e) {
+                // A directory descriptor: closing it loses nothing written through it.
+            }
+            outsideDirectory = null;
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileStatus;
+import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.ProtocolException;
@@ -303,6 +304,42 @@ public final class Destination implements AutoCloseable {
         }
         try (DirectoryHandle served = DirectoryHandle.open(realRoot, FileNames.absolute(realRoot))) {
             return served.openDirectory(beneathRoot(directory, option));
+        }
+    }
+
+    /**
+     * A --backup-dir that is absolute or climbs with "..", made where missing and opened. A
+     * client's own receiver takes it as rsync's does, from the destination's directory as typed;
+     * a daemon beneath its root's descriptor, an absolute one from the root, never above it.
+     */
+    DirectoryHandle openBackupDirectory(String directory) throws IOException {
+        DirectoryHandle from;
+        byte[] name;
+        if (realRoot == null) {
+            Path path = (intoDirectory ? target : target.toAbsolutePath().getParent()).toAbsolutePath().resolve(directory);
+            Path existing = path;
+            while (!Files.isDirectory(existing)) {
+                existing = existing.getParent();
+            }
+            from = DirectoryHandle.open(existing, FileNames.absolute(existing));
+            name = existing.relativize(path).toString().getBytes(StandardCharsets.UTF_8);
+        } else {
+            from = DirectoryHandle.open(realRoot, FileNames.absolute(realRoot));
+            name = beneathRoot(directory, "--backup-dir");
+        }
+        if (name.length == 0 || (name.length == 1 && name[0] == '.')) {
+            return from;
+        }
+        try (from) {
+            Backups.makeDirectories(from, name);
+            return from.openDirectory(name);
+        }
+    }
+
+    /** With a root, refuses a --backup-dir that climbs above it, as {@link #requireInside(ReferenceDirectories)} does. */
+    public void requireInside(BackupRule backup) throws IOException {
+        if (realRoot != null && BackupRule.outsideDestination(backup.directory().getBytes(StandardCharsets.UTF_8))) {
+            beneathRoot(backup.directory(), "--backup-dir");
         }
     }
 

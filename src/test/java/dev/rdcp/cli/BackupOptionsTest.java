@@ -189,10 +189,58 @@ class BackupOptionsTest extends SideBySideTest {
         sides.assertUsageErrorAsRsync("-a", "-b", "--suffix=/");
     }
 
+    /**
+     * As rsync's: a --backup-dir that climbs out of the destination, or an absolute one, is taken
+     * as typed by a local copy (and a pull): made where missing, backups renamed into it, or copied
+     * where it is on another file system.
+     */
     @Test
-    void aBackupDirectoryOutsideTheDestinationIsRefused() {
-        Cli.Result rdcp = sides.rdcp("-a", "--backup-dir=../elsewhere", sides.source + "/", "127.0.0.1::rdcp/");
-        assertEquals(1, rdcp.exitCode(), rdcp::toString);
-        assertFalse(Files.exists(sides.served.resolve("elsewhere")));
+    void aBackupDirectoryOutsideTheDestinationAsRsync() throws Exception {
+        Path elsewhere = Files.createTempDirectory(Path.of("/dev/shm"), "rdcp-backups");
+        try {
+            assertFalse(Files.getFileStore(elsewhere).equals(Files.getFileStore(tmp)),
+                    "/dev/shm is another file system than " + tmp);
+            int run = 0;
+            for (String where : List.of("../outside/%s/days", elsewhere + "/%s")) {
+                String rsyncCopy = "served/rsync-" + run + "/";
+                Path rdcpCopy = sides.served.resolve("rdcp-" + run);
+                RsyncComparison.rsync(tmp, "-a", "served/rsync/", rsyncCopy);
+                RsyncComparison.rsync(tmp, "-a", "served/rdcp/", rdcpCopy + "/");
+                String rsync = backedUpLines(RsyncComparison.run(tmp, "-avv", "--delete",
+                        "--backup-dir=" + where.formatted("rsync-" + run), "src/", rsyncCopy).output());
+                Cli.Result local = Cli.rdcp("-avv", "--delete", "--backup-dir=" + where.formatted("rdcp-" + run),
+                        sides.source + "/", rdcpCopy + "/");
+                assertEquals(0, local.exitCode(), local::toString);
+                assertTrue(rsync.contains("backed up extra.txt to "), rsync);
+                assertEquals(rsync.replace("rsync-" + run, "SIDE"), backedUpLines(local.out()).replace("rdcp-" + run, "SIDE"));
+                Path base = where.startsWith("/") ? Path.of("/") : sides.served.resolve("rdcp-" + run);
+                RsyncComparison.assertSameTree(base.resolve(where.formatted("rsync-" + run)).normalize(),
+                        base.resolve(where.formatted("rdcp-" + run)).normalize());
+                RsyncComparison.assertSameTree(tmp.resolve(rsyncCopy), rdcpCopy);
+                assertEquals(4, Files.size(base.resolve(where.formatted("rdcp-" + run)).resolve("sub/b.bin").normalize()));
+                run++;
+            }
+        } finally {
+            org.apache.commons.io.FileUtils.deleteDirectory(elsewhere.toFile());
+        }
+    }
+
+    /** A daemon takes such a one beneath its root, as rsync's daemon, an absolute one from the root's top; never above. */
+    @Test
+    void aDaemonKeepsABackupDirectoryOutsideTheDestinationBeneathItsRoot() throws Exception {
+        Files.createDirectories(sides.served.resolve("rdcp/d"));
+        Cli.Result climbing = sides.rdcp("-a", "--backup-dir=../elsewhere", sides.source + "/", "127.0.0.1::rdcp/");
+        assertEquals(0, climbing.exitCode(), climbing::toString);
+        assertEquals(3, Files.size(sides.served.resolve("elsewhere/a.txt")));
+        SideBySide.write(sides.source, "a.txt", 11);
+        Cli.Result absolute = sides.rdcp("-a", "--backup-dir=/abs/bk", sides.source + "/", "127.0.0.1::rdcp/");
+        assertEquals(0, absolute.exitCode(), absolute::toString);
+        assertEquals(10, Files.size(sides.served.resolve("abs/bk/a.txt")));
+        SideBySide.write(sides.source, "a.txt", 12);
+        Cli.Result out = sides.rdcp("-a", "--backup-dir=../../../up", sides.source + "/", "127.0.0.1::rdcp/d/");
+        assertEquals(3, out.exitCode(), out::toString);
+        assertTrue(out.err().contains("--backup-dir ../../../up escapes the served directory"), out.err());
+        assertFalse(Files.exists(tmp.resolve("up")));
+        assertFalse(Files.exists(sides.served.resolve("rdcp/d/a.txt")), "refused before anything is copied");
     }
 }

@@ -146,6 +146,7 @@ class SessionRequestTest {
     @Test
     void backupRulesRoundTrip() throws Exception {
         for (BackupRule backup : List.of(BackupRule.NONE, new BackupRule("~", ""), new BackupRule("", "old/days"),
+                new BackupRule("", "../up/days"), new BackupRule("~", "/abs"), new BackupRule("", "a//b/./c/.."),
                 new BackupRule("." + "x".repeat(254), "d/".repeat(2046) + "e\u00e9"))) {
             SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, SessionRequest.BACKUP, 1 << 20, 8, 0,
                     PATHS, RULES, ReceiverSettings.NONE.withBackup(backup));
@@ -153,10 +154,21 @@ class SessionRequestTest {
         }
     }
 
+    /** Version 7: a backup directory that is absolute or climbs is opened apart from the destination. */
+    @Test
+    void aBackupDirectoryIsOutsideTheDestinationWhenAbsoluteOrClimbing() {
+        for (String inside : List.of("bk", "old/days", "d\u00e9j\u00e0/x")) {
+            assertFalse(BackupRule.outsideDestination(inside.getBytes(StandardCharsets.UTF_8)), inside);
+        }
+        for (String outside : List.of("/abs", "../up", "a/../b", "./a", "a//b", "..")) {
+            assertTrue(BackupRule.outsideDestination(outside.getBytes(StandardCharsets.UTF_8)), outside);
+        }
+        assertFalse(BackupRule.outsideDestination(new byte[0]), "none");
+    }
+
     @Test
     void malformedBackupRulesAreRejected() {
-        String[][] bad = {{"a/b", ""}, {"\0", ""}, {"~", "/abs"}, {"~", "../up"}, {"~", "a/../b"}, {"~", "a//b"},
-            {"~", "./a"}, {"~", "a/"}, {"x".repeat(256), ""}, {"", "d".repeat(4097)}};
+        String[][] bad = {{"a/b", ""}, {"\0", ""}, {"~", "a\0b"}, {"x".repeat(256), ""}, {"", "d".repeat(4097)}};
         for (String[] rule : bad) {
             byte[] suffix = rule[0].getBytes(StandardCharsets.UTF_8);
             byte[] directory = rule[1].getBytes(StandardCharsets.UTF_8);
