@@ -561,7 +561,10 @@ final class CopyCommand {
         transportChoice();
         TransferOptions options = transferOptions();
         if (info.level(InfoLevels.Flag.MISC) >= 1 && !json) {
-            moot.notes().forEach(note -> messages.println("rdcp: " + note));
+            // On stderr: rsync prints no such line, and a script reading -v's names must not take one for a name.
+            PrintWriter err = spec.commandLine().getErr();
+            moot.notes().forEach(note -> err.println("rdcp: " + note));
+            err.flush();
         }
         List<Location> sources = new ArrayList<>();
         for (String operand : operands.subList(0, operands.size() - 1)) {
