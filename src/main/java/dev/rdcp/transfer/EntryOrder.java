@@ -33,8 +33,6 @@ import java.util.Set;
 final class EntryOrder {
 
     private static final String ROOT = ".";
-    /** What remembering one child name of an open directory costs, beyond its bytes. */
-    private static final int CHILD_COST = 64;
 
     private final SessionBudget budget;
     /** Directories listed and not yet ended, each with the names listed in it so far. */
@@ -72,7 +70,7 @@ final class EntryOrder {
                 throw violation(entry, "ends a directory that is not open");
             }
             for (String child : children) {
-                budget.release(childCost(child));
+                budget.release(SessionBudget.nameCost(child));
             }
             return List.of();
         }
@@ -120,7 +118,7 @@ final class EntryOrder {
             }
             throw violation(entry, "is listed twice");
         }
-        budget.spend(childCost(child));
+        budget.spend(SessionBudget.nameCost(child));
         siblings.add(child);
     }
 
@@ -147,10 +145,6 @@ final class EntryOrder {
         if (directories.add(directory)) {
             budget.spend(SessionBudget.DIRECTORY_COST + 4L * directory.length());
         }
-    }
-
-    private static long childCost(String child) {
-        return CHILD_COST + 2L * child.length();
     }
 
     private static ProtocolException violation(Entry entry, String what) {

@@ -152,7 +152,7 @@ final class Generator {
                 tellHeldNotes();
                 listener.backedUp(name, backupName);
             }
-        }, busy);
+        }, busy, budget);
     }
 
     /**
@@ -336,6 +336,8 @@ final class Generator {
         }
         if (entry.type() == EntryType.DIRECTORY_END) {
             if (options.has(SessionRequest.DELETE_AFTER) || rules.limitsDeletions()) {
+                // Kept to the end, and "." may be listed and ended again and again: charged.
+                budget.spend(SessionBudget.pendingCost(entry));
                 endedDirectories.add(entry);
             } else {
                 endDirectory(entry);
@@ -729,6 +731,7 @@ final class Generator {
             endedDirectories.sort(Comparator.comparingLong(this::listedAt));
         }
         endedDirectories.forEach(this::endDirectory);
+        endedDirectories.forEach(ended -> budget.release(SessionBudget.pendingCost(ended)));
         endedDirectories.clear();
         finishDirectories();
         if (tree.skippedDeletions() > 0) {

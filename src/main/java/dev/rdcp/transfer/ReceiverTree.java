@@ -13,7 +13,6 @@ import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
@@ -52,9 +51,11 @@ final class ReceiverTree {
     private final boolean oneFileSystem;
     private FileStatus destinationRoot;
     private final Events events;
-    /** Names --delete keeps in memory until their directory ends: bounds what a peer can make us hold. */
-    private static final long MAX_LISTED_BYTES = 256L << 20;
-    private long listedBytes;
+    /**
+     * What the names below are charged to: with --delete-after they outlive the order check's
+     * charge for them, to the end of the session.
+     */
+    private final SessionBudget budget;
     /** With --delete: for each listed directory not yet ended, the names listed inside it. */
     private final Map<String, Set<String>> listedChildren = new HashMap<>();
 
@@ -81,8 +82,10 @@ final class ReceiverTree {
     private final Heartbeat heartbeat;
     private final Backups backups;
 
-    ReceiverTree(Destination destination, TransferOptions options, Events events, Heartbeat heartbeat) {
+    ReceiverTree(Destination destination, TransferOptions options, Events events, Heartbeat heartbeat,
+            SessionBudget budget) {
         this.heartbeat = heartbeat;
+        this.budget = budget;
         this.destination = destination;
         this.dryRun = options.dryRun();
         this.keepDirectoryLinks = options.has(SessionRequest.KEEP_DIRLINKS);
@@ -106,7 +109,7 @@ final class ReceiverTree {
     }
 
     /** Notes {@code name} as listed in its directory, which --delete must then keep. */
-    void listed(byte[] name) {
+    void listed(byte[] name) throws ProtocolException {
         if (!delete || (name.length == 1 && name[0] == '.')) {
             return;
         }
@@ -120,12 +123,9 @@ final class ReceiverTree {
         }
         if (siblings != null) {
             String child = key(FileNames.leaf(name));
-            if (siblings.add(child)) {
-                listedBytes += child.length();
-                if (listedBytes > MAX_LISTED_BYTES) {
-                    throw new UncheckedIOException(new ProtocolException("more than " + (MAX_LISTED_BYTES >> 20)
-                            + " MiB of names listed in directories not yet ended"));
-                }
+            if (!siblings.contains(child)) {
+                budget.spend(SessionBudget.nameCost(child));
+                siblings.add(child);
             }
         }
     }
@@ -135,7 +135,7 @@ final class ReceiverTree {
      * what is listed in it from now on is noted too: should the sender list it itself later, its
      * deletion then keeps them.
      */
-    void implied(byte[] name) {
+    void implied(byte[] name) throws ProtocolException {
         if (delete) {
             listed(name);
             listedChildren.putIfAbsent(key(name), new HashSet<>());
@@ -377,7 +377,7 @@ final class ReceiverTree {
     void directoryEnd(byte[] name, boolean complete) throws IOException {
         Set<String> keep = listedChildren.remove(key(name));
         if (keep != null) {
-            keep.forEach(child -> listedBytes -= child.length());
+            keep.forEach(child -> budget.release(SessionBudget.nameCost(child)));
         }
         if (keep == null || (!complete && !ignoreErrors)) {
             return;
@@ -656,7 +656,7 @@ final class ReceiverTree {
     private void forget(String key) {
         Set<String> dropped = listedChildren.remove(key);
         if (dropped != null) {
-            dropped.forEach(child -> listedBytes -= child.length());
+            dropped.forEach(child -> budget.release(SessionBudget.nameCost(child)));
         }
     }
 

@@ -4,8 +4,8 @@ import dev.rdcp.protocol.ProtocolException;
 
 /**
  * What a sender can make the receiving side remember in one session (names of directories whose
- * metadata is applied at the end, the names of open directories, -H links, files whose data is
- * awaited), counted in estimated bytes against one cap, so a list of millions of directories
+ * metadata is applied at the end, the names of open directories and those --delete keeps, -H
+ * links, files whose data is awaited), counted in estimated bytes against one cap, so a list of millions of directories
  * under -n ends the session with a clear error instead of filling the heap.
  */
 final class SessionBudget {
@@ -19,6 +19,11 @@ final class SessionBudget {
     static final long DIRECTORY_COST = 1024;
     /** A file whose data is awaited, or a -H name to link at the end. */
     static final long PENDING_FILE_COST = 384;
+
+    /** What remembering one name in a directory's listing costs: a set's node and the name. */
+    static long nameCost(String name) {
+        return 64 + 2L * name.length();
+    }
 
     /** What remembering {@code entry} as a file awaited, a link target or a link to make costs. */
     static long pendingCost(dev.rdcp.protocol.Entry entry) {

@@ -60,7 +60,7 @@ class ReceiverTreeDeleteTest extends DestinationTreeTest {
             public void notEmptied(byte[] name) {
                 notEmptied.add(new String(name, StandardCharsets.UTF_8));
             }
-        }, Heartbeat.NONE);
+        }, Heartbeat.NONE, new SessionBudget());
     }
 
     /** The receiver's side of the list ".", keep.txt, sub/, sub/kept, end of sub, end of ".". */

@@ -48,7 +48,7 @@ class ReceiverTreeTest extends DestinationTreeTest {
             @Override
             public void deleteFailed(byte[] name, IOException cause) {
             }
-        }, Heartbeat.NONE);
+        }, Heartbeat.NONE, new SessionBudget());
     }
 
     private byte[] local(Path path) {

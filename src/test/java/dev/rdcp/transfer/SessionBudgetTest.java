@@ -1,14 +1,20 @@
 package dev.rdcp.transfer;
 
 import static dev.rdcp.transfer.HostilePeer.Entries.dir;
+import static dev.rdcp.transfer.HostilePeer.Entries.dirEnd;
+import static dev.rdcp.transfer.HostilePeer.Entries.file;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.SessionRequest;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +43,75 @@ class SessionBudgetTest {
             assertInstanceOf(ProtocolException.class, gone.getCause());
             assertTrue(gone.getCause().getMessage().contains("MiB of bookkeeping"), gone.getCause().getMessage());
         }
+    }
+
+    /**
+     * Found in review: with --delete-after (or --max-delete) every DIRECTORY_END waited for the end
+     * uncharged, and "." may be listed and ended again and again (each "dir/" operand lists it
+     * anew), so a sender could make the receiver hold memory in step with what it sent: 20,000
+     * rounds of an 8,000-byte directory listed and ended grew a receiver's heap by 175 MB.
+     */
+    @Test
+    void directoryEndsKeptForDeleteAfterCountAgainstTheBudget() throws Exception {
+        long flags = SessionRequest.RECURSIVE | SessionRequest.DESTINATION_IS_DIRECTORY | SessionRequest.DELETE
+                | SessionRequest.DELETE_AFTER;
+        try (Destination destination = Destination.of(root, true, root)) {
+            Generator generator = generator(destination, flags, new SessionBudget(1 << 20));
+            ProtocolException e = assertThrows(ProtocolException.class, () -> {
+                int index = 0;
+                for (int round = 0; round < 5_000; round++) {
+                    answer(generator, List.of(dir(index++, "."), dirEnd(index++, ".")));
+                }
+            });
+            assertTrue(e.getMessage().contains("MiB of bookkeeping"), e.getMessage());
+        }
+    }
+
+    /**
+     * Found in review: the names --delete keeps for a directory until its deletions outlived the
+     * order check's charge for them under --delete-after, and were bounded only by their
+     * characters (256 MiB of them), not by the memory they take (about 95 bytes a short name: a
+     * few gigabytes at the bound).
+     */
+    @Test
+    void namesKeptForDeleteAfterCountAgainstTheBudget() throws Exception {
+        long flags = SessionRequest.RECURSIVE | SessionRequest.DESTINATION_IS_DIRECTORY | SessionRequest.DELETE
+                | SessionRequest.DELETE_AFTER | SessionRequest.DRY_RUN;
+        try (Destination destination = Destination.of(root, true, root)) {
+            Generator generator = generator(destination, flags, new SessionBudget(2 << 20));
+            ProtocolException e = assertThrows(ProtocolException.class, () -> {
+                int index = 0;
+                answer(generator, List.of(dir(index++, ".")));
+                for (int directory = 0; directory < 40; directory++) {
+                    String name = "d" + directory;
+                    answer(generator, List.of(dir(index++, name)));
+                    List<Entry> files = new ArrayList<>();
+                    for (int i = 0; i < 1_000; i++) {
+                        files.add(file(index++, name + "/" + i, 0));
+                    }
+                    answer(generator, files);
+                    answer(generator, List.of(dirEnd(index++, name)));
+                }
+            });
+            assertTrue(e.getMessage().contains("MiB of bookkeeping"), e.getMessage());
+        }
+    }
+
+    private static Generator generator(Destination destination, long flags, SessionBudget budget) throws Exception {
+        TransferOptions options = TransferOptions.of(4096, flags);
+        destination.prepare(false);
+        TransferReport report = new TransferReport();
+        return new Generator(destination, options, report, new Attributes(options, destination),
+                new ReportQueue(report), () -> { }, incoming -> { }, Heartbeat.NONE, budget);
+    }
+
+    /** One ENTRIES payload of {@code entries}, answered. */
+    private static void answer(Generator generator, List<Entry> entries) throws Exception {
+        ByteBuffer payload = ByteBuffer.allocate(64 * entries.size() + 64);
+        int at = CountedList.start(payload);
+        entries.forEach(entry -> entry.encode(payload));
+        CountedList.finish(payload, at, entries.size());
+        generator.answer(payload.flip(), ByteBuffer.allocate(32 * entries.size() + 64));
     }
 
     @Test
