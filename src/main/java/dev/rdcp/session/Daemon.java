@@ -260,7 +260,7 @@ public final class Daemon implements AutoCloseable {
             });
             LOG.info("{}: {} files, {} bytes in {} s{}", peer, report.filesDone(), report.bytesDone(),
                     String.format("%.3f", report.seconds()),
-                    report.failures().isEmpty() ? "" : ", " + report.failures().size() + " failed");
+                    report.failureCount() == 0 ? "" : ", " + report.failureCount() + " failed");
         } catch (Exception e) {
             if (tooSlow.get()) {
                 LOG.warn("{}: did not finish its setup within {} s", peer, handshakeTimeout.toSeconds());

@@ -37,6 +37,8 @@ import org.apache.logging.log4j.Logger;
 public final class ServerSession {
 
     private static final Logger LOG = LogManager.getLogger(ServerSession.class);
+    /** A session's lines of failures and notes in the log, at most: their number is the peer's to choose. */
+    static final int MAX_LOGGED_FAILURES = 1_000;
 
     private final ServedModules modules;
     private final SessionConfig config;
@@ -389,10 +391,12 @@ public final class ServerSession {
     /**
      * The server has no terminal: per-file outcomes go to the log, peer text escaped. A daemon's
      * log is its operator's; an ssh server's stderr is its client's terminal, which hears of each
-     * failure through the session already, so there they are debug lines.
+     * failure through the session already, so there they are debug lines. Failures and notes are
+     * logged up to {@link #MAX_LOGGED_FAILURES}: a client may report, or a sender list, any number.
      */
     private static final class LoggingListener implements TransferListener {
         private final boolean daemon;
+        private int failuresLogged;
 
         LoggingListener(boolean daemon) {
             this.daemon = daemon;
@@ -410,6 +414,18 @@ public final class ServerSession {
 
         @Override
         public void fileFailed(int exitCode, String message) {
+            if (failuresLogged > MAX_LOGGED_FAILURES) {
+                return;
+            }
+            if (failuresLogged++ == MAX_LOGGED_FAILURES) {
+                String more = "further failures and notes of this session are not logged (its summary counts them)";
+                if (daemon) {
+                    LOG.warn(more);
+                } else {
+                    LOG.debug(more);
+                }
+                return;
+            }
             if (daemon && exitCode == ExitCode.OK.code()) {
                 // A note ("created directory ...", "cannot delete non-empty directory: ..."), not a failure.
                 LOG.info("{}", PeerText.printable(message));

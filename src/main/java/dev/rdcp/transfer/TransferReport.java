@@ -146,6 +146,11 @@ public final class TransferReport implements TransferListener {
         return List.copyOf(failures);
     }
 
+    /** Failures in all, also those past the ones {@link #failures} keeps. */
+    public long failureCount() {
+        return failureCount;
+    }
+
     /**
      * 0 when everything made it. When nothing made it, the first failure's own code, so a single
      * failed file says why; otherwise, as rsync: 11 when a write failed (rsync ends on it: a full

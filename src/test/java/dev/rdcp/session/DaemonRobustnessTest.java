@@ -6,21 +6,30 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.protocol.Challenge;
+import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.CountedList;
+import dev.rdcp.protocol.Decision;
+import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.Hello;
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.Report;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.VersionMismatchException;
 import dev.rdcp.transport.BootstrapChannel;
 import dev.rdcp.transport.RdmaSettings;
+import dev.rdcp.transport.TcpTransport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -121,6 +130,80 @@ class DaemonRobustnessTest {
         keepalives.interrupt();
         socket.close();
         assertStillServing();
+    }
+
+    /**
+     * Found in review: each failure a client reports (or a sender lists as a problem) was a line
+     * in the daemon's log, escaped, so any client that may read could write the daemon's log at
+     * the speed of its connection: here a line for each of the 1,500 or so reports its answers to a list of 3,000 files had room for. At most
+     * {@link ServerSession#MAX_LOGGED_FAILURES} are logged, then one line says the rest are not.
+     */
+    @Test
+    void aClientsFailureReportsAreLoggedOnlySoMany() throws Exception {
+        for (int i = 0; i < 3_000; i++) {
+            Files.createFile(root.resolve("f" + i));
+        }
+        try (CapturedLog sessionLog = new CapturedLog(ServerSession.class);
+                CapturedLog daemonLog = new CapturedLog(Daemon.class)) {
+            SocketChannel socket = SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                    daemon.port()));
+            BootstrapChannel channel = new BootstrapChannel(socket.socket(), Duration.ofSeconds(10));
+            Challenge challenge = ClientSteps.greet(channel);
+            ByteBuffer request = new SessionRequest(SessionRequest.Direction.PULL, SessionRequest.RECURSIVE
+                    | SessionRequest.TRANSPORT_TCP, 1 << 20, 8, 0, List.of("."), List.of()).encode().rewind();
+            channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
+                    .put(challenge.response("s3cret".getBytes(StandardCharsets.UTF_8), request)));
+            channel.send(MessageType.REQUEST, request.position(request.limit()));
+            channel.receive(MessageType.ACCEPT);
+            int[] reports = {0};
+            try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
+                // The sender's END comes once every ENTRIES is answered: each answer has been read.
+                boolean[] ended = {false};
+                while (!ended[0]) {
+                    transport.poll((type, payload) -> {
+                        if (type == ControlType.END) {
+                            ended[0] = true;
+                        } else {
+                            assertEquals(ControlType.ENTRIES, type);
+                            reports[0] += answerSkippingEverything(transport, payload);
+                        }
+                    }, 100);
+                }
+            }
+            daemonLog.awaitWarning(m -> m.contains("127.0.0.1"));
+            long failureLines = sessionLog.warnings().stream().filter(m -> m.contains("refused by the client")).count();
+            assertTrue(reports[0] > 2 * ServerSession.MAX_LOGGED_FAILURES, reports[0] + " reported");
+            assertEquals(ServerSession.MAX_LOGGED_FAILURES, failureLines, reports[0] + " reported");
+            assertEquals(1, sessionLog.warnings().stream().filter(m -> m.contains("not logged")).count(),
+                    String.valueOf(sessionLog.warnings().size()));
+        }
+    }
+
+    /**
+     * A WANTS skipping every file of {@code entries}, carrying as many failure reports as fit;
+     * returns how many.
+     */
+    private static int answerSkippingEverything(TcpTransport transport, ByteBuffer entries) throws IOException {
+        int count = CountedList.read(entries, ControlType.ENTRIES);
+        ByteBuffer out = transport.startMessage(ControlType.WANTS);
+        int at = CountedList.start(out);
+        int decisions = 0;
+        for (int i = 0; i < count; i++) {
+            Entry entry = Entry.decode(entries, false);
+            if (entry.type() == EntryType.FILE) {
+                new Decision(entry.index(), Decision.Kind.SKIP, 0, 0).encode(out);
+                decisions++;
+            }
+        }
+        CountedList.finish(out, at, decisions);
+        Report report = new Report(Report.Kind.FAILED, -1, ExitCode.PARTIAL.code(),
+                "refused by the client".getBytes(StandardCharsets.UTF_8));
+        int reports = 0;
+        for (; out.remaining() >= report.encodedSize(); reports++) {
+            report.encode(out);
+        }
+        transport.send();
+        return reports;
     }
 
     @Test

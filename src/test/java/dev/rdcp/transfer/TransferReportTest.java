@@ -40,6 +40,17 @@ class TransferReportTest {
     }
 
     @Test
+    void failuresPastTheOnesKeptAreStillCounted() {
+        TransferReport report = new TransferReport();
+        for (int i = 0; i < TransferReport.MAX_KEPT_FAILURES + 5; i++) {
+            report.fileFailed(ExitCode.PARTIAL.code(), "f" + i);
+        }
+        report.fileFailed(ExitCode.OK.code(), "a note");
+        assertEquals(TransferReport.MAX_KEPT_FAILURES, report.failures().size());
+        assertEquals(TransferReport.MAX_KEPT_FAILURES + 5, report.failureCount());
+    }
+
+    @Test
     void someSucceededAndSomeFailedIs23() {
         TransferReport report = new TransferReport();
         report.fileFailed(ExitCode.FILE_SELECTION.code(), "missing");
