@@ -146,7 +146,7 @@ final class DirectoryCache implements AutoCloseable {
         }
     }
 
-    /** Number of directories held open, for tests. */
+    /** Number of directories held open. */
     int size() {
         return open.size();
     }

@@ -410,9 +410,19 @@ public final class DirectoryHandle extends OwnedDescriptor {
      * here or by the handles this one came from still stands for it.
      */
     private void invalidate(byte[] name) {
-        parents.invalidate(name);
-        if (openedFrom != null) {
-            openedFrom.invalidate(isSelf(nameThere) ? name : join(nameThere, name));
+        // A loop, not a call on the opener, and the name joined only for a handle that keeps
+        // descriptors: a deep tree's handles are each opened from the one above, and a call and a
+        // copy of the name per level overflowed a daemon's stack at 4,061 levels (its --delete).
+        byte[] there = name;
+        DirectoryHandle thereFrom = this;
+        for (DirectoryHandle handle = this; handle != null; handle = handle.openedFrom) {
+            if (handle.parents.size() == 0) {
+                continue;
+            }
+            for (; thereFrom != handle; thereFrom = thereFrom.openedFrom) {
+                there = isSelf(thereFrom.nameThere) ? there : join(thereFrom.nameThere, there);
+            }
+            handle.parents.invalidate(there);
         }
     }
 

@@ -52,6 +52,47 @@ class DirectoryHandleTest extends BeneathRootTest {
         assertThrows(NoSuchFileException.class, () -> read(bytes("a/none")));
     }
 
+    /**
+     * Found in review: what a handle deletes is dropped from the caches of the handles it was
+     * opened from, and that went up the chain a call per level, so --delete of a tree 4,061
+     * directories deep (two pushes make one on a daemon) overflowed the session's stack. Here a
+     * chain of 4,000 handles, the deletion at its end made on a thread with a small stack.
+     */
+    @Test
+    void aDeletionAtTheEndOfAThousandsLongChainOfHandlesNeedsNoFramePerLevel() throws Exception {
+        byte[] a = bytes("a");
+        List<DirectoryHandle> chain = new java.util.ArrayList<>();
+        DirectoryHandle deepest = handle.openDirectory(a);
+        chain.add(deepest);
+        try {
+            for (int i = 0; i < 4_000; i++) {
+                deepest.makeDirectory(a, 0700);
+                deepest = deepest.openDirectory(a);
+                chain.add(deepest);
+            }
+            DirectoryHandle last = deepest;
+            Throwable[] failure = new Throwable[1];
+            Thread thread = new Thread(null, () -> {
+                try {
+                    last.makeDirectory(a, 0700);
+                    last.delete(a, true);
+                } catch (IOException | RuntimeException | StackOverflowError e) {
+                    failure[0] = e;
+                }
+            }, "small-stack", 256 << 10);
+            thread.start();
+            thread.join();
+            assertEquals(null, failure[0] == null ? null : failure[0].toString());
+        } finally {
+            // Bottom up through the handles: the tree is deeper than a path can name.
+            chain.get(chain.size() - 1).close();
+            for (int i = chain.size() - 2; i >= 0; i--) {
+                chain.get(i).delete(a, true);
+                chain.get(i).close();
+            }
+        }
+    }
+
     /** -L on a daemon: a symlink is followed only while it stays beneath the directory. */
     @Test
     void aStatusFollowingSymlinksStaysBeneath() throws IOException {
