@@ -83,7 +83,7 @@ public final class FileReceiver implements AutoCloseable {
             slots[i] = stagingRegion.buffer().slice(i * options.chunkSize(), options.chunkSize());
         }
         this.attributes = new Attributes(options, destination);
-        this.reports = new ReportQueue(listener);
+        this.reports = new ReportQueue(listener, budget);
         this.generator = new Generator(destination, options, listener, attributes, reports, this::newEntry,
                 wanted::add, StopRequest.checking(watch::busy), budget);
         this.delayedUpdates = new DelayedUpdates(destination, options, backups, reports, budget);

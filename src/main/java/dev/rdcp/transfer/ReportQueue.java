@@ -10,18 +10,19 @@ import java.util.ArrayDeque;
 
 /**
  * What the receiving side must tell the sender (failed entries, deletions): each is shown here at
- * once and waits for room in the next answer. A peer whose entries make far more of them than
- * the answers can carry is not playing the protocol; the bound keeps its session's memory small.
+ * once and waits for room in the next answer. What waits is charged to the session's budget by
+ * its size, not counted: one directory's --delete may make any number of reports before the next
+ * answer, and a peer's entries can make each report 4 KiB.
  */
 final class ReportQueue {
 
-    static final int MAX_QUEUED = 100_000;
-
     private final ArrayDeque<Report> reports = new ArrayDeque<>();
     private final TransferListener listener;
+    private final SessionBudget budget;
 
-    ReportQueue(TransferListener listener) {
+    ReportQueue(TransferListener listener, SessionBudget budget) {
         this.listener = listener;
+        this.budget = budget;
     }
 
     /** Entry {@code index} (or -1) failed with {@code code}. */
@@ -47,17 +48,25 @@ final class ReportQueue {
     }
 
     private void add(Report report) {
-        if (reports.size() >= MAX_QUEUED) {
-            throw new UncheckedIOException(new ProtocolException("more than " + MAX_QUEUED
-                    + " reports are waiting to be sent"));
+        try {
+            budget.spend(cost(report));
+        } catch (ProtocolException e) {
+            throw new UncheckedIOException(e);
         }
         reports.add(report);
+    }
+
+    /** What keeping {@code report} costs: its text and the objects around it. */
+    private static long cost(Report report) {
+        return 64 + report.text().length;
     }
 
     /** As many waiting reports as fit in the rest of {@code out}. */
     void appendTo(ByteBuffer out) {
         while (!reports.isEmpty() && reports.peek().encodedSize() <= out.remaining()) {
-            reports.poll().encode(out);
+            Report report = reports.poll();
+            budget.release(cost(report));
+            report.encode(out);
         }
     }
 

@@ -5,7 +5,7 @@ import dev.rdcp.protocol.ProtocolException;
 /**
  * What a sender can make the receiving side remember in one session (names of directories whose
  * metadata is applied at the end, the names of open directories and those --delete keeps, -H
- * links, files whose data is awaited), counted in estimated bytes against one cap, so a list of millions of directories
+ * links, files whose data is awaited, reports waiting for room in an answer), counted in estimated bytes against one cap, so a list of millions of directories
  * under -n ends the session with a clear error instead of filling the heap.
  */
 final class SessionBudget {
@@ -45,7 +45,8 @@ final class SessionBudget {
     void spend(long bytes) throws ProtocolException {
         if (spent + bytes > cap) {
             throw new ProtocolException("the sender's list needs more than " + (cap >> 20)
-                    + " MiB of bookkeeping on the receiver (too many directories, links or files awaited at once)");
+                    + " MiB of bookkeeping on the receiver (too many directories, links, files awaited or reports"
+                    + " waiting at once)");
         }
         spent += bytes;
     }

@@ -43,8 +43,9 @@ class GeneratorTest {
                 | SessionRequest.DESTINATION_IS_DIRECTORY);
         Destination destination = Destination.of(dir, true, null);
         destination.prepare(false);
-        generator = new Generator(destination, options, report, new Attributes(options, destination), new ReportQueue(report),
-                () -> created++, wanted::add, () -> { }, new SessionBudget());
+        SessionBudget budget = new SessionBudget();
+        generator = new Generator(destination, options, report, new Attributes(options, destination),
+                new ReportQueue(report, budget), () -> created++, wanted::add, () -> { }, budget);
     }
 
     private static Entry entry(int index, EntryType type, String name, long size) {
@@ -108,8 +109,9 @@ class GeneratorTest {
                 | SessionRequest.DESTINATION_IS_DIRECTORY);
         Destination destination = Destination.of(dir, true, null);
         destination.prepare(false);
+        SessionBudget budget = new SessionBudget();
         Generator deleting = new Generator(destination, options, report, new Attributes(options, destination),
-                new ReportQueue(report), () -> created++, wanted::add, () -> { }, new SessionBudget());
+                new ReportQueue(report, budget), () -> created++, wanted::add, () -> { }, budget);
         assertThrows(ProtocolException.class, () -> deleting.answer(entries(entry(0, EntryType.MISSING, ".", 0)),
                 ByteBuffer.allocate(8192)));
         deleting.answer(entries(entry(1, EntryType.MISSING, "kept", 0)), ByteBuffer.allocate(8192));
