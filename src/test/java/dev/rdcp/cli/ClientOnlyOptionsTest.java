@@ -123,7 +123,8 @@ class ClientOnlyOptionsTest {
     /** -v says why {@code option} changes nothing. */
     private void assertVerboseNote(String option, String note) {
         Cli.Result verbose = Cli.rdcp("-v", option, tmp.resolve("a").toString(), tmp.resolve("copy").toString());
-        assertTrue(verbose.out().lines().anyMatch(l -> l.startsWith(note)), verbose::toString);
+        assertTrue(verbose.err().lines().anyMatch(l -> l.startsWith(note)), verbose::toString);
+        assertTrue(verbose.out().lines().noneMatch(l -> l.startsWith(note)), verbose::toString);
     }
 
     /** rsync and rdcp both refuse {@code option} with exit code 1 and the same message. */
