@@ -49,6 +49,8 @@ import picocli.CommandLine.Spec;
 final class CopyCommand {
 
     private static final Logger LOG = LogManager.getLogger(CopyCommand.class);
+    /** How the receiver's note on a symlink --safe-links leaves out begins. */
+    private static final String UNSAFE_SYMLINK_NOTE = "ignoring unsafe symlink \"";
     private static final String BOTH_REMOTE = "copy between two remote hosts is not supported: one side must be local";
 
     @Mixin
@@ -843,8 +845,10 @@ final class CopyCommand {
                 if (exitCode != ExitCode.OK.code()) {
                     err.println("rdcp: " + message);
                     err.flush();
-                } else if (!logging.isQuiet()) {
-                    // Notes such as "IO error encountered -- skipping file deletion": rsync prints them unless -q.
+                } else if (!logging.isQuiet() && (info.level(InfoLevels.Flag.SYMSAFE) >= 1
+                        || !message.startsWith(UNSAFE_SYMLINK_NOTE))) {
+                    // Notes such as "IO error encountered -- skipping file deletion": rsync prints them unless -q;
+                    // an unsafe symlink's only at -v (--info=symsafe), which the receiver is not told.
                     out.println(message);
                     out.flush();
                 }

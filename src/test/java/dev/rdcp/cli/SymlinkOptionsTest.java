@@ -151,6 +151,16 @@ class SymlinkOptionsTest extends SideBySideTest {
         RsyncComparison.assertSameTree(tmp.resolve("rsync-p"), tmp.resolve("rdcp-p"));
     }
 
+    /** As rsync: only -v (--info=symsafe) tells of an unsafe symlink left out, not -i alone. */
+    @Test
+    void itemizingAloneDoesNotTellOfUnsafeSymlinks() throws Exception {
+        SideBySide.symlink(sides.source, "abs", outside.toString());
+        Cli.Result push = sides.push(0, List.of("-ai", "--safe-links"), "", "src/");
+        assertEquals(List.of(), ignoring(push.out()), push.toString());
+        Cli.Result told = sides.rdcp("-ai", "--info=symsafe", "--safe-links", sides.source + "/", "127.0.0.1::told/");
+        assertEquals(List.of("ignoring unsafe symlink \"abs\" -> \"" + outside + "\""), ignoring(told.out()), told.toString());
+    }
+
     /**
      * --copy-unsafe-links: only the symlinks --safe-links calls unsafe are followed, whether
      * they lead to a file or a directory; a dangling one fails alone (23), the safe ones stay
