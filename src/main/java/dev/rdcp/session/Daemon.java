@@ -270,6 +270,10 @@ public final class Daemon implements AutoCloseable {
                         : PeerText.printable(e.getMessage()));
             }
             LOG.debug("session with {} failed", peer, PeerText.printable(e));
+        } catch (StackOverflowError | OutOfMemoryError e) {
+            // One session's end, its memory dropped with it: one line, and the daemon serves on.
+            LOG.error("{}: the session ran out of {} and ended", peer, e instanceof OutOfMemoryError ? "memory" : "stack");
+            LOG.debug("session with {} failed", peer, e);
         } finally {
             deadline.cancel(false);
         }

@@ -7,6 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
 
 /**
  * What a server lets clients touch. A daemon confines every path to its root (a leading '/'
@@ -21,6 +25,8 @@ public record ServerPolicy(Path root, Path base, boolean readOnly, byte[] secret
 
     /** Linux's PATH_MAX: no longer path can name a file. */
     static final int PATH_MAX = 4096;
+    /** As the kernel's limit of symlinks followed in one path lookup (ELOOP). */
+    private static final int MAX_SYMLINKS = 40;
 
     public static ServerPolicy daemon(Path root, boolean readOnly, byte[] secret) {
         return new ServerPolicy(root.toAbsolutePath().normalize(), null, readOnly, secret, false, false);
@@ -60,17 +66,63 @@ public record ServerPolicy(Path root, Path base, boolean readOnly, byte[] secret
                 throw escape(clientPath);
             }
         }
-        Path path = root.resolve(relative).normalize();
-        Path realRoot = root.toRealPath();
-        // The deepest existing ancestor shows where symlinks really lead.
-        Path existing = path;
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        if (existing == null || !existing.toRealPath().startsWith(realRoot)) {
+        if (leadsOut(root, relative)) {
             throw escape(clientPath);
         }
-        return path;
+        return root.resolve(relative).normalize();
+    }
+
+    /**
+     * Whether {@code relative} leads out of {@code root}: each symlink on the way followed while
+     * the way stays beneath the root, a missing component taken as named. A symlink leading out
+     * leads out whether or not its target exists, so that the answer tells a client nothing of
+     * what lies outside the root. More symlinks than the kernel follows is a loop, which the
+     * lookup itself refuses later (every access goes beneath the root's descriptor anyway).
+     */
+    private static boolean leadsOut(Path root, Path relative) throws IOException {
+        Path realRoot = root.toRealPath();
+        Deque<String> way = new ArrayDeque<>();
+        relative.forEach(part -> way.add(part.toString()));
+        Path at = realRoot;
+        int symlinks = 0;
+        while (!way.isEmpty()) {
+            String part = way.poll();
+            if (part.isEmpty() || part.equals(".")) {
+                continue;
+            }
+            if (part.equals("..")) {
+                if (at.equals(realRoot)) {
+                    return true;
+                }
+                at = at.getParent();
+                continue;
+            }
+            Path next = at.resolve(part);
+            if (!Files.isSymbolicLink(next)) {
+                at = next;
+                continue;
+            }
+            if (++symlinks > MAX_SYMLINKS) {
+                return false;
+            }
+            Path target = Files.readSymbolicLink(next);
+            if (target.isAbsolute()) {
+                // An absolute target names the root by its real path or as the daemon was given it.
+                target = target.normalize();
+                Path named = target.startsWith(realRoot) ? realRoot : target.startsWith(root) ? root : null;
+                if (named == null) {
+                    return true;
+                }
+                at = realRoot;
+                target = named.relativize(target);
+            }
+            List<String> parts = new ArrayList<>();
+            target.forEach(targetPart -> parts.add(targetPart.toString()));
+            for (int i = parts.size() - 1; i >= 0; i--) {
+                way.addFirst(parts.get(i));
+            }
+        }
+        return false;
     }
 
     private static RdcpException escape(String clientPath) {

@@ -53,6 +53,13 @@ public final class FileSender implements AutoCloseable {
     private static final long TICK_MS = 1000;
     private static final int MAX_ENTRIES_PER_MESSAGE = 256;
     /**
+     * Files the receiver asked for and not yet sent, beyond which the list waits for the data: a
+     * receiver that asks for every file and never takes one cannot make the sender hold a whole
+     * tree, or one operand repeated. Ahead of the data, this many files are plenty to hide the
+     * list's latency.
+     */
+    static final int MAX_WANTED_AHEAD = 4096;
+    /**
      * A file with this much left to send is read past the page cache when most of its first
      * {@link #CACHE_PROBE} bytes are not cached (docs/performance.md, "Reading uncached sources
      * past the page cache"); a smaller one costs the probe more than the copy it saves.
@@ -292,7 +299,8 @@ public final class FileSender implements AutoCloseable {
     }
 
     private boolean canList() {
-        return listsInFlight < TransferOptions.LISTS_IN_FLIGHT && (!listDone || carried != null || !problems.isEmpty());
+        return listsInFlight < TransferOptions.LISTS_IN_FLIGHT && wanted.size() < MAX_WANTED_AHEAD
+                && (!listDone || carried != null || !problems.isEmpty());
     }
 
     private boolean canSendData() {

@@ -180,6 +180,64 @@ class DaemonRobustnessTest {
     }
 
     /**
+     * A client that asks for every file and never takes one (no staging buffer offered), naming
+     * the module 200 times over: the daemon's list waits once its queue of wanted files is full,
+     * instead of holding every file of every operand (found in review: 1.5 GB in 30 s).
+     */
+    @Test
+    void aClientThatWantsEverythingAndTakesNothingStopsTheList() throws Exception {
+        for (int i = 0; i < 100; i++) {
+            Files.createFile(root.resolve("f" + i));
+        }
+        SocketChannel socket = SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), daemon.port()));
+        BootstrapChannel channel = new BootstrapChannel(socket.socket(), Duration.ofSeconds(10));
+        Challenge challenge = ClientSteps.greet(channel);
+        ByteBuffer request = new SessionRequest(SessionRequest.Direction.PULL, SessionRequest.RECURSIVE
+                | SessionRequest.TRANSPORT_TCP, 1 << 20, 8, 0, java.util.Collections.nCopies(200, "."), List.of())
+                .encode().rewind();
+        channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
+                .put(challenge.response("s3cret".getBytes(StandardCharsets.UTF_8), request)));
+        channel.send(MessageType.REQUEST, request.position(request.limit()));
+        channel.receive(MessageType.ACCEPT);
+        int[] files = {0};
+        try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
+            // Until the list has said nothing for a second (the daemon's --timeout is 2 s).
+            for (long quietSince = System.nanoTime(); System.nanoTime() - quietSince < 1_000_000_000L; ) {
+                int handled = transport.poll((type, payload) -> {
+                    assertEquals(ControlType.ENTRIES, type);
+                    files[0] += answerWantingEveryFile(transport, payload);
+                }, 100);
+                if (handled > 0) {
+                    quietSince = System.nanoTime();
+                }
+            }
+        } catch (IOException e) {
+            // The daemon dropped the idle client at its --timeout: what was listed is counted.
+        }
+        assertTrue(files[0] >= 4096, files[0] + " files listed");
+        assertTrue(files[0] <= 4096 + 9 * 256, files[0] + " files listed, of 20,000");
+        assertStillServing();
+    }
+
+    /** A WANTS asking for every file of {@code entries}; returns how many. */
+    private static int answerWantingEveryFile(TcpTransport transport, ByteBuffer entries) throws IOException {
+        int count = CountedList.read(entries, ControlType.ENTRIES);
+        ByteBuffer out = transport.startMessage(ControlType.WANTS);
+        int at = CountedList.start(out);
+        int decisions = 0;
+        for (int i = 0; i < count; i++) {
+            Entry entry = Entry.decode(entries, false);
+            if (entry.type() == EntryType.FILE) {
+                new Decision(entry.index(), Decision.Kind.SEND, 0, 0).encode(out);
+                decisions++;
+            }
+        }
+        CountedList.finish(out, at, decisions);
+        transport.send();
+        return decisions;
+    }
+
+    /**
      * A WANTS skipping every file of {@code entries}, carrying as many failure reports as fit;
      * returns how many.
      */

@@ -94,6 +94,37 @@ class ServerPolicyTest {
         assertEscapes("a/file-link");
     }
 
+    /** The same answer whether or not what it leads to exists: the refusal tells nothing of what lies outside. */
+    @Test
+    void symlinkLeadingOutIsRefusedAlikeWhetherItsTargetExistsOrNot() throws Exception {
+        Files.createSymbolicLink(root.resolve("there"), outside.resolve("secret.txt"));
+        Files.createSymbolicLink(root.resolve("missing"), outside.resolve("no-such-file"));
+        Files.createSymbolicLink(root.resolve("a/climbing"), Path.of("../../outside/no-such-file"));
+        Files.createSymbolicLink(root.resolve("a/via"), Path.of("climbing"));
+        RdcpException there = assertThrows(RdcpException.class, () -> daemon.resolve("there"));
+        RdcpException missing = assertThrows(RdcpException.class, () -> daemon.resolve("missing"));
+        assertEquals(there.getMessage().replace("there", "NAME"), missing.getMessage().replace("missing", "NAME"));
+        assertEscapes("a/climbing");
+        assertEscapes("a/via");
+        assertEscapes("missing/deeper");
+    }
+
+    @Test
+    void aDanglingSymlinkInsideTheRootIsReachable() throws Exception {
+        Files.createSymbolicLink(root.resolve("a/dangling"), Path.of("b/not-yet"));
+        Files.createSymbolicLink(root.resolve("a/absolute-dangling"), root.resolve("not-yet/x"));
+        assertEquals(root.resolve("a/dangling"), daemon.resolve("a/dangling"));
+        assertEquals(root.resolve("a/absolute-dangling"), daemon.resolve("a/absolute-dangling"));
+    }
+
+    /** A loop is left to the lookup that meets it: nothing there leads out. */
+    @Test
+    void aSymlinkLoopInsideTheRootIsNotAnEscape() throws Exception {
+        Files.createSymbolicLink(root.resolve("ping"), Path.of("pong"));
+        Files.createSymbolicLink(root.resolve("pong"), Path.of("ping"));
+        assertEquals(root.resolve("ping"), daemon.resolve("ping"));
+    }
+
     @Test
     void symlinkStayingInsideTheRootIsAllowed() throws Exception {
         Files.createSymbolicLink(root.resolve("shortcut"), root.resolve("a/b"));
