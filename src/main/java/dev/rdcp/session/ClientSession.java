@@ -86,7 +86,7 @@ public final class ClientSession {
         Accept accept = negotiate(challenge, request(SessionRequest.Direction.PULL,
                 options.flags() | transportFlags(localReason), options, remoteSources));
         announce(accept, localReason, listener);
-        Destination destination = Destination.of(target, directory || accept.tree(), null,
+        Destination destination = Destination.forPull(target, directory || accept.tree(),
                 options.has(SessionRequest.MKPATH));
         Roles.receive(channel, config, accept.transport(), device, options, destination, listener, () -> { });
     }

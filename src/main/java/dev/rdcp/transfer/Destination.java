@@ -48,6 +48,10 @@ public final class Destination implements AutoCloseable {
     private boolean seesNothing;
     /** See {@link #tellFailuresFirst}. */
     private boolean failuresFirst;
+    /** See {@link #forPull}. */
+    private boolean waitsForEntries;
+    /** What is wrong with a pull's destination, told when it is prepared: see {@link #forPull}. */
+    private RdcpException problem;
 
     private Destination(Path target, String shownTarget, boolean intoDirectory, Path existing, List<byte[]> missing,
             Path realRoot, FileStatus root, String filterRoot) {
@@ -144,6 +148,32 @@ public final class Destination implements AutoCloseable {
         return existing;
     }
 
+    /**
+     * A pull's destination, as rsync's client takes it: made, and found unusable (a missing
+     * directory on the way, a file where a directory is to be), only once the list holds an entry
+     * to put there, which {@link #prepare} is called at. A pull of nothing (every source missing,
+     * or left out by --ignore-missing-args or the filters) makes nothing and says nothing of it.
+     *
+     * @param directory as for {@link #of(Path, boolean, Path)}
+     */
+    public static Destination forPull(Path target, boolean directory, boolean mkpath) throws IOException {
+        Destination destination;
+        try {
+            destination = of(target, directory, null, mkpath);
+        } catch (RdcpException e) {
+            destination = new Destination(target, target.toString(), directory, target, List.of(), null, null,
+                    target.toAbsolutePath().normalize().toString());
+            destination.problem = e;
+        }
+        destination.waitsForEntries = true;
+        return destination;
+    }
+
+    /** Whether this destination is prepared at the list's first entry, not before the list: see {@link #forPull}. */
+    public boolean waitsForEntries() {
+        return waitsForEntries;
+    }
+
     /** {@code path} as given, or with a root, within it: a daemon does not tell clients where it serves from. */
     private static String shown(Path root, Path path) {
         return root == null ? path.toString()
@@ -207,9 +237,13 @@ public final class Destination implements AutoCloseable {
     /**
      * Creates the missing directories of the way (not in a dry run), each beneath the one before,
      * and opens the directory entries go into: with a root, beneath the root's descriptor, no
-     * symlink followed. Done once: a second call finds it done.
+     * symlink followed. Done once: a second call finds it done. A pull's destination that
+     * {@link #forPull} found unusable fails here.
      */
     public void prepare(boolean dryRun) throws IOException {
+        if (problem != null) {
+            throw problem;
+        }
         if (base != null || dryRun && !missing.isEmpty()) {
             return;
         }

@@ -109,8 +109,9 @@ public final class FileReceiver implements AutoCloseable {
     /** Receives until the sender's END has been answered with every report and the sender has said BYE. */
     public void run() throws IOException {
         SessionAbort.runTellingPeer(transport, "sender", () -> {
-            destination.prepare(options.dryRun());
-            generator.prepare();
+            if (!destination.waitsForEntries()) {
+                generator.prepare();
+            }
             for (int slot = 0; slot < slots.length; slot++) {
                 advertise(slot);
             }

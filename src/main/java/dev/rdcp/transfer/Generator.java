@@ -78,6 +78,8 @@ final class Generator {
      * way"), as rsync's local and ssh copies print them.
      */
     private final List<String> heldNotes = new ArrayList<>();
+    /** {@link #prepare} has run. */
+    private boolean prepared;
     private final SessionBudget budget;
     private final EntryOrder order;
     private final Itemizer itemizer;
@@ -156,11 +158,18 @@ final class Generator {
     }
 
     /**
-     * Once the destination is prepared: says a destination directory this run made, as rsync does
-     * with -v or %i (whose lines follow it), and opens the reference directories, a missing one a
-     * warning, and the --temp-dir, a missing one the end of the transfer.
+     * Prepares the destination (made where missing) and says a destination directory this run
+     * made, as rsync does with -v or %i (whose lines follow it); opens the reference directories,
+     * a missing one a warning, and the --temp-dir, a missing one the end of the transfer. Done
+     * once: before the list on a server, at the list's first entry on a pull
+     * ({@link Destination#waitsForEntries}).
      */
     void prepare() throws IOException {
+        if (prepared) {
+            return;
+        }
+        prepared = true;
+        destination.prepare(options.dryRun());
         // --no-implied-dirs: an unlisted directory of a name may be a symlink kept in its place, as with -K.
         if (options.has(SessionRequest.KEEP_DIRLINKS) || options.receiver().extended().has(ExtendedOptions.NO_IMPLIED_DIRS)) {
             try {
@@ -217,6 +226,10 @@ final class Generator {
             Entry entry = Entry.decode(payload, atimes);
             Xattrs xattrs = attributes.xattrs().enabled() ? Xattrs.decode(payload, Xattrs.roomAfter(entry, atimes))
                     : Xattrs.NONE;
+            if (entry.type() != EntryType.PROBLEM && entry.type() != EntryType.ID_NAME) {
+                // A pull's destination is made for the list's first entry to go there, as rsync's: a problem or an id's name is none.
+                prepare();
+            }
             List<String> implied = order.check(entry);
             if (!implied.isEmpty()) {
                 makeImplied(entry, implied);

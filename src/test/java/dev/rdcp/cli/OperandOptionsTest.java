@@ -169,6 +169,83 @@ class OperandOptionsTest extends SideBySideTest {
         assertTrue(Files.notExists(sides.served.resolve("rdcp/file")));
     }
 
+    /** A pull's sources (names beneath the module or directory), its options, its DEST and how it ends. */
+    private record Pull(int exitCode, List<String> options, String destination, String... sources) {
+    }
+
+    /**
+     * A pull whose sources are all missing makes no DEST, as rsync's client, whose receiver makes
+     * it only once the list holds something to put there: one source or several, DEST named with a
+     * trailing slash or not, or beneath a missing directory (no mkdir failure), each source told
+     * (23); with --ignore-missing-args too (0), and -v says "created directory" for none of them.
+     * One source that exists still makes it. From a daemon (rsync's own for rsync), with an
+     * rsync:// URL, and over ssh. rdcp made a DEST named as a directory before the list came.
+     */
+    @Test
+    void aPullOfOnlyMissingSourcesMakesNoDestination() throws Exception {
+        Path exported = Files.createDirectories(sides.served.resolve("exported"));
+        SideBySide.write(exported, "a", 10);
+        Path conf = Files.writeString(tmp.resolve("rsyncd.conf"), "use chroot = no\nuid = "
+                + Files.getAttribute(tmp, "unix:uid") + "\ngid = " + Files.getAttribute(tmp, "unix:gid")
+                + "\n[exported]\npath = " + exported + "\n");
+        FakeSsh ssh = FakeSsh.in(tmp);
+        List<Pull> pulls = List.of(new Pull(23, List.of("-a"), "one", "gone1"),
+                new Pull(23, List.of("-av"), "two", "gone1", "gone2"), new Pull(23, List.of("-av"), "slash/", "gone1"),
+                new Pull(23, List.of("-a"), "both/", "gone1", "gone2"), new Pull(23, List.of("-a"), "up/deeper/", "gone1"),
+                new Pull(0, List.of("-av", "--ignore-missing-args"), "ignored/", "gone1"),
+                new Pull(23, List.of("-av"), "mixed/", "gone1", "a"));
+        for (Pull pull : pulls) {
+            String top = pull.destination().split("/")[0];
+            RsyncComparison.Run rsync = RsyncComparison.runWithDaemon(tmp, conf,
+                    pullArgs(pull, "127.0.0.1::exported/", "daemon-rsync-" + pull.destination()));
+            Cli.Result daemon = sides.rdcp(pullArgs(pull, "127.0.0.1::exported/",
+                    tmp.resolve("daemon-rdcp-" + pull.destination()) + ""));
+            assertPulledAsRsync(pull, rsync, daemon, "daemon-rsync-" + top, "daemon-rdcp-" + top);
+            Cli.Result url = sides.rdcp(pullArgs(pull, "rsync://127.0.0.1/exported/",
+                    tmp.resolve("url-rdcp-" + pull.destination()) + ""));
+            assertPulledAsRsync(pull, rsync, url, "daemon-rsync-" + top, "url-rdcp-" + top);
+            RsyncComparison.Run sshRsync = RsyncComparison.run(tmp, with(List.of("-e", ssh.rsh()),
+                    pullArgs(pull, "127.0.0.1:" + exported + "/", "ssh-rsync-" + pull.destination())));
+            Cli.Result sshRdcp = Cli.rdcp(with(ssh.rdcpOptions(), pullArgs(pull, "127.0.0.1:" + exported + "/",
+                    tmp.resolve("ssh-rdcp-" + pull.destination()) + "")));
+            assertPulledAsRsync(pull, sshRsync, sshRdcp, "ssh-rsync-" + top, "ssh-rdcp-" + top);
+        }
+        assertTrue(Files.isRegularFile(tmp.resolve("daemon-rdcp-mixed/a")));
+        assertTrue(Files.notExists(tmp.resolve("daemon-rdcp-slash")));
+    }
+
+    /** The pull's options, each source beneath {@code base}, then {@code destination}. */
+    private static String[] pullArgs(Pull pull, String base, String destination) {
+        List<String> args = new java.util.ArrayList<>(pull.options());
+        for (String source : pull.sources()) {
+            args.add(base + source);
+        }
+        args.add(destination + (pull.destination().endsWith("/") ? "/" : ""));
+        return args.toArray(String[]::new);
+    }
+
+    private static String[] with(List<String> first, String... rest) {
+        List<String> args = new java.util.ArrayList<>(first);
+        args.addAll(List.of(rest));
+        return args.toArray(String[]::new);
+    }
+
+    /**
+     * rdcp's pull ended as rsync's: its exit code, a DEST (named {@code rdcpTop} beside rsync's
+     * {@code rsyncTop}) made or not, "created directory" said or not, and a line for each source
+     * missing.
+     */
+    private void assertPulledAsRsync(Pull pull, RsyncComparison.Run rsync, Cli.Result rdcp, String rsyncTop,
+            String rdcpTop) {
+        String what = pull.options() + " " + List.of(pull.sources()) + " " + pull.destination() + ": " + rdcp;
+        assertEquals(pull.exitCode(), rsync.exitCode(), rsync::output);
+        assertEquals(pull.exitCode(), rdcp.exitCode(), what);
+        assertEquals(Files.exists(tmp.resolve(rsyncTop)), Files.exists(tmp.resolve(rdcpTop)), what);
+        assertEquals(rsync.output().contains("created directory"), rdcp.out().contains("created directory"), what);
+        assertEquals(rsync.output().lines().filter(l -> l.contains("No such file or directory")).count(),
+                rdcp.err().lines().filter(l -> l.endsWith(": no such file or directory")).count(), what);
+    }
+
     /** An operand beneath a file fails with the reason, named as the user named it (it said "x"). */
     @Test
     void anOperandBeneathAFileIsNamedWithTheReason() throws Exception {

@@ -31,15 +31,9 @@ class SshTcpCopyTest {
 
     @BeforeAll
     static void writeStandIns() throws IOException {
-        Path fakeSsh = Files.writeString(tools.resolve("fake-ssh"), "#!/bin/sh\nshift\nexec \"$@\"\n");
-        Path rdcp = Files.writeString(tools.resolve("rdcp"), "#!/bin/sh\nexec '"
-                + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
-                + System.getProperty("java.class.path") + "' dev.rdcp.cli.Main \"$@\"\n");
-        for (Path script : new Path[] {fakeSsh, rdcp}) {
-            Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
-        }
-        rsh = fakeSsh.toString();
-        remoteRdcp = rdcp.toString();
+        FakeSsh ssh = FakeSsh.in(tools);
+        rsh = ssh.rsh();
+        remoteRdcp = ssh.remoteRdcp();
     }
 
     @Test

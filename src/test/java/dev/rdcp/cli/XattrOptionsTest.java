@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.SortedMap;
 import org.junit.jupiter.api.BeforeEach;
@@ -143,27 +142,20 @@ class XattrOptionsTest extends SideBySideTest {
 
     @Test
     void overSshPushAndPullCarryWhatRsyncCarries() throws Exception {
-        // A stand-in for ssh runs the remote command here; the remote rdcp is this build in a JVM of its own.
-        Path ssh = Files.writeString(sides.tmp.resolve("fake-ssh"), "#!/bin/sh\nshift\nexec \"$@\"\n");
-        Path remoteRdcp = Files.writeString(sides.tmp.resolve("rdcp"), "#!/bin/sh\nexec '"
-                + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
-                + System.getProperty("java.class.path") + "' dev.rdcp.cli.Main \"$@\"\n");
-        for (Path script : List.of(ssh, remoteRdcp)) {
-            Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
-        }
+        FakeSsh ssh = FakeSsh.in(sides.tmp);
         Path rsyncSide = Files.createDirectories(sides.tmp.resolve("ssh-rsync"));
         Path rdcpSide = Files.createDirectories(sides.tmp.resolve("ssh-rdcp"));
-        RsyncComparison.rsync(sides.tmp, "-aX", "-e", ssh.toString(), "src/", "127.0.0.1:" + rsyncSide + "/pushed/");
-        Cli.Result push = Cli.rdcp("--transport", "tcp", "-aX", "-e", ssh.toString(), "--rdcp-path",
-                remoteRdcp.toString(), sides.source + "/", "127.0.0.1:" + rdcpSide + "/pushed/");
+        RsyncComparison.rsync(sides.tmp, "-aX", "-e", ssh.rsh(), "src/", "127.0.0.1:" + rsyncSide + "/pushed/");
+        Cli.Result push = Cli.rdcp("--transport", "tcp", "-aX", "-e", ssh.rsh(), "--rdcp-path",
+                ssh.remoteRdcp(), sides.source + "/", "127.0.0.1:" + rdcpSide + "/pushed/");
         assertEquals(0, push.exitCode(), push::toString);
         SortedMap<String, String> pushed = assertSameAttributes(rsyncSide, rdcpSide);
         assertTrue(pushed.containsKey("pushed/sub user.project"), pushed::toString);
 
-        RsyncComparison.rsync(sides.tmp, "-aX", "-e", ssh.toString(), "127.0.0.1:" + sides.source + "/",
+        RsyncComparison.rsync(sides.tmp, "-aX", "-e", ssh.rsh(), "127.0.0.1:" + sides.source + "/",
                 rsyncSide + "/pulled/");
-        Cli.Result pull = Cli.rdcp("--transport", "tcp", "-aX", "-e", ssh.toString(), "--rdcp-path",
-                remoteRdcp.toString(), "127.0.0.1:" + sides.source + "/", rdcpSide + "/pulled/");
+        Cli.Result pull = Cli.rdcp("--transport", "tcp", "-aX", "-e", ssh.rsh(), "--rdcp-path",
+                ssh.remoteRdcp(), "127.0.0.1:" + sides.source + "/", rdcpSide + "/pulled/");
         assertEquals(0, pull.exitCode(), pull::toString);
         SortedMap<String, String> pulled = assertSameAttributes(rsyncSide, rdcpSide);
         assertTrue(pulled.containsKey("pulled/a.txt user.origin"), pulled::toString);
