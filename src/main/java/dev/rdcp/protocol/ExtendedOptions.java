@@ -39,7 +39,13 @@ public record ExtendedOptions(long flags, String tempDirectory) {
      * the receiver gives the files and symlinks it keeps (not directories).
      */
     public static final long ATIMES = 1L << 4;
-    private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS | SUPER | FAKE_SUPER | ATIMES;
+    /**
+     * --info=backup (or -vv) with -b: the receiving side tells each backup it makes as a
+     * {@link Report.Kind#BACKED_UP} report, and a --backup-dir as a note ("(new) backup_dir is
+     * DIR"), which its client prints as rsync's receiving server has its client print them.
+     */
+    public static final long INFO_BACKUP = 1L << 5;
+    private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS | SUPER | FAKE_SUPER | ATIMES | INFO_BACKUP;
     public static final int MAX_LENGTH = 4096;
     public static final ExtendedOptions NONE = new ExtendedOptions(0, "");
 

@@ -90,9 +90,56 @@ class ReportTest {
 
     @Test
     void unknownKindIsRejected() {
-        ByteBuffer in = ByteBuffer.allocate(Report.FIXED_SIZE).put((byte) 4).putInt(0).putShort((short) 0)
+        ByteBuffer in = ByteBuffer.allocate(Report.FIXED_SIZE).put((byte) 5).putInt(-1).putShort((short) 0)
                 .putShort((short) 0).flip();
         assertThrows(ProtocolException.class, () -> Report.decode(in));
+    }
+
+    /** A backup (kind 4): no index, code 0, the two raw names with a NUL between them. */
+    @Test
+    void aBackupRoundTripsWithBothRawNames() throws Exception {
+        byte[] name = {'d', '/', (byte) 0xff, 'f'};
+        byte[] backup = {'b', 'k', '/', 'd', '/', (byte) 0xff, 'f', '~'};
+        Report sent = Report.backedUp(name, backup);
+        assertEquals(4, sent.kind().ordinal());
+        Report received = roundTrip(sent);
+        assertEquals(Report.Kind.BACKED_UP, received.kind());
+        assertEquals(-1, received.index());
+        assertEquals(0, received.code());
+        assertArrayEquals(name, received.backedUpName());
+        assertArrayEquals(backup, received.backupName());
+    }
+
+    /** Names too long for one report are cut, the backup name first, and each keeps a byte: it still decodes. */
+    @Test
+    void aBackupOfLongNamesIsCutAndStillDecodes() throws Exception {
+        byte[] name = new byte[Report.MAX_TEXT + 10];
+        Arrays.fill(name, (byte) 'n');
+        byte[] backup = new byte[20];
+        Arrays.fill(backup, (byte) 'b');
+        Report whole = roundTrip(Report.backedUp(Arrays.copyOf(name, 100), backup));
+        assertArrayEquals(backup, whole.backupName());
+        Report cut = roundTrip(Report.backedUp(name, backup));
+        assertEquals(Report.MAX_TEXT, cut.text().length);
+        assertEquals(Report.MAX_TEXT - 2, cut.backedUpName().length);
+        assertArrayEquals(new byte[] {'b'}, cut.backupName());
+    }
+
+    @Test
+    void aBackupWithAnIndexACodeOrOtherThanTwoNamesIsRejected() {
+        byte[] twoNames = {'a', 0, 'a', '~'};
+        Report[] malformed = {new Report(Report.Kind.BACKED_UP, 3, 0, twoNames),
+            new Report(Report.Kind.BACKED_UP, -1, 23, twoNames),
+            new Report(Report.Kind.BACKED_UP, -1, 0, new byte[] {'a', 'a', '~'}),
+            new Report(Report.Kind.BACKED_UP, -1, 0, new byte[] {'a', 0, 'b', 0, 'c'}),
+            new Report(Report.Kind.BACKED_UP, -1, 0, new byte[] {0, 'a', '~'}),
+            new Report(Report.Kind.BACKED_UP, -1, 0, new byte[] {'a', 0}),
+            new Report(Report.Kind.BACKED_UP, -1, 0, new byte[0])};
+        for (Report report : malformed) {
+            ByteBuffer out = ByteBuffer.allocate(report.encodedSize());
+            report.encode(out);
+            assertThrows(ProtocolException.class, () -> Report.decode(out.flip()), Arrays.toString(report.text()));
+        }
     }
 
     @Test

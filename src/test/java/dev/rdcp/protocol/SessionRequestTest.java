@@ -478,7 +478,7 @@ class SessionRequestTest {
                 "--super has no value after it");
     }
 
-    /** -U is bit 4 of the extended flags, with no field after it; bit 5 and beyond stay unknown. */
+    /** -U is bit 4 of the extended flags, with no field after it. */
     @Test
     void theAtimesFlagIsBit4AndRoundTrips() throws Exception {
         ExtendedOptions atimes = ExtendedOptions.NONE.with(ExtendedOptions.ATIMES, true);
@@ -487,9 +487,29 @@ class SessionRequestTest {
         SessionRequest sent = new SessionRequest(SessionRequest.Direction.PULL, 0, 1 << 20, 8, 0, PATHS, RULES,
                 ReceiverSettings.NONE.withExtended(atimes.withTempDirectory("t")));
         assertEquals(atimes.withTempDirectory("t"), roundTrip(sent).receiver().extended());
-        assertThrows(ProtocolException.class,
-                () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 0x30})));
-        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(ExtendedOptions.ATIMES << 2, ""));
+    }
+
+    /**
+     * --info=backup is bit 5 of the extended flags, with no field after it (a byte there is
+     * trailing); bit 6 and beyond stay unknown.
+     */
+    @Test
+    void theInfoBackupFlagIsBit5AndRoundTrips() throws Exception {
+        ExtendedOptions backups = ExtendedOptions.NONE.with(ExtendedOptions.INFO_BACKUP, true);
+        assertEquals(1L << 5, ExtendedOptions.INFO_BACKUP);
+        assertEquals(backups, SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 0x20}))
+                .receiver().extended());
+        ExtendedOptions all = backups.with(ExtendedOptions.ATIMES, true).with(ExtendedOptions.SUPER, true)
+                .with(ExtendedOptions.FAKE_SUPER, true).withTempDirectory("t");
+        SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES,
+                ReceiverSettings.NONE.withExtended(all));
+        assertEquals(all, roundTrip(sent).receiver().extended());
+        for (byte[] field : new byte[][] {{0, 0, 0, 0, 0, 0, 0, 0x60}, {0, 0, 0, 0, 0, 0, 0, 0x20, 0},
+            {(byte) 0x80, 0, 0, 0, 0, 0, 0, 0x20}}) {
+            assertThrows(ProtocolException.class, () -> SessionRequest.decode(withExtendedField(field)),
+                    java.util.Arrays.toString(field));
+        }
+        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(ExtendedOptions.INFO_BACKUP << 1, ""));
     }
 
     /** --fake-super is bit 3 of the extended flags, with no field after it; it travels with the others. */
@@ -503,11 +523,11 @@ class SessionRequestTest {
         SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES,
                 ReceiverSettings.NONE.withExtended(all));
         assertEquals(all, roundTrip(sent).receiver().extended());
-        // Bit 3 with a value after it would be read as trailing garbage, and bit 5 is still unknown.
+        // Bit 3 with a value after it would be read as trailing garbage, and bit 6 is still unknown.
         assertThrows(ProtocolException.class,
                 () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 8, 0, 1, 'x'})));
         assertThrows(ProtocolException.class,
-                () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 0x28})));
+                () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 0x48})));
     }
 
     @Test
