@@ -487,8 +487,6 @@ final class CopyCommand {
     /** The --info values, applied in order over what -v, --progress and --stats set. */
     private final List<String> infoWords = new ArrayList<>();
     private InfoLevels info;
-    /** What a local copy's server, in this process, tells the display beyond the session's messages. */
-    private TransferListener localReceiver = TransferListener.NONE;
 
     /**
      * Runs the copy the operands and options ask for, with the options it shares with the server
@@ -583,17 +581,12 @@ final class CopyCommand {
         // As rsync, a copy with both ends on this host: this process sends, a server in it receives.
         boolean local = !destination.isRemote() && sources.stream().noneMatch(Location::isRemote);
         boolean push = destination.isRemote() || local;
-        boolean backupsShown = info.level(InfoLevels.Flag.BACKUP) >= 1 && !logging.isQuiet();
-        String backupDirectory = options.receiver().backup().directory();
-        if (backupsShown && !backupDirectory.isEmpty() && (local || !push)) {
-            // As rsync's receiving side, where it runs in this process: told once, as it takes the options.
-            display.println("(new) backup_dir is " + backupDirectory);
-        }
-        // The receiving side tells its backups where it runs in this process: a pull's, or a local copy's server.
-        localReceiver = backupsShown ? backupLines(display) : TransferListener.NONE;
+        // The receiving side tells its backups (extended flag INFO_BACKUP): a pull's here, a server's in reports.
+        TransferListener backups = options.receiver().extended().has(ExtendedOptions.INFO_BACKUP)
+                ? backupLines(display) : TransferListener.NONE;
         TransferListener listener = TransferListener.all(report, display(display, overall),
                 output.listener(display, spec.commandLine().getErr(), push, local, logging.isQuiet(),
-                        info.level(InfoLevels.Flag.PROGRESS) == 1), localReceiver);
+                        info.level(InfoLevels.Flag.PROGRESS) == 1), backups);
         if (info.level(InfoLevels.Flag.FLIST) >= 1 && !logging.isQuiet()) {
             display.println(listHeader(push));
             display.flush();
@@ -744,11 +737,21 @@ final class CopyCommand {
                                     groupmap == null ? "" : groupmap), partialDirectory, rules.modifyWindow(),
                             receiver.extended(rules.extended().with(ExtendedOptions.NO_IMPLIED_DIRS,
                                     noImpliedDirs && (relative || filesFrom != null))
-                                    .with(ExtendedOptions.ATIMES, atimes.length > 0))),
+                                    .with(ExtendedOptions.ATIMES, atimes.length > 0)
+                                    .with(ExtendedOptions.INFO_BACKUP, backupsShown(flags)))),
                     receiver.chmod(), receiver.noSuper(), linkOptions.mungeLinks);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+    }
+
+    /**
+     * --info=backup (or -vv) with -b: rsync's lines of the backups the receiving side makes, which
+     * a server tells in reports; not with -q or --json, which show none.
+     */
+    private boolean backupsShown(long flags) {
+        return (flags & SessionRequest.BACKUP) != 0 && info != null && info.level(InfoLevels.Flag.BACKUP) >= 1
+                && !logging.isQuiet() && !json;
     }
 
     /** The rules the options give, with -C's after them. */
@@ -973,7 +976,7 @@ final class CopyCommand {
         SessionConfig base = rdma.sessionConfig();
         SessionConfig config = new SessionConfig(base.rdma(), base.timeoutSeconds(), transport);
         new RemoteSession(config, secretFile, network.shell(remoteShell.shell()), remoteShell.rdcpPath,
-                network.connector(contimeout), localReceiver, receiver.noSuper()).run(remote, action);
+                network.connector(contimeout), receiver.noSuper()).run(remote, action);
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -6,7 +6,6 @@ import dev.rdcp.transport.DeviceOpening;
 import dev.rdcp.session.SessionConfig;
 import dev.rdcp.session.SshServerProcess;
 import dev.rdcp.transport.BootstrapChannel;
-import dev.rdcp.transfer.TransferListener;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,8 +28,6 @@ final class RemoteSession {
     private final List<String> shell;
     private final String rdcpPath;
     private final Connector connector;
-    /** A local copy's server in this process tells it what it does that no message carries (-b's backups). */
-    private final TransferListener localServer;
     /** --no-super: a local copy's receiver, in this process, acts as a user even as root. */
     private final boolean noSuper;
 
@@ -39,21 +36,19 @@ final class RemoteSession {
      * @param connector how the connection to a daemon or to the rdcp ssh started is made
      */
     RemoteSession(SessionConfig config, Path secretFile, List<String> shell, String rdcpPath, Connector connector) {
-        this(config, secretFile, shell, rdcpPath, connector, TransferListener.NONE, false);
+        this(config, secretFile, shell, rdcpPath, connector, false);
     }
 
     /**
-     * @param localServer what a local copy's server tells, besides the session's messages
      * @param noSuper whether a local copy's receiver acts as a user even as root (--no-super)
      */
     RemoteSession(SessionConfig config, Path secretFile, List<String> shell, String rdcpPath, Connector connector,
-            TransferListener localServer, boolean noSuper) {
+            boolean noSuper) {
         this.config = config;
         this.secretFile = secretFile;
         this.shell = shell;
         this.rdcpPath = rdcpPath;
         this.connector = connector;
-        this.localServer = localServer;
         this.noSuper = noSuper;
     }
 
@@ -64,7 +59,7 @@ final class RemoteSession {
         // transport has taken it, unless TCP carried the session).
         try (DeviceOpening device = ClientSession.openDevice(config)) {
             if (remote.kind() == Location.Kind.LOCAL) {
-                try (LocalServer server = LocalServer.start(config, localServer, noSuper);
+                try (LocalServer server = LocalServer.start(config, noSuper);
                         BootstrapChannel channel = new BootstrapChannel(connector.toLoopback().connect(
                                 server.host().getHostAddress(), server.port()), timeout)) {
                     action.run(new ClientSession(channel, config, server.token(), device, true));

@@ -3,7 +3,6 @@ package dev.rdcp.session;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.RdcpException;
-import dev.rdcp.transfer.TransferListener;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.InetAddress;
@@ -40,21 +39,17 @@ public final class LocalServer implements AutoCloseable {
 
     /** Starts the server, configured as a server from the client's {@code config}, and returns once it listens. */
     public static LocalServer start(SessionConfig config) throws IOException {
-        return start(config, TransferListener.NONE, false);
+        return start(config, false);
     }
 
-    /**
-     * As {@link #start(SessionConfig)}; {@code host} hears what the server's session does, for what
-     * the client's display shows of the receiving side that no message carries (-b's backups);
-     * with {@code noSuper} (--no-super) its receiver acts as a user even as root.
-     */
-    public static LocalServer start(SessionConfig config, TransferListener host, boolean noSuper) throws IOException {
+    /** As {@link #start(SessionConfig)}; with {@code noSuper} (--no-super) its receiver acts as a user even as root. */
+    public static LocalServer start(SessionConfig config, boolean noSuper) throws IOException {
         SessionConfig serving = new SessionConfig(config.rdma(), config.timeoutSeconds());
         CompletableFuture<Listening> listening = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
             try {
                 SshServerMode.serve(serving, Path.of("").toAbsolutePath(), InetAddress.getLoopbackAddress(),
-                        (port, token) -> listening.complete(new Listening(port, token)), host, noSuper);
+                        (port, token) -> listening.complete(new Listening(port, token)), noSuper);
             } catch (Throwable e) {
                 // The session's own failures reach the client in the session, which reports them;
                 // one before the server listened ends the client's wait below.

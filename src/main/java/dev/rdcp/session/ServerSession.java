@@ -3,6 +3,7 @@ package dev.rdcp.session;
 import dev.rdcp.protocol.Accept;
 import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.ProtocolException;
@@ -42,26 +43,14 @@ public final class ServerSession {
 
     private final ServedModules modules;
     private final SessionConfig config;
-    /** Told what the session does besides its log: a local copy's client, whose user it is (else nobody). */
-    private final TransferListener host;
 
     public ServerSession(ServerPolicy policy, SessionConfig config) {
         this(ServedModules.one(policy), config);
     }
 
     public ServerSession(ServedModules modules, SessionConfig config) {
-        this(modules, config, TransferListener.NONE);
-    }
-
-    /** A session in its client's own process (a local copy): {@code host} hears what it does, as the client's display. */
-    ServerSession(ServerPolicy policy, SessionConfig config, TransferListener host) {
-        this(ServedModules.one(policy), config, host);
-    }
-
-    private ServerSession(ServedModules modules, SessionConfig config, TransferListener host) {
         this.modules = modules;
         this.config = config.serving();
-        this.host = host;
     }
 
     /** What the daemon around a session decides and learns as its client's setup goes. */
@@ -125,8 +114,7 @@ public final class ServerSession {
             throws IOException {
         SessionRequest request = admission.request();
         TransferReport report = new TransferReport();
-        TransferListener listener = TransferListener.all(report, new LoggingListener(admission.policy().root() != null),
-                host);
+        TransferListener listener = TransferListener.all(report, new LoggingListener(admission.policy().root() != null));
         TransferOptions options;
         DirectMemoryBudget.Reservation memory;
         try {
@@ -298,8 +286,11 @@ public final class ServerSession {
             return;
         }
         try {
+            // As rsync's daemon, whose verbosity stops short of BACKUP: a daemon tells its clients no backups.
+            TransferOptions receiving = policy.root() == null ? options
+                    : options.withExtended(ExtendedOptions.INFO_BACKUP, false);
             Accept accept = accept(channel, request, false, device);
-            Roles.receive(channel, config, accept.transport(), device, options.withNoSuper(policy.noSuper()),
+            Roles.receive(channel, config, accept.transport(), device, receiving.withNoSuper(policy.noSuper()),
                     destination, listener, guard::setupDone);
         } catch (Throwable e) {
             ResourceStack.closeAfter(destination, e);

@@ -3,7 +3,6 @@ package dev.rdcp.session;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.RdcpException;
-import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
 import java.io.IOException;
@@ -81,20 +80,20 @@ public final class SshServerMode {
      */
     static TransferReport serve(SessionConfig config, Path root, InetAddress address, Listening listening)
             throws IOException {
-        return serve(config, root, address, listening, TransferListener.NONE, false);
+        return serve(config, root, address, listening, false);
     }
 
     /**
-     * As {@link #serve(SessionConfig, Path, InetAddress, Listening)}, {@code host} hearing what the
-     * session does, its receiver acting as a user with {@code noSuper} (a local copy's --no-super).
+     * As {@link #serve(SessionConfig, Path, InetAddress, Listening)}, its receiver acting as a user
+     * with {@code noSuper} (a local copy's --no-super).
      */
     static TransferReport serve(SessionConfig config, Path root, InetAddress address, Listening listening,
-            TransferListener host, boolean noSuper) throws IOException {
+            boolean noSuper) throws IOException {
         byte[] tokenBytes = new byte[24];
         RANDOM.nextBytes(tokenBytes);
         String token = HexFormat.of().formatHex(tokenBytes);
         ServerSession session = new ServerSession(
-                ServerPolicy.local(root, token.getBytes(StandardCharsets.US_ASCII), noSuper), config, host);
+                ServerPolicy.local(root, token.getBytes(StandardCharsets.US_ASCII), noSuper), config);
         Duration timeout = Duration.ofSeconds(config.timeoutSeconds());
         // A channel's socket: the accepted connection has a channel, which a TCP transfer reads from.
         try (ServerSocket listener = ServerSocketChannel.open().socket();

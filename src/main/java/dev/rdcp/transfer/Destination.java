@@ -350,7 +350,7 @@ public final class Destination implements AutoCloseable {
         DirectoryHandle from;
         byte[] name;
         if (realRoot == null) {
-            Path path = (intoDirectory ? target : target.toAbsolutePath().getParent()).toAbsolutePath().resolve(directory);
+            Path path = backupPath(directory);
             Path existing = path;
             while (!Files.isDirectory(existing)) {
                 existing = existing.getParent();
@@ -367,6 +367,34 @@ public final class Destination implements AutoCloseable {
         try (from) {
             Backups.makeDirectories(from, name);
             return from.openDirectory(name);
+        }
+    }
+
+    /** A client's own receiver's --backup-dir outside the destination: from the destination's directory, as typed. */
+    private Path backupPath(String directory) {
+        return (intoDirectory ? target : target.toAbsolutePath().getParent()).toAbsolutePath().resolve(directory);
+    }
+
+    /**
+     * Whether the --backup-dir {@code directory} is a directory now, for rsync's "backup_dir is
+     * DIR" (else "(new) backup_dir is DIR"): found beneath the destination's descriptor, or outside
+     * it where {@link #openBackupDirectory} finds it.
+     */
+    boolean isBackupDirectory(String directory) {
+        byte[] name = directory.getBytes(StandardCharsets.UTF_8);
+        try {
+            if (!BackupRule.outsideDestination(name)) {
+                return FileModes.type(base().status(name).mode()) == FileModes.S_IFDIR;
+            }
+            if (realRoot == null) {
+                return Files.isDirectory(backupPath(directory));
+            }
+            try (DirectoryHandle served = DirectoryHandle.open(realRoot, FileNames.absolute(realRoot))) {
+                return FileModes.type(served.status(beneathRoot(directory, "--backup-dir")).mode()) == FileModes.S_IFDIR;
+            }
+        } catch (IOException e) {
+            // Missing, or not reachable as one: the first backup makes it, or fails with the reason.
+            return false;
         }
     }
 

@@ -5,6 +5,7 @@ import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.ErrorMessage;
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.ProtocolException;
@@ -71,7 +72,8 @@ public final class FileReceiver implements AutoCloseable {
         this.transport = transport;
         this.watch = transport.watch();
         this.destination = destination;
-        this.backups = new Backups(destination, options, listener::backedUp);
+        this.reports = new ReportQueue(listener, budget, options.receiver().extended().has(ExtendedOptions.INFO_BACKUP));
+        this.backups = new Backups(destination, options, reports::backedUp);
         this.options = options;
         this.listener = listener;
         this.stagingRegion = stagingRegion;
@@ -83,7 +85,6 @@ public final class FileReceiver implements AutoCloseable {
             slots[i] = stagingRegion.buffer().slice(i * options.chunkSize(), options.chunkSize());
         }
         this.attributes = new Attributes(options, destination);
-        this.reports = new ReportQueue(listener, budget);
         this.generator = new Generator(destination, options, listener, attributes, reports, this::newEntry,
                 wanted::add, StopRequest.checking(watch::busy), budget);
         this.delayedUpdates = new DelayedUpdates(destination, options, backups, reports, budget);

@@ -10,6 +10,7 @@ import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ErrorMessage;
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.FileDigest;
 import dev.rdcp.protocol.ItemizedChange;
 import dev.rdcp.protocol.MrMessage;
@@ -730,6 +731,13 @@ public final class FileSender implements AutoCloseable {
             if (report.kind() == Report.Kind.ITEMIZED) {
                 ItemizedChange change = ItemizedChange.decode(report.text());
                 listener.itemized((itemized == null ? change : itemized.fill(report.index(), change)).asSent());
+                continue;
+            }
+            if (report.kind() == Report.Kind.BACKED_UP) {
+                if (!options.receiver().extended().has(ExtendedOptions.INFO_BACKUP)) {
+                    throw new ProtocolException("BACKED_UP without --info=backup");
+                }
+                listener.backedUp(report.backedUpName(), report.backupName());
                 continue;
             }
             if (report.kind() == Report.Kind.IN_PLACE) {

@@ -152,16 +152,17 @@ final class Generator {
             @Override
             public void backedUp(byte[] name, byte[] backupName) {
                 tellHeldNotes();
-                listener.backedUp(name, backupName);
+                reports.backedUp(name, backupName);
             }
         }, busy, budget);
     }
 
     /**
      * Prepares the destination (made where missing) and says a destination directory this run
-     * made, as rsync does with -v or %i (whose lines follow it); opens the reference directories,
-     * a missing one a warning, and the --temp-dir, a missing one the end of the transfer. Done
-     * once: before the list on a server, at the list's first entry on a pull
+     * made, as rsync does with -v or %i (whose lines follow it), then the --backup-dir where asked
+     * (as rsync's receiver, "(new) backup_dir is DIR" while it does not exist yet); opens the
+     * reference directories, a missing one a warning, and the --temp-dir, a missing one the end of
+     * the transfer. Done once: before the list on a server, at the list's first entry on a pull
      * ({@link Destination#waitsForEntries}).
      */
     void prepare() throws IOException {
@@ -181,6 +182,11 @@ final class Generator {
         String created = destination.createdNote(options.has(SessionRequest.MKPATH));
         if (created != null && options.has(SessionRequest.TELL_CREATED_DESTINATION)) {
             reports.failed(-1, ExitCode.OK.code(), created);
+        }
+        String backupDirectory = options.receiver().backup().directory();
+        if (!backupDirectory.isEmpty() && options.receiver().extended().has(ExtendedOptions.INFO_BACKUP)) {
+            reports.failed(-1, ExitCode.OK.code(), (destination.isBackupDirectory(backupDirectory) ? "" : "(new) ")
+                    + "backup_dir is " + backupDirectory);
         }
         references.open(destination, warning -> reports.failed(-1, ExitCode.OK.code(), warning));
         tempDirectory.open(destination);

@@ -9,20 +9,23 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 
 /**
- * What the receiving side must tell the sender (failed entries, deletions): each is shown here at
- * once and waits for room in the next answer. What waits is charged to the session's budget by
- * its size, not counted: one directory's --delete may make any number of reports before the next
- * answer, and a peer's entries can make each report 4 KiB.
+ * What the receiving side must tell the sender (failed entries, deletions, backups): each is
+ * shown here at once and waits for room in the next answer. What waits is charged to the
+ * session's budget by its size, not counted: one directory's --delete may make any number of
+ * reports before the next answer, and a peer's entries can make each report 4 KiB.
  */
 final class ReportQueue {
 
     private final ArrayDeque<Report> reports = new ArrayDeque<>();
     private final TransferListener listener;
     private final SessionBudget budget;
+    /** The sender is to hear of each backup (extended flag INFO_BACKUP): its client shows them. */
+    private final boolean tellsBackups;
 
-    ReportQueue(TransferListener listener, SessionBudget budget) {
+    ReportQueue(TransferListener listener, SessionBudget budget, boolean tellsBackups) {
         this.listener = listener;
         this.budget = budget;
+        this.tellsBackups = tellsBackups;
     }
 
     /** Entry {@code index} (or -1) failed with {@code code}. */
@@ -34,6 +37,14 @@ final class ReportQueue {
     void deleted(byte[] name) {
         listener.deleted(name);
         add(new Report(Report.Kind.DELETED, -1, 0, name));
+    }
+
+    /** -b: what stood at {@code name} was kept as {@code backupName}; told to the sender where it asked. */
+    void backedUp(byte[] name, byte[] backupName) {
+        listener.backedUp(name, backupName);
+        if (tellsBackups) {
+            add(Report.backedUp(name, backupName));
+        }
     }
 
     /** -i: entry {@code index}'s change, shown here and told to the sender (which shows it on a push). */

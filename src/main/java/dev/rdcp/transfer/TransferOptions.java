@@ -102,7 +102,12 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
 
     /** These options with --fake-super ({@code on}) or without. */
     public TransferOptions withFakeSuper(boolean on) {
-        ReceiverSettings changed = receiver.withExtended(receiver.extended().with(ExtendedOptions.FAKE_SUPER, on));
+        return withExtended(ExtendedOptions.FAKE_SUPER, on);
+    }
+
+    /** These options with extended flag {@code flag} (one without a value) set ({@code on}) or cleared. */
+    public TransferOptions withExtended(long flag, boolean on) {
+        ReceiverSettings changed = receiver.withExtended(receiver.extended().with(flag, on));
         return new TransferOptions(chunkSize, slots, flags, bandwidthLimit, filters, changed, chmod, noSuper,
                 mungeLinks);
     }

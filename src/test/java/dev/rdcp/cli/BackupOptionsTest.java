@@ -172,6 +172,50 @@ class BackupOptionsTest extends SideBySideTest {
         assertEquals(pulled.get(0), pulled.get(1));
     }
 
+    /**
+     * A push over ssh tells the backups as rsync's: its server, the receiving side, has the
+     * client print "backed up NAME to BACKUP" for each, after "(new) backup_dir is DIR" (or
+     * "backup_dir is DIR" where it is there already), with --info=backup and with -vv (extended
+     * REQUEST flag 5); rdcp's server told none. A push to a daemon tells none, as rsync's daemon.
+     */
+    @Test
+    void aPushOverSshTellsItsBackupsAsRsync() throws Exception {
+        FakeSsh ssh = FakeSsh.in(tmp);
+        List<List<String>> runs = List.of(List.of("-a", "--info=backup", "-b", "--delete"), List.of("-avv", "-b"),
+                List.of("-a", "--info=backup", "--backup-dir=bk", "--delete"),
+                List.of("-av", "--info=backup", "--backup-dir=there"));
+        for (int run = 0; run < runs.size(); run++) {
+            Path rsyncCopy = tmp.resolve("ssh-rsync-" + run);
+            Path rdcpCopy = tmp.resolve("ssh-rdcp-" + run);
+            RsyncComparison.rsync(tmp, "-a", "served/rsync/", rsyncCopy + "/");
+            RsyncComparison.rsync(tmp, "-a", "served/rdcp/", rdcpCopy + "/");
+            Files.createDirectories(rsyncCopy.resolve("there"));
+            Files.createDirectories(rdcpCopy.resolve("there"));
+            RsyncComparison.Run rsync = RsyncComparison.run(tmp, with(runs.get(run), "-e", ssh.rsh(), "src/",
+                    "127.0.0.1:" + rsyncCopy + "/"));
+            Cli.Result rdcp = Cli.rdcp(with(ssh.rdcpOptions(), with(runs.get(run), sides.source + "/",
+                    "127.0.0.1:" + rdcpCopy + "/")));
+            assertEquals(0, rsync.exitCode(), rsync::output);
+            assertEquals(0, rdcp.exitCode(), rdcp::toString);
+            assertTrue(backedUpLines(rsync.output()).contains("backed up a.txt to "), rsync::output);
+            assertEquals(backedUpLines(rsync.output()), backedUpLines(rdcp.out()), runs.get(run).toString());
+            assertEquals(runs.get(run).contains("--backup-dir=there"),
+                    rdcp.out().lines().anyMatch("backup_dir is there"::equals), rdcp::toString);
+        }
+
+        Path conf = Files.writeString(tmp.resolve("rsyncd.conf"), "use chroot = no\nuid = "
+                + Files.getAttribute(tmp, "unix:uid") + "\ngid = " + Files.getAttribute(tmp, "unix:gid")
+                + "\n[m]\npath = " + sides.served.resolve("rsync") + "\nread only = no\n");
+        RsyncComparison.Run daemon = RsyncComparison.runWithDaemon(tmp, conf, "-avv", "-b", "--backup-dir=bk", "src/",
+                "127.0.0.1::m/");
+        Cli.Result rdcpDaemon = sides.rdcp("-avv", "-b", "--backup-dir=bk", sides.source + "/", "127.0.0.1::rdcp/");
+        assertEquals(0, daemon.exitCode(), daemon::output);
+        assertEquals(0, rdcpDaemon.exitCode(), rdcpDaemon::toString);
+        assertTrue(Files.exists(sides.served.resolve("rdcp/bk/a.txt")), "backups made, only not told");
+        assertEquals("", backedUpLines(daemon.output()));
+        assertEquals("", backedUpLines(rdcpDaemon.out()), rdcpDaemon::toString);
+    }
+
     private static String[] with(List<String> options, String... operands) {
         List<String> all = new java.util.ArrayList<>(options);
         all.addAll(List.of(operands));
@@ -181,7 +225,7 @@ class BackupOptionsTest extends SideBySideTest {
     /** The lines that tell of backups, sorted: rsync and rdcp make them in their own orders. */
     private static String backedUpLines(String output) {
         return String.join("\n", output.lines().filter(line -> line.startsWith("backed up ")
-                || line.startsWith("(new) backup_dir is ")).sorted().toList());
+                || line.startsWith("(new) backup_dir is ") || line.startsWith("backup_dir is ")).sorted().toList());
     }
 
     @Test

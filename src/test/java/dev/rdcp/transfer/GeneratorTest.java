@@ -45,7 +45,7 @@ class GeneratorTest {
         destination.prepare(false);
         SessionBudget budget = new SessionBudget();
         generator = new Generator(destination, options, report, new Attributes(options, destination),
-                new ReportQueue(report, budget), () -> created++, wanted::add, () -> { }, budget);
+                new ReportQueue(report, budget, false), () -> created++, wanted::add, () -> { }, budget);
     }
 
     private static Entry entry(int index, EntryType type, String name, long size) {
@@ -111,7 +111,7 @@ class GeneratorTest {
         destination.prepare(false);
         SessionBudget budget = new SessionBudget();
         Generator deleting = new Generator(destination, options, report, new Attributes(options, destination),
-                new ReportQueue(report, budget), () -> created++, wanted::add, () -> { }, budget);
+                new ReportQueue(report, budget, false), () -> created++, wanted::add, () -> { }, budget);
         assertThrows(ProtocolException.class, () -> deleting.answer(entries(entry(0, EntryType.MISSING, ".", 0)),
                 ByteBuffer.allocate(8192)));
         deleting.answer(entries(entry(1, EntryType.MISSING, "kept", 0)), ByteBuffer.allocate(8192));
