@@ -49,8 +49,6 @@ import picocli.CommandLine.Spec;
 final class CopyCommand {
 
     private static final Logger LOG = LogManager.getLogger(CopyCommand.class);
-    /** How the receiver's note on a symlink --safe-links leaves out begins. */
-    private static final String UNSAFE_SYMLINK_NOTE = "ignoring unsafe symlink \"";
     private static final String BOTH_REMOTE = "copy between two remote hosts is not supported: one side must be local";
 
     @Mixin
@@ -487,6 +485,8 @@ final class CopyCommand {
     /** The --info values, applied in order over what -v, --progress and --stats set. */
     private final List<String> infoWords = new ArrayList<>();
     private InfoLevels info;
+    /** --info=symsafe (-v): the receiver's notes on unsafe symlinks left out are shown. */
+    private boolean symlinkNotes;
 
     /**
      * Runs the copy the operands and options ask for, with the options it shares with the server
@@ -519,7 +519,8 @@ final class CopyCommand {
                 }
                 info.apply(words);
             }
-            output.check(info.level(InfoLevels.Flag.NAME) >= 1 && !json);
+            symlinkNotes = info.level(InfoLevels.Flag.SYMSAFE) >= 1;
+            output.check(info.level(InfoLevels.Flag.NAME) >= 1 && !json, symlinkNotes);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -584,17 +585,23 @@ final class CopyCommand {
         // The receiving side tells its backups (extended flag INFO_BACKUP): a pull's here, a server's in reports.
         TransferListener backups = options.receiver().extended().has(ExtendedOptions.INFO_BACKUP)
                 ? backupLines(display) : TransferListener.NONE;
-        TransferListener listener = TransferListener.all(report, display(display, overall),
+        // The lines on stdout first: what they hold goes out before a failure, or the progress of a file, is shown.
+        TransferListener listener = TransferListener.all(report,
                 output.listener(display, spec.commandLine().getErr(), push, local, logging.isQuiet(),
-                        info.level(InfoLevels.Flag.PROGRESS) == 1), backups);
+                        info.level(InfoLevels.Flag.PROGRESS) == 1, backups), display(display, overall));
         if (info.level(InfoLevels.Flag.FLIST) >= 1 && !logging.isQuiet()) {
             display.println(listHeader(push));
             display.flush();
         }
-        if (push) {
-            push(sources, destination, options, listener);
-        } else {
-            pull(sources, destination, options, listener);
+        try {
+            if (push) {
+                push(sources, destination, options, listener);
+            } else {
+                pull(sources, destination, options, listener);
+            }
+        } finally {
+            // What waited for a file to start goes out, also before the error that ended the transfer.
+            output.release();
         }
         report.finish();
         output.finish(report);
@@ -848,10 +855,8 @@ final class CopyCommand {
                 if (exitCode != ExitCode.OK.code()) {
                     err.println("rdcp: " + message);
                     err.flush();
-                } else if (!logging.isQuiet() && (info.level(InfoLevels.Flag.SYMSAFE) >= 1
-                        || !message.startsWith(UNSAFE_SYMLINK_NOTE))) {
-                    // Notes such as "IO error encountered -- skipping file deletion": rsync prints them unless -q;
-                    // an unsafe symlink's only at -v (--info=symsafe), which the receiver is not told.
+                } else if (!logging.isQuiet() && !output.holdsNotes() && OutputOptions.shown(message, symlinkNotes)) {
+                    // Notes such as "IO error encountered -- skipping file deletion": rsync prints them unless -q.
                     out.println(message);
                     out.flush();
                 }

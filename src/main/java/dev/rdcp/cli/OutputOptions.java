@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferReport;
@@ -25,6 +26,8 @@ final class OutputOptions {
     static final String ITEMIZE_FORMAT = "%i %n%L";
     /** -v's line per item when no other format is asked for, as rsync's. */
     static final String VERBOSE_FORMAT = "%n%L";
+    /** How the receiver's note on a symlink --safe-links leaves out begins. */
+    private static final String UNSAFE_SYMLINK_NOTE = "ignoring unsafe symlink \"";
 
     @Option(names = {"-i", "--itemize-changes"},
             description = "A line per changed entry with rsync's change string (%%i); -ii also for unchanged ones.")
@@ -48,10 +51,12 @@ final class OutputOptions {
     private boolean checked;
     /** -v's list of names was asked for (see {@link #check}). */
     private boolean listNames;
+    /** --info=symsafe: notes on unsafe symlinks are shown (see {@link #shown}). */
+    private boolean symlinkNotes;
     private OutFormat stdoutFormat;
     private OutFormat logFormat;
     private PrintWriter log;
-    private ProgressOrderedItems heldForProgress;
+    private FileOrderedItems held;
 
     /**
      * Parses the formats; call it before anything else of this class.
@@ -59,12 +64,13 @@ final class OutputOptions {
      * @param listNames -v's list of names is wanted (and --progress does not print them itself)
      * @throws IllegalArgumentException for an escape rdcp does not take
      */
-    void check(boolean listNames) {
+    void check(boolean listNames, boolean symlinkNotes) {
         if (checked) {
             return;
         }
         checked = true;
         this.listNames = listNames;
+        this.symlinkNotes = symlinkNotes;
         String format = outFormat != null ? outFormat : itemize.length > 0 ? ITEMIZE_FORMAT
                 : listNames ? VERBOSE_FORMAT : null;
         stdoutFormat = format == null ? null : OutFormat.parse(format);
@@ -73,7 +79,7 @@ final class OutputOptions {
 
     /** The REQUEST bits these options need. */
     long requestFlags() {
-        check(false);
+        check(false, false);
         if (stdoutFormat == null && logFile == null) {
             return 0;
         }
@@ -87,17 +93,21 @@ final class OutputOptions {
     /**
      * The listeners for stdout (none with -q, as rsync) and the log file; opens the log file, and
      * if it cannot, says so on {@code err} and goes on without it, as rsync does. {@code local}: a
-     * copy on this host, whose sent files rsync shows as received ('>'). With {@code progress}
-     * (--progress) the lines on stdout wait for the file they lead up to ({@link ProgressOrderedItems}).
+     * copy on this host, whose sent files rsync shows as received ('>'). {@code backupLines} prints
+     * --info=backup's lines (or is {@link TransferListener#NONE}); with them, or with
+     * {@code progress} (--progress), the lines on stdout wait for the file they lead up to
+     * ({@link FileOrderedItems}).
      */
     TransferListener listener(PrintWriter out, PrintWriter err, boolean push, boolean local, boolean quiet,
-            boolean progress) {
+            boolean progress, TransferListener backupLines) {
         String operation = push ? "send" : "recv";
         TransferListener stdout = stdoutFormat == null || quiet ? TransferListener.NONE
                 : new ItemPrinter(out, stdoutFormat, operation, false, local);
-        if (progress && stdout != TransferListener.NONE) {
-            heldForProgress = new ProgressOrderedItems(stdout);
-            stdout = heldForProgress;
+        if ((progress || backupLines != TransferListener.NONE) && stdout != TransferListener.NONE) {
+            held = new FileOrderedItems(TransferListener.all(stdout, backupLines, notes(out)));
+            stdout = held;
+        } else {
+            stdout = TransferListener.all(stdout, backupLines);
         }
         if (logFile == null) {
             return stdout;
@@ -114,14 +124,41 @@ final class OutputOptions {
         return TransferListener.all(stdout, new ItemPrinter(log, logFormat, operation, true, local));
     }
 
+    /** Whether the notes (exit code 0: "created directory DEST", ...) wait with the lines on stdout, which print them. */
+    boolean holdsNotes() {
+        return held != null;
+    }
+
     /**
-     * Prints the lines still held for --progress, and the log file's last line, as rsync's: the
-     * bytes sent and received and the total size; then closes it.
+     * Whether note {@code message} is shown: all are, but an unsafe symlink's, which rsync tells
+     * only at -v ({@code symlinkNotes}: --info=symsafe), and its receiver is not told the level.
      */
-    void finish(TransferReport report) {
-        if (heldForProgress != null) {
-            heldForProgress.release();
+    static boolean shown(String message, boolean symlinkNotes) {
+        return symlinkNotes || !message.startsWith(UNSAFE_SYMLINK_NOTE);
+    }
+
+    /** The notes, as rsync prints them on stdout. */
+    private TransferListener notes(PrintWriter out) {
+        return new TransferListener() {
+            @Override
+            public void fileFailed(int exitCode, String message) {
+                if (exitCode == ExitCode.OK.code() && shown(message, symlinkNotes)) {
+                    out.println(message);
+                    out.flush();
+                }
+            }
+        };
+    }
+
+    /** Prints the lines still held ({@link FileOrderedItems}): the transfer is over. */
+    void release() {
+        if (held != null) {
+            held.release();
         }
+    }
+
+    /** The log file's last line, as rsync's: the bytes sent and received and the total size; then closes it. */
+    void finish(TransferReport report) {
         if (log == null) {
             return;
         }

@@ -216,6 +216,53 @@ class BackupOptionsTest extends SideBySideTest {
         assertEquals("", backedUpLines(rdcpDaemon.out()), rdcpDaemon::toString);
     }
 
+    /**
+     * With -vv, a pull names each file and then says its backup, as rsync's: its receiver names a
+     * file as its data begins and tells the backup once the file is in place (rdcp named them all,
+     * then told all the backups). A local copy and a push over ssh tell each backup after its
+     * file's name, as rsync's, whose order among the files depends on when the receiving side's
+     * lines reach the client.
+     */
+    @Test
+    void eachBackupComesAfterItsFilesNameAsInRsync() throws Exception {
+        FakeSsh ssh = FakeSsh.in(tmp);
+        for (String side : List.of("rsync", "rdcp")) {
+            RsyncComparison.rsync(tmp, "-a", "served/" + side + "/", side + "-pulled/");
+            RsyncComparison.rsync(tmp, "-a", "served/" + side + "/", side + "-local/");
+            RsyncComparison.rsync(tmp, "-a", "served/" + side + "/", side + "-pushed/");
+        }
+        RsyncComparison.Run rsyncPull = RsyncComparison.run(tmp, "-avv", "-b", "-e", ssh.rsh(),
+                "127.0.0.1:" + sides.source + "/", "rsync-pulled/");
+        Cli.Result rdcpPull = Cli.rdcp(with(ssh.rdcpOptions(), "-avv", "-b", "127.0.0.1:" + sides.source + "/",
+                tmp.resolve("rdcp-pulled") + "/"));
+        assertEquals(0, rsyncPull.exitCode(), rsyncPull::output);
+        assertEquals(0, rdcpPull.exitCode(), rdcpPull::toString);
+        List<String> rsyncOrder = namesAndBackups(rsyncPull.output());
+        assertEquals(List.of("a.txt", "backed up a.txt to a.txt~", "sub/b.bin", "backed up sub/b.bin to sub/b.bin~"),
+                rsyncOrder, rsyncPull::output);
+        assertEquals(rsyncOrder, namesAndBackups(rdcpPull.out()), rdcpPull::toString);
+
+        RsyncComparison.Run rsyncLocal = RsyncComparison.run(tmp, "-avv", "-b", "src/", "rsync-local/");
+        Cli.Result rdcpLocal = Cli.rdcp("-avv", "-b", sides.source + "/", tmp.resolve("rdcp-local") + "/");
+        RsyncComparison.Run rsyncPush = RsyncComparison.run(tmp, "-avv", "-b", "-e", ssh.rsh(), "src/",
+                "127.0.0.1:" + tmp.resolve("rsync-pushed") + "/");
+        Cli.Result rdcpPush = Cli.rdcp(with(ssh.rdcpOptions(), "-avv", "-b", sides.source + "/",
+                "127.0.0.1:" + tmp.resolve("rdcp-pushed") + "/"));
+        for (String output : List.of(rsyncLocal.output(), rdcpLocal.out(), rsyncPush.output(), rdcpPush.out())) {
+            List<String> lines = namesAndBackups(output);
+            assertEquals(rsyncOrder.stream().sorted().toList(), lines.stream().sorted().toList(), output);
+            for (String file : List.of("a.txt", "sub/b.bin")) {
+                assertTrue(lines.indexOf(file) < lines.indexOf("backed up " + file + " to " + file + "~"), output);
+            }
+        }
+    }
+
+    /** The lines of the files -b backs up here (a.txt and sub/b.bin) and of their backups, in their order. */
+    private static List<String> namesAndBackups(String output) {
+        return output.lines().filter(line -> line.equals("a.txt") || line.equals("sub/b.bin")
+                || line.startsWith("backed up a.txt ") || line.startsWith("backed up sub/b.bin ")).toList();
+    }
+
     private static String[] with(List<String> options, String... operands) {
         List<String> all = new java.util.ArrayList<>(options);
         all.addAll(List.of(operands));
