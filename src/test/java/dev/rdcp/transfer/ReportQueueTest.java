@@ -24,7 +24,7 @@ class ReportQueueTest {
      */
     @Test
     void moreThanAHundredThousandDeletionsInOneDirectoryWaitForTheirAnswers() throws Exception {
-        ReportQueue reports = new ReportQueue(new TransferReport(), new SessionBudget());
+        ReportQueue reports = new ReportQueue(new TransferReport(), new SessionBudget(), false);
         for (int i = 0; i < 150_000; i++) {
             reports.deleted(String.format("f%06d", i).getBytes(StandardCharsets.UTF_8));
         }
@@ -46,7 +46,7 @@ class ReportQueueTest {
      */
     @Test
     void reportsWaitingForRoomCountAgainstTheSessionsBudget() {
-        ReportQueue reports = new ReportQueue(new TransferReport(), new SessionBudget(1 << 20));
+        ReportQueue reports = new ReportQueue(new TransferReport(), new SessionBudget(1 << 20), false);
         String line = "x".repeat(Report.MAX_TEXT);
         UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> {
             for (int i = 0; i < 1_000; i++) {
@@ -60,7 +60,7 @@ class ReportQueueTest {
     @Test
     void whatAnAnswerCarriesIsGivenBack() {
         SessionBudget budget = new SessionBudget();
-        ReportQueue reports = new ReportQueue(new TransferReport(), budget);
+        ReportQueue reports = new ReportQueue(new TransferReport(), budget, false);
         reports.failed(7, ExitCode.PARTIAL.code(), "f: cannot create");
         reports.inPlace(8);
         assertTrue(budget.spent() > 0);
