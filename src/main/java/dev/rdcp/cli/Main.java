@@ -23,7 +23,14 @@ public final class Main {
 
     /** Runs rdcp with the given streams and returns the exit code. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        return commandLine(out, err).execute(args);
+        try {
+            return commandLine(out, err).execute(args);
+        } catch (OutOfMemoryError e) {
+            // One line, as for any failure; rsync's code for memory it could not allocate.
+            err.println("rdcp: out of memory: the Java heap is full (RDCP_JAVA_OPTS=-Xmx... gives it more)");
+            err.flush();
+            return ExitCode.MEMORY.code();
+        }
     }
 
     /** The command line as rdcp parses and runs it. */

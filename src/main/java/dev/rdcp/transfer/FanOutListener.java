@@ -83,6 +83,13 @@ final class FanOutListener implements TransferListener {
     }
 
     @Override
+    public void sentFileFailed(long bytes) {
+        for (TransferListener l : listeners) {
+            l.sentFileFailed(bytes);
+        }
+    }
+
+    @Override
     public void fileFailed(int exitCode, String message) {
         for (TransferListener l : listeners) {
             l.fileFailed(exitCode, message);

@@ -30,9 +30,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.zip.CRC32C;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -130,7 +128,7 @@ public final class FileSender implements AutoCloseable {
     private final ArrayDeque<Entry> problems = new ArrayDeque<>();
     /** -i: null unless the receiver itemizes. */
     private final ItemizedDetails itemized;
-    private final Map<Integer, Outgoing> unconfirmed = new HashMap<>();
+    private final SentFiles sentWhole = new SentFiles();
     private final ChunkBatch batch = new ChunkBatch();
     private final MrMessage mr = new MrMessage();
     private final CRC32C crc = new CRC32C();
@@ -654,9 +652,14 @@ public final class FileSender implements AutoCloseable {
         listener.progress(current.offset - current.start + (current.file == null ? length : 0));
     }
 
-    /** All of it is sent; it counts as done once the receiver's END shows no failure for it. */
+    /**
+     * All of it is sent: it counts as done now, and a failure the receiver reports for it before
+     * its END takes that back ({@link TransferListener#sentFileFailed}).
+     */
     private void finishCurrent() throws IOException {
-        unconfirmed.put(current.entry.index(), current);
+        long bytes = current.entry.size() - current.start;
+        listener.fileDone(current.name, bytes);
+        sentWhole.add(current.entry.index(), bytes);
         closeCurrent();
     }
 
@@ -701,8 +704,7 @@ public final class FileSender implements AutoCloseable {
                 if (!moreReports) {
                     listener.created(end.created());
                     endReceived = true;
-                    unconfirmed.values().forEach(f -> listener.fileDone(f.name, f.entry.size() - f.start));
-                    unconfirmed.clear();
+                    sentWhole.clear();
                     if (removal != null) {
                         removal.clear();
                     }
@@ -751,7 +753,10 @@ public final class FileSender implements AutoCloseable {
                 removal.failed(report.index());
             }
             listener.fileFailed(report.code(), FileNames.printable(new String(report.text(), StandardCharsets.UTF_8)));
-            unconfirmed.remove(report.index());
+            long sent = sentWhole.takeBack(report.index());
+            if (sent >= 0) {
+                listener.sentFileFailed(sent);
+            }
             if (current != null && current.entry.index() == report.index() && current.abandonCode == 0) {
                 // The receiver gave the file up: stop sending it.
                 current.abandonCode = report.code();

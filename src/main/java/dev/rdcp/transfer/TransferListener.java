@@ -55,6 +55,13 @@ public interface TransferListener {
     }
 
     /**
+     * At the sender: a file {@link #fileDone} counted, whose {@code bytes} moved, failed at the
+     * receiver after all (its failure comes through {@link #fileFailed}): it no longer counts.
+     */
+    default void sentFileFailed(long bytes) {
+    }
+
+    /**
      * A file failed; {@code exitCode} says how (docs/exit-codes.md) and {@code message} names the
      * file. Nothing is left under its final name.
      */

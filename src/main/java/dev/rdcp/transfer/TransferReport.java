@@ -96,6 +96,12 @@ public final class TransferReport implements TransferListener {
     }
 
     @Override
+    public void sentFileFailed(long bytes) {
+        filesDone--;
+        bytesDone -= bytes;
+    }
+
+    @Override
     public void fileFailed(int exitCode, String message) {
         if (exitCode == ExitCode.DELETE_LIMIT.code()) {
             deleteLimit = true;

@@ -60,6 +60,20 @@ class TransferReportTest {
         assertEquals(10, report.bytesDone());
     }
 
+    /** At the sender, a file counted when sent and then failed at the receiver no longer counts: its own code stands. */
+    @Test
+    void aSentFileTheReceiverFailedIsTakenBack() {
+        TransferReport report = new TransferReport();
+        report.fileDone("big", 10);
+        report.fileFailed(ExitCode.DATA_STREAM.code(), "checksum mismatch in big");
+        report.sentFileFailed(10);
+        assertEquals(0, report.filesDone());
+        assertEquals(0, report.bytesDone());
+        assertEquals(ExitCode.DATA_STREAM.code(), report.exitCode());
+        report.fileDone("small", 3);
+        assertEquals(ExitCode.PARTIAL.code(), report.exitCode());
+    }
+
     @Test
     void anUpToDateFileCountsAsMadeItSoAFailureBesideItIs23() {
         TransferReport report = new TransferReport();
