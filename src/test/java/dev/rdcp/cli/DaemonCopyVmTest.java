@@ -168,8 +168,9 @@ class DaemonCopyVmTest {
         assertTrue(result.err().contains("change_dir \"no/such/dir\" failed"), result.err());
         assertFalse(result.err().contains(served.toString()), "the daemon's own path stays its own: " + result.err());
 
-        // As rsync: a directory the receiver cannot make is a file I/O error.
-        Cli.Result pull = rdcp(remote("whatever"), local.resolve("no/such/dir") + "/");
+        // As rsync: a directory the receiver cannot make is a file I/O error (once the list holds an entry).
+        randomFile(served.resolve("there.bin"), 10, 2);
+        Cli.Result pull = rdcp(remote("there.bin"), local.resolve("no/such/dir") + "/");
         assertEquals(ExitCode.FILE_IO.code(), pull.exitCode(), pull::toString);
     }
 
