@@ -520,7 +520,7 @@ final class CopyCommand {
                 info.apply(words);
             }
             symlinkNotes = info.level(InfoLevels.Flag.SYMSAFE) >= 1;
-            output.check(info.level(InfoLevels.Flag.NAME) >= 1 && !json, symlinkNotes);
+            output.check(json ? 0 : info.level(InfoLevels.Flag.NAME), symlinkNotes);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

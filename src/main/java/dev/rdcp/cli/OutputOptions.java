@@ -51,6 +51,8 @@ final class OutputOptions {
     private boolean checked;
     /** -v's list of names was asked for (see {@link #check}). */
     private boolean listNames;
+    /** -vv: unchanged entries are named too (see {@link #check}). */
+    private boolean unchangedNames;
     /** --info=symsafe: notes on unsafe symlinks are shown (see {@link #shown}). */
     private boolean symlinkNotes;
     private OutFormat stdoutFormat;
@@ -61,15 +63,17 @@ final class OutputOptions {
     /**
      * Parses the formats; call it before anything else of this class.
      *
-     * @param listNames -v's list of names is wanted (and --progress does not print them itself)
+     * @param nameLevel rsync's NAME level: 1 (-v) lists the names of what changes, 2 (-vv) of
+     *     unchanged entries too; 0 lists none
      * @throws IllegalArgumentException for an escape rdcp does not take
      */
-    void check(boolean listNames, boolean symlinkNotes) {
+    void check(int nameLevel, boolean symlinkNotes) {
         if (checked) {
             return;
         }
         checked = true;
-        this.listNames = listNames;
+        this.listNames = nameLevel >= 1;
+        this.unchangedNames = nameLevel >= 2;
         this.symlinkNotes = symlinkNotes;
         String format = outFormat != null ? outFormat : itemize.length > 0 ? ITEMIZE_FORMAT
                 : listNames ? VERBOSE_FORMAT : null;
@@ -79,11 +83,12 @@ final class OutputOptions {
 
     /** The REQUEST bits these options need. */
     long requestFlags() {
-        check(false, false);
+        check(0, false);
         if (stdoutFormat == null && logFile == null) {
             return 0;
         }
-        boolean unchanged = itemize.length > 1 && stdoutFormat != null && stdoutFormat.hasItemize();
+        // As rsync: -ii with %i shows unchanged entries, and -vv (NAME level 2) does, as "NAME is uptodate" without %i.
+        boolean unchanged = stdoutFormat != null && (unchangedNames || itemize.length > 1 && stdoutFormat.hasItemize());
         // As rsync: "created directory" comes with -v's names or with %i, not with any format.
         boolean tellCreated = listNames || stdoutFormat != null && stdoutFormat.hasItemize();
         return SessionRequest.ITEMIZE | (unchanged ? SessionRequest.ITEMIZE_UNCHANGED : 0)
@@ -102,7 +107,8 @@ final class OutputOptions {
             boolean progress, TransferListener backupLines) {
         String operation = push ? "send" : "recv";
         TransferListener stdout = stdoutFormat == null || quiet ? TransferListener.NONE
-                : new ItemPrinter(out, stdoutFormat, operation, false, local);
+                : new ItemPrinter(out, stdoutFormat, operation, false, local,
+                        unchangedNames && !stdoutFormat.hasItemize());
         if ((progress || backupLines != TransferListener.NONE) && stdout != TransferListener.NONE) {
             held = new FileOrderedItems(TransferListener.all(stdout, backupLines, notes(out)));
             stdout = held;
@@ -121,7 +127,7 @@ final class OutputOptions {
             return stdout;
         }
         logLine("building file list");
-        return TransferListener.all(stdout, new ItemPrinter(log, logFormat, operation, true, local));
+        return TransferListener.all(stdout, new ItemPrinter(log, logFormat, operation, true, local, false));
     }
 
     /** Whether the notes (exit code 0: "created directory DEST", ...) wait with the lines on stdout, which print them. */

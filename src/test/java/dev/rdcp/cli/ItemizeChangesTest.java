@@ -211,6 +211,28 @@ class ItemizeChangesTest {
         comparePush(List.of("-aii"));
     }
 
+    /** -vv names unchanged entries as rsync: "NAME is uptodate" without %i, an unchanged item line with -i. */
+    @Test
+    void veryVerboseNamesUnchangedEntriesAsRsync() throws Exception {
+        Files.createDirectories(served.resolve("rsync"));
+        Files.createDirectories(served.resolve("rdcp"));
+        rsync("-a", "src/", "localhost:" + served.resolve("rsync") + "/");
+        rdcp("-a", source + "/", "127.0.0.1::rdcp/");
+        Files.writeString(source.resolve("c"), "changed\n");
+        for (String options : List.of("-avv", "-aivv")) {
+            String expected = rsync(options, "src/", "localhost:" + served.resolve("rsync") + "/");
+            String actual = rdcp(options, source + "/", "127.0.0.1::rdcp/");
+            assertTrue(expected.contains("a is uptodate") || expected.contains(".f          a"), expected);
+            assertEquals(namesAndItems(expected), namesAndItems(actual), options);
+        }
+    }
+
+    /** The "is uptodate" and itemized lines, sorted: the two tools print them in their own orders. */
+    private static List<String> namesAndItems(String output) {
+        return output.lines().filter(line -> line.endsWith(" is uptodate")
+                || line.matches("([<>ch.][fdL][.+a-zT ]{9}|\\*deleting  ) .*")).sorted().toList();
+    }
+
     @Test
     void outFormatMatchesRsync() throws Exception {
         comparePush(List.of("-a", "--delete", "--out-format=%o|%n|%L|%l|%M|%B"));
