@@ -145,16 +145,7 @@ class DaemonRobustnessTest {
         }
         try (CapturedLog sessionLog = new CapturedLog(ServerSession.class);
                 CapturedLog daemonLog = new CapturedLog(Daemon.class)) {
-            SocketChannel socket = SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(),
-                    daemon.port()));
-            BootstrapChannel channel = new BootstrapChannel(socket.socket(), Duration.ofSeconds(10));
-            Challenge challenge = ClientSteps.greet(channel);
-            ByteBuffer request = new SessionRequest(SessionRequest.Direction.PULL, SessionRequest.RECURSIVE
-                    | SessionRequest.TRANSPORT_TCP, 1 << 20, 8, 0, List.of("."), List.of()).encode().rewind();
-            channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
-                    .put(challenge.response("s3cret".getBytes(StandardCharsets.UTF_8), request)));
-            channel.send(MessageType.REQUEST, request.position(request.limit()));
-            channel.receive(MessageType.ACCEPT);
+            BootstrapChannel channel = acceptedPull(List.of("."));
             int[] reports = {0};
             try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
                 // The sender's END comes once every ENTRIES is answered: each answer has been read.
@@ -189,16 +180,7 @@ class DaemonRobustnessTest {
         for (int i = 0; i < 100; i++) {
             Files.createFile(root.resolve("f" + i));
         }
-        SocketChannel socket = SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), daemon.port()));
-        BootstrapChannel channel = new BootstrapChannel(socket.socket(), Duration.ofSeconds(10));
-        Challenge challenge = ClientSteps.greet(channel);
-        ByteBuffer request = new SessionRequest(SessionRequest.Direction.PULL, SessionRequest.RECURSIVE
-                | SessionRequest.TRANSPORT_TCP, 1 << 20, 8, 0, java.util.Collections.nCopies(200, "."), List.of())
-                .encode().rewind();
-        channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
-                .put(challenge.response("s3cret".getBytes(StandardCharsets.UTF_8), request)));
-        channel.send(MessageType.REQUEST, request.position(request.limit()));
-        channel.receive(MessageType.ACCEPT);
+        BootstrapChannel channel = acceptedPull(java.util.Collections.nCopies(200, "."));
         int[] files = {0};
         try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
             // Until the list has said nothing for a second (the daemon's --timeout is 2 s).
@@ -219,21 +201,41 @@ class DaemonRobustnessTest {
         assertStillServing();
     }
 
+    /** A recursive pull of {@code paths} over TCP, authenticated and accepted: the channel, its transfer to begin. */
+    private BootstrapChannel acceptedPull(List<String> paths) throws IOException {
+        SocketChannel socket = SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), daemon.port()));
+        BootstrapChannel channel = new BootstrapChannel(socket.socket(), Duration.ofSeconds(10));
+        Challenge challenge = ClientSteps.greet(channel);
+        ByteBuffer request = new SessionRequest(SessionRequest.Direction.PULL, SessionRequest.RECURSIVE
+                | SessionRequest.TRANSPORT_TCP, 1 << 20, 8, 0, paths, List.of()).encode().rewind();
+        channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
+                .put(challenge.response("s3cret".getBytes(StandardCharsets.UTF_8), request)));
+        channel.send(MessageType.REQUEST, request.position(request.limit()));
+        channel.receive(MessageType.ACCEPT);
+        return channel;
+    }
+
     /** A WANTS asking for every file of {@code entries}; returns how many. */
     private static int answerWantingEveryFile(TcpTransport transport, ByteBuffer entries) throws IOException {
-        int count = CountedList.read(entries, ControlType.ENTRIES);
         ByteBuffer out = transport.startMessage(ControlType.WANTS);
+        int decisions = decideEveryFile(entries, out, Decision.Kind.SEND);
+        transport.send();
+        return decisions;
+    }
+
+    /** WANTS' decisions, {@code kind} for every file of {@code entries}, put in {@code out}; returns how many. */
+    private static int decideEveryFile(ByteBuffer entries, ByteBuffer out, Decision.Kind kind) throws IOException {
+        int count = CountedList.read(entries, ControlType.ENTRIES);
         int at = CountedList.start(out);
         int decisions = 0;
         for (int i = 0; i < count; i++) {
             Entry entry = Entry.decode(entries, false);
             if (entry.type() == EntryType.FILE) {
-                new Decision(entry.index(), Decision.Kind.SEND, 0, 0).encode(out);
+                new Decision(entry.index(), kind, 0, 0).encode(out);
                 decisions++;
             }
         }
         CountedList.finish(out, at, decisions);
-        transport.send();
         return decisions;
     }
 
@@ -242,18 +244,8 @@ class DaemonRobustnessTest {
      * returns how many.
      */
     private static int answerSkippingEverything(TcpTransport transport, ByteBuffer entries) throws IOException {
-        int count = CountedList.read(entries, ControlType.ENTRIES);
         ByteBuffer out = transport.startMessage(ControlType.WANTS);
-        int at = CountedList.start(out);
-        int decisions = 0;
-        for (int i = 0; i < count; i++) {
-            Entry entry = Entry.decode(entries, false);
-            if (entry.type() == EntryType.FILE) {
-                new Decision(entry.index(), Decision.Kind.SKIP, 0, 0).encode(out);
-                decisions++;
-            }
-        }
-        CountedList.finish(out, at, decisions);
+        decideEveryFile(entries, out, Decision.Kind.SKIP);
         Report report = new Report(Report.Kind.FAILED, -1, ExitCode.PARTIAL.code(),
                 "refused by the client".getBytes(StandardCharsets.UTF_8));
         int reports = 0;
