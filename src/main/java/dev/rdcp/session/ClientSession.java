@@ -14,6 +14,7 @@ import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransportKind;
+import dev.rdcp.transfer.BookkeepingPool;
 import dev.rdcp.transfer.Destination;
 import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
@@ -88,7 +89,8 @@ public final class ClientSession {
         announce(accept, localReason, listener);
         Destination destination = Destination.forPull(target, directory || accept.tree(),
                 options.has(SessionRequest.MKPATH));
-        Roles.receive(channel, config, accept.transport(), device, options, destination, listener, () -> { });
+        Roles.receive(channel, config, accept.transport(), device, options, destination,
+                BookkeepingPool.unbounded(), listener, () -> { });
     }
 
     /**

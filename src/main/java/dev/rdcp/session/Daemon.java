@@ -3,6 +3,7 @@ package dev.rdcp.session;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.transfer.BookkeepingPool;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
 import java.io.FileInputStream;
@@ -55,6 +56,7 @@ public final class Daemon implements AutoCloseable {
     private final ScheduledExecutorService setupDeadlines;
     private final AuthBackoff authBackoff;
     private final DirectMemoryBudget memoryBudget;
+    private final BookkeepingPool bookkeeping;
 
     public Daemon(SocketAddress bind, ServerSession session, Duration handshakeTimeout, int maxSessions)
             throws IOException {
@@ -71,10 +73,17 @@ public final class Daemon implements AutoCloseable {
     /** Serves on {@code listener}, already bound, its sessions' buffers within {@code memoryBudget}. */
     Daemon(ServerSocket listener, ServerSession session, Duration handshakeTimeout, int maxSessions,
             AuthBackoff authBackoff, DirectMemoryBudget memoryBudget) {
+        this(listener, session, handshakeTimeout, maxSessions, authBackoff, memoryBudget, BookkeepingPool.standard());
+    }
+
+    /** As above, the receiving sessions' bookkeeping drawn from {@code bookkeeping}. */
+    Daemon(ServerSocket listener, ServerSession session, Duration handshakeTimeout, int maxSessions,
+            AuthBackoff authBackoff, DirectMemoryBudget memoryBudget, BookkeepingPool bookkeeping) {
         this.listener = listener;
         this.session = session;
         this.authBackoff = authBackoff;
         this.memoryBudget = memoryBudget;
+        this.bookkeeping = bookkeeping;
         this.handshakeTimeout = handshakeTimeout;
         this.maxSessions = maxSessions;
         this.sessions = new Semaphore(maxSessions);
@@ -250,6 +259,11 @@ public final class Daemon implements AutoCloseable {
                 @Override
                 public DirectMemoryBudget.Reservation reserveMemory(long bytes) throws RdcpException {
                     return memoryBudget.reserve(bytes);
+                }
+
+                @Override
+                public BookkeepingPool bookkeeping() {
+                    return bookkeeping;
                 }
 
                 @Override

@@ -1,6 +1,7 @@
 package dev.rdcp.session;
 
 import dev.rdcp.protocol.TransportKind;
+import dev.rdcp.transfer.BookkeepingPool;
 import dev.rdcp.transfer.Destination;
 import dev.rdcp.transfer.FileReceiver;
 import dev.rdcp.transfer.FileSender;
@@ -66,13 +67,16 @@ final class Roles {
         }
     }
 
-    /** Receives into {@code destination}; {@code linked} as for {@link #send}. */
+    /**
+     * Receives into {@code destination}, its bookkeeping drawn from {@code bookkeeping};
+     * {@code linked} as for {@link #send}.
+     */
     static void receive(BootstrapChannel channel, SessionConfig config, TransportKind kind, DeviceOpening device,
-            TransferOptions options, Destination destination, TransferListener listener, Runnable linked)
-            throws IOException {
+            TransferOptions options, Destination destination, BookkeepingPool bookkeeping, TransferListener listener,
+            Runnable linked) throws IOException {
         try (StopRequest.Hold hold = StopRequest.hold();
                 CountedTransport transport = new CountedTransport(connect(channel, config, kind, device, options));
-                FileReceiver receiver = FileReceiver.create(transport, destination, options, listener)) {
+                FileReceiver receiver = FileReceiver.create(transport, destination, options, listener, bookkeeping)) {
             linked.run();
             try {
                 receiver.run();

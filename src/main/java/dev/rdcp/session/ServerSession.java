@@ -11,6 +11,7 @@ import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransportKind;
 import dev.rdcp.filter.FilterRules;
+import dev.rdcp.transfer.BookkeepingPool;
 import dev.rdcp.transfer.ChmodRules;
 import dev.rdcp.transfer.OwnerMap;
 import dev.rdcp.transfer.Destination;
@@ -84,6 +85,14 @@ public final class ServerSession {
          * allocated, until the reservation is closed; or refuses the session (RdcpException).
          */
         DirectMemoryBudget.Reservation reserveMemory(long bytes) throws RdcpException;
+
+        /**
+         * The heap a receiving session draws its bookkeeping from, shared with the server's other
+         * sessions; none beyond the session's own cap where one client is served.
+         */
+        default BookkeepingPool bookkeeping() {
+            return BookkeepingPool.unbounded();
+        }
 
         /**
          * The client said hello, authenticated, sent an accepted request, and both queue pairs
@@ -291,7 +300,7 @@ public final class ServerSession {
                     : options.withExtended(ExtendedOptions.INFO_BACKUP, false);
             Accept accept = accept(channel, request, false, device);
             Roles.receive(channel, config, accept.transport(), device, receiving.withNoSuper(policy.noSuper()),
-                    destination, listener, guard::setupDone);
+                    destination, guard.bookkeeping(), listener, guard::setupDone);
         } catch (Throwable e) {
             ResourceStack.closeAfter(destination, e);
             throw e;

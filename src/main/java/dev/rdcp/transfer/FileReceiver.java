@@ -52,7 +52,7 @@ public final class FileReceiver implements AutoCloseable {
     private final Generator generator;
     private final Backups backups;
     private final DelayedUpdates delayedUpdates;
-    private final SessionBudget budget = new SessionBudget();
+    private final SessionBudget budget;
     private final ArrayDeque<Incoming> wanted = new ArrayDeque<>();
     private final ChunkBatch batch = new ChunkBatch();
     private final ChunkOrder order;
@@ -68,8 +68,9 @@ public final class FileReceiver implements AutoCloseable {
     private boolean byeReceived;
 
     private FileReceiver(Transport transport, Destination destination, TransferOptions options,
-            TransferListener listener, Region stagingRegion) {
+            TransferListener listener, Region stagingRegion, BookkeepingPool pool) {
         this.transport = transport;
+        this.budget = new SessionBudget(SessionBudget.MAX_BYTES, pool);
         this.watch = transport.watch();
         this.destination = destination;
         this.reports = new ReportQueue(listener, budget, options.receiver().extended().has(ExtendedOptions.INFO_BACKUP));
@@ -93,9 +94,15 @@ public final class FileReceiver implements AutoCloseable {
     /** Registers the staging buffers: the only memory the peer may write. */
     public static FileReceiver create(Transport transport, Destination destination, TransferOptions options,
             TransferListener listener) throws IOException {
+        return create(transport, destination, options, listener, BookkeepingPool.unbounded());
+    }
+
+    /** As above, the session's bookkeeping drawn from {@code pool}, which a daemon's sessions share. */
+    public static FileReceiver create(Transport transport, Destination destination, TransferOptions options,
+            TransferListener listener, BookkeepingPool pool) throws IOException {
         Region region = transport.allocate(options.stagingBytes(), true);
         try {
-            return new FileReceiver(transport, destination, options, listener, region);
+            return new FileReceiver(transport, destination, options, listener, region, pool);
         } catch (RuntimeException e) {
             ResourceStack.closeAfter(region, e);
             throw e;
@@ -414,8 +421,12 @@ public final class FileReceiver implements AutoCloseable {
             try {
                 stagingRegion.close();
             } finally {
-                backups.close();
-                generator.close();
+                try {
+                    backups.close();
+                    generator.close();
+                } finally {
+                    budget.close();
+                }
             }
         }
     }

@@ -5,10 +5,12 @@ import dev.rdcp.protocol.ProtocolException;
 /**
  * What a sender can make the receiving side remember in one session (names of directories whose
  * metadata is applied at the end, the names of open directories and those --delete keeps, -H
- * links, files whose data is awaited, reports waiting for room in an answer), counted in estimated bytes against one cap, so a list of millions of directories
- * under -n ends the session with a clear error instead of filling the heap.
+ * links, files whose data is awaited, reports waiting for room in an answer), counted in
+ * estimated bytes against one cap, so a list of millions of directories under -n ends the
+ * session with a clear error instead of filling the heap; and drawn from a {@link BookkeepingPool}
+ * that a daemon's sessions share.
  */
-final class SessionBudget {
+final class SessionBudget implements AutoCloseable {
 
     /** The cap: far above what a tree of a million files in a hundred thousand directories needs. */
     static final long MAX_BYTES = 256L << 20;
@@ -31,32 +33,66 @@ final class SessionBudget {
     }
 
     private final long cap;
+    private final BookkeepingPool pool;
     private long spent;
+    /** What this session holds of the pool: at least {@link #spent}, in whole grants. */
+    private long granted;
 
     SessionBudget() {
         this(MAX_BYTES);
     }
 
     SessionBudget(long cap) {
-        this.cap = cap;
+        this(cap, BookkeepingPool.unbounded());
     }
 
-    /** Charges {@code bytes}; fails the session when the cap would be passed. */
+    SessionBudget(long cap, BookkeepingPool pool) {
+        this.cap = cap;
+        this.pool = pool;
+    }
+
+    /** Charges {@code bytes}; fails the session when its cap would be passed, or the pool has no more. */
     void spend(long bytes) throws ProtocolException {
         if (spent + bytes > cap) {
             throw new ProtocolException("the sender's list needs more than " + (cap >> 20)
                     + " MiB of bookkeeping on the receiver (too many directories, links, files awaited or reports"
                     + " waiting at once)");
         }
+        long needed = spent + bytes - granted;
+        if (needed > 0) {
+            long grant = (needed + BookkeepingPool.GRANT - 1) / BookkeepingPool.GRANT * BookkeepingPool.GRANT;
+            if (!pool.take(grant)) {
+                throw new ProtocolException("the receiving server's sessions hold all of its "
+                        + (pool.limit() >> 20) + " MiB for bookkeeping (this one " + (granted >> 20)
+                        + " MiB); try again later");
+            }
+            granted += grant;
+        }
         spent += bytes;
     }
 
-    /** Gives back what {@link #spend} charged for something no longer remembered. */
+    /**
+     * Gives back what {@link #spend} charged for something no longer remembered; grants beyond
+     * one spare go back to the pool, so a session past its peak does not hold what others need.
+     */
     void release(long bytes) {
         spent -= bytes;
+        long spare = granted - spent - BookkeepingPool.GRANT;
+        if (spare >= BookkeepingPool.GRANT) {
+            long back = spare / BookkeepingPool.GRANT * BookkeepingPool.GRANT;
+            granted -= back;
+            pool.give(back);
+        }
     }
 
     long spent() {
         return spent;
+    }
+
+    /** Gives the whole grant back to the pool; idempotent. */
+    @Override
+    public void close() {
+        pool.give(granted);
+        granted = 0;
     }
 }

@@ -86,8 +86,8 @@ final class HostilePeer implements AutoCloseable {
     /** The receiver's ABORT, once it has failed and said why. */
     private ErrorMessage abortHeard;
 
-    private HostilePeer(Transport transport, Transport receiverEnd, Destination destination, TransferOptions options)
-            throws IOException {
+    private HostilePeer(Transport transport, Transport receiverEnd, Destination destination, TransferOptions options,
+            BookkeepingPool pool) throws IOException {
         this.transport = transport;
         this.receiverEnd = receiverEnd;
         this.chunkSize = options.chunkSize();
@@ -97,7 +97,7 @@ final class HostilePeer implements AutoCloseable {
         this.source = sourceRegion.buffer();
         this.receiver = CompletableFuture.runAsync(() -> {
             try (Transport own = receiverEnd;
-                    FileReceiver role = FileReceiver.create(own, destination, options, report)) {
+                    FileReceiver role = FileReceiver.create(own, destination, options, report, pool)) {
                 try {
                     role.run();
                 } finally {
@@ -116,9 +116,15 @@ final class HostilePeer implements AutoCloseable {
 
     /** A receiver into {@code destination}, which may have no root: the confined file layer alone then stands guard. */
     static HostilePeer start(Wire wire, Destination destination, TransferOptions options) throws IOException {
+        return start(wire, destination, options, BookkeepingPool.unbounded());
+    }
+
+    /** As above, the receiver's bookkeeping drawn from {@code pool} (a daemon's, shared by its sessions). */
+    static HostilePeer start(Wire wire, Destination destination, TransferOptions options, BookkeepingPool pool)
+            throws IOException {
         if (wire == Wire.LOOPBACK) {
             LoopbackTransport[] ends = LoopbackTransport.pair(30);
-            return new HostilePeer(ends[0], ends[1], destination, options);
+            return new HostilePeer(ends[0], ends[1], destination, options, pool);
         }
         try (ServerSocketChannel listener = ServerSocketChannel.open()
                 .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
@@ -128,15 +134,15 @@ final class HostilePeer implements AutoCloseable {
             BootstrapChannel receiverChannel = new BootstrapChannel(far, Duration.ofSeconds(30));
             if (wire == Wire.TCP) {
                 return new HostilePeer(TcpTransport.open(senderChannel, options.receiveBuffers(), 30),
-                        TcpTransport.open(receiverChannel, options.sendBuffers(), 30), destination, options);
+                        TcpTransport.open(receiverChannel, options.sendBuffers(), 30), destination, options, pool);
             }
-            return overRdma(senderChannel, receiverChannel, destination, options);
+            return overRdma(senderChannel, receiverChannel, destination, options, pool);
         }
     }
 
     /** Each end waits for the other's endpoint and barrier, so the receiver's end comes up in a thread of its own. */
     private static HostilePeer overRdma(BootstrapChannel senderChannel, BootstrapChannel receiverChannel,
-            Destination destination, TransferOptions options) throws IOException {
+            Destination destination, TransferOptions options, BookkeepingPool pool) throws IOException {
         CompletableFuture<RdmaTransport> receiving = CompletableFuture.supplyAsync(() -> {
             try {
                 return RdmaTransport.establish(receiverChannel, ONE_STREAM, options.receiveBuffers(),
@@ -149,7 +155,7 @@ final class HostilePeer implements AutoCloseable {
         try {
             sender = RdmaTransport.establish(senderChannel, ONE_STREAM, options.receiveBuffers(),
                     options.sendBuffers(), options.slots(), 30, true);
-            return new HostilePeer(sender, receiving.get(30, TimeUnit.SECONDS), destination, options);
+            return new HostilePeer(sender, receiving.get(30, TimeUnit.SECONDS), destination, options, pool);
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
             IOException failure = new IOException("the receiver's RDMA end did not come up", e);
             closeLate(sender, failure);

@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import static dev.rdcp.transfer.HostilePeer.Entries.dir;
 import static dev.rdcp.transfer.HostilePeer.Entries.dirEnd;
 import static dev.rdcp.transfer.HostilePeer.Entries.file;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -121,5 +122,68 @@ class SessionBudgetTest {
         assertThrows(ProtocolException.class, () -> budget.spend(500));
         budget.release(200);
         budget.spend(500);
+    }
+
+    @Test
+    void sessionsDrawFromTheirPoolInGrantsAndGiveBackWhatTheyNoLongerNeed() throws Exception {
+        BookkeepingPool pool = new BookkeepingPool(4 * BookkeepingPool.GRANT);
+        SessionBudget first = new SessionBudget(SessionBudget.MAX_BYTES, pool);
+        first.spend(100);
+        assertEquals(BookkeepingPool.GRANT, pool.taken());
+        first.spend(3 * BookkeepingPool.GRANT);
+        assertEquals(4 * BookkeepingPool.GRANT, pool.taken());
+        SessionBudget second = new SessionBudget(SessionBudget.MAX_BYTES, pool);
+        ProtocolException refused = assertThrows(ProtocolException.class, () -> second.spend(1));
+        assertTrue(refused.getMessage().contains("hold all of its 4 MiB"), refused.getMessage());
+        first.release(3 * BookkeepingPool.GRANT);
+        assertEquals(2 * BookkeepingPool.GRANT, pool.taken(), "one spare grant kept past what is spent");
+        second.spend(1);
+        first.close();
+        first.close();
+        assertEquals(BookkeepingPool.GRANT, pool.taken());
+        second.close();
+        assertEquals(0, pool.taken());
+    }
+
+    /**
+     * Review: each receiving session's bookkeeping is capped, but a daemon serves 16 sessions, 4 GiB
+     * at their caps; they share one pool now. Two pushes of directories under -n into one pool:
+     * the second is refused once the first holds it, and a receiver gives everything back when it
+     * ends, whatever ended it.
+     */
+    @Test
+    void receiversSharingAPoolAreRefusedWhenItIsSpentAndGiveItBack() throws Exception {
+        long flags = SessionRequest.RECURSIVE | SessionRequest.DRY_RUN | SessionRequest.DESTINATION_IS_DIRECTORY
+                | SessionRequest.PRESERVE_TIMES;
+        BookkeepingPool pool = new BookkeepingPool(3 * BookkeepingPool.GRANT);
+        TransferOptions options = TransferOptions.of(4096, flags);
+        Path firstRoot = java.nio.file.Files.createDirectory(root.resolve("first"));
+        Path secondRoot = java.nio.file.Files.createDirectory(root.resolve("second"));
+        try (HostilePeer first = HostilePeer.start(HostilePeer.Wire.LOOPBACK,
+                Destination.of(firstRoot, true, firstRoot), options, pool)) {
+            listDirectories(first, 2_000);
+            assertTrue(pool.taken() >= 2 * BookkeepingPool.GRANT, String.valueOf(pool.taken()));
+            try (HostilePeer second = HostilePeer.start(HostilePeer.Wire.LOOPBACK,
+                    Destination.of(secondRoot, true, secondRoot), options, pool)) {
+                HostilePeer.ReceiverGone gone = assertThrows(HostilePeer.ReceiverGone.class,
+                        () -> listDirectories(second, 2_000));
+                assertInstanceOf(ProtocolException.class, gone.getCause());
+                assertTrue(gone.getCause().getMessage().contains("for bookkeeping"), gone.getCause().getMessage());
+            }
+        }
+        assertEquals(0, pool.taken());
+    }
+
+    /** "." and {@code count} directories below it, 150 to an ENTRIES. */
+    private static void listDirectories(HostilePeer peer, int count) throws Exception {
+        peer.entries(dir(0, "."));
+        int index = 1;
+        while (index <= count) {
+            Entry[] batch = new Entry[Math.min(150, count - index + 1)];
+            for (int i = 0; i < batch.length; i++, index++) {
+                batch[i] = dir(index, String.format("d%07d", index));
+            }
+            peer.entries(batch);
+        }
     }
 }
