@@ -10,7 +10,6 @@ import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.session.SessionConfig;
 import dev.rdcp.session.TransportChoice;
-import dev.rdcp.filter.CommandLineRules;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.FileNames;
@@ -63,13 +62,19 @@ final class CopyCommand {
     @Mixin
     ReceiverOptions receiver;
 
+    @Mixin
+    OwnershipOptions ownership;
+
+    @Mixin
+    FilterOptions filters = new FilterOptions(() -> this.standardInput);
+
     @Parameters(paramLabel = "SRC... DEST", arity = "0..*", description = "Sources, then the destination.")
     List<String> operands = new ArrayList<>();
 
     @Option(names = {"-a", "--archive"}, description = "Archive mode: -rlptgoD (owner and group take effect where the receiver runs as root or, for the group, is a member).")
     boolean archive;
 
-    /* -r, -l, -t, -p, -o, -g: null unless given, so that -a implies them and --no-OPTION undoes them. */
+    /* -r, -l, -t, -p: null unless given, so that -a implies them and --no-OPTION undoes them. */
     @Option(names = {"-r", "--recursive"}, negatable = true, description = "Copy directories recursively.")
     Boolean recursive;
 
@@ -81,14 +86,6 @@ final class CopyCommand {
 
     @Option(names = {"-p", "--perms"}, negatable = true, description = "Preserve permissions.")
     Boolean perms;
-
-    @Option(names = {"-o", "--owner"}, negatable = true,
-            description = "Preserve the owner (takes effect where the receiver runs as root).")
-    Boolean owner;
-
-    @Option(names = {"-g", "--group"}, negatable = true,
-            description = "Preserve the group (as root any group; otherwise the groups the receiver is a member of).")
-    Boolean group;
 
     /* rsync's --no-OPTION of a short option is its long option's negation; the last one given counts. */
     @Option(names = "--no-r", hidden = true)
@@ -109,68 +106,6 @@ final class CopyCommand {
     @Option(names = "--no-p", hidden = true)
     void noP(boolean on) {
         perms = false;
-    }
-
-    @Option(names = "--no-o", hidden = true)
-    void noO(boolean on) {
-        owner = false;
-    }
-
-    @Option(names = "--no-g", hidden = true)
-    void noG(boolean on) {
-        group = false;
-    }
-
-    @Option(names = "--numeric-ids",
-            description = "Keep owners and groups as numbers: do not map them by user and group name.")
-    boolean numericIds;
-
-    /** --usermap's rules, or null; --chown=U:G sets "*:U". */
-    private String usermap;
-    /** --groupmap's rules, or null; --chown=U:G sets "*:G". */
-    private String groupmap;
-    /** Whether --chown was given: rsync refuses --usermap or --groupmap after it. */
-    private boolean chown;
-
-    @Option(names = "--usermap", paramLabel = "STRING",
-            description = "Map owners on the receiver: FROM:TO,... (FROM a name, wildcard, id or LOW-HIGH); implies -o.")
-    void usermap(String map) {
-        usermap = ownerMap("--usermap", usermap, map);
-    }
-
-    @Option(names = "--groupmap", paramLabel = "STRING",
-            description = "Map groups on the receiver, as --usermap does owners; implies -g.")
-    void groupmap(String map) {
-        groupmap = ownerMap("--groupmap", groupmap, map);
-    }
-
-    @Option(names = "--chown", paramLabel = "USER:GROUP",
-            description = "Give every file this owner and group on the receiver (--usermap=*:USER --groupmap=*:GROUP).")
-    void chown(String owners) {
-        if (usermap != null || groupmap != null) {
-            throw usage("--chown conflicts with prior --" + (usermap != null ? "usermap" : "groupmap") + ".");
-        }
-        int colon = owners.indexOf(':');
-        String user = colon < 0 ? owners : owners.substring(0, colon);
-        String ownersGroup = colon < 0 ? "" : owners.substring(colon + 1);
-        usermap = user.isEmpty() ? null : "*:" + user;
-        groupmap = ownersGroup.isEmpty() ? null : "*:" + ownersGroup;
-        chown = true;
-    }
-
-    /** {@code map} checked as rsync checks it; an option given twice or after --chown is an error, as in rsync. */
-    private String ownerMap(String option, String earlier, String map) {
-        if (chown) {
-            throw usage(option + " conflicts with prior --chown.");
-        }
-        if (earlier != null) {
-            throw usage("You can only specify " + option + " once.");
-        }
-        String problem = OwnerMap.syntaxError(option, map);
-        if (problem != null || map.isEmpty()) {
-            throw usage(problem != null ? problem : "No colon found in " + option + ": ");
-        }
-        return map;
     }
 
     @Option(names = {"-c", "--checksum"}, description = "Skip files by content, not by size and modification time.")
@@ -259,11 +194,6 @@ final class CopyCommand {
         specials = false;
     }
 
-    /* As rsync: a rule file is read where its option stands, so -0 applies to those after it. */
-    @Option(names = {"-0", "--from0"}, description = "The --files-from list, and the --exclude-from and --include-from"
-            + " files after this option, are separated by NUL characters, not lines.")
-    boolean from0;
-
     @Option(names = "--delete-excluded", description = "Also delete what the filters exclude on the receiver (implies --delete).")
     boolean deleteExcluded;
 
@@ -305,122 +235,6 @@ final class CopyCommand {
     void info(String words) {
         infoWords.add(words);
     }
-
-    @Option(names = {"-f", "--filter"}, paramLabel = "RULE",
-            description = "Add a filter rule in rsync's syntax: - + H S P R (exclude, include, hide, show, protect,"
-                    + " risk) with their modifiers, ! (clear), merge FILE, dir-merge FILE.")
-    void filter(String rule) {
-        addRules(() -> ruleList.filter(rule, from0));
-    }
-
-    /** How many times -F was given: rsync reads its first and second alone. */
-    private int filterFileOptions;
-
-    @Option(names = "-F", description = "Read each directory's .rsync-filter (--filter=': /.rsync-filter');"
-            + " twice (-FF), also leave those files out (--filter='- .rsync-filter').")
-    void filterFiles(boolean on) {
-        filterFileOptions++;
-        if (filterFileOptions <= 2) {
-            String rule = filterFileOptions == 1 ? ": /.rsync-filter" : "- .rsync-filter";
-            addRules(() -> ruleList.filter(rule, false));
-        }
-    }
-
-    @Option(names = {"-C", "--cvs-exclude"}, description = "Leave out what CVS ignores, after the other rules:"
-            + " rsync's list, ~/.cvsignore, $CVSIGNORE and each directory's .cvsignore.")
-    boolean cvsExclude;
-
-    @Option(names = "--exclude", paramLabel = "PATTERN", description = "Exclude files matching PATTERN.")
-    void exclude(String pattern) {
-        addRules(() -> ruleList.exclude(pattern));
-    }
-
-    @Option(names = "--include", paramLabel = "PATTERN", description = "Do not exclude files matching PATTERN.")
-    void include(String pattern) {
-        addRules(() -> ruleList.include(pattern));
-    }
-
-    @Option(names = "--exclude-from", paramLabel = "FILE",
-            description = "Read exclude patterns from FILE; - reads standard input.")
-    void excludeFrom(Path file) {
-        addRules(() -> ruleList.excludeFrom(ruleFile("--exclude-from=" + file, file, false), file.toString(),
-                from0));
-    }
-
-    @Option(names = "--include-from", paramLabel = "FILE",
-            description = "Read include patterns from FILE; - reads standard input.")
-    void includeFrom(Path file) {
-        addRules(() -> ruleList.includeFrom(ruleFile("--include-from=" + file, file, true), file.toString(),
-                from0));
-    }
-
-    /**
-     * A rule file's content: the file's, or for "-" standard input's ({@code reader} says who
-     * read it). One that cannot be read is an I/O error (11), in rsync's words.
-     */
-    private byte[] ruleFile(String reader, Path file, boolean include) throws RdcpException {
-        try {
-            return file.toString().equals(StandardInput.NAME) ? standardInput.forRules(reader)
-                    : Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new RdcpException(ExitCode.FILE_IO, "failed to open " + (include ? "include" : "exclude") + " file "
-                    + file + ": " + FilesFrom.reason(e));
-        }
-    }
-
-    /**
-     * Adds an option's rules where it stands among the rules: rule order decides. A malformed
-     * rule is a usage error; a file that cannot be read ends the run with its own exit code.
-     * After an unknown option nothing is read: as rsync, which reads a rule file where it parses
-     * its option and stops at an unknown one, the usage error comes first (picocli reports it
-     * once parsed).
-     */
-    private void addRules(RuleAdder adder) {
-        if (!spec.commandLine().getUnmatchedArguments().isEmpty()) {
-            return;
-        }
-        try {
-            adder.add();
-        } catch (IllegalArgumentException e) {
-            // rsync's message names the rule, or the file and line.
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        } catch (RdcpException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
-        } catch (IOException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(),
-                    new RdcpException(ExitCode.FILE_IO, e.getMessage()));
-        }
-    }
-
-    @FunctionalInterface
-    private interface RuleAdder {
-        void add() throws IOException;
-    }
-
-    /** Where merge files are read (as rsync: from the working directory, "-" being standard input) and -C looks. */
-    private final CommandLineRules.Sources ruleSources = new CommandLineRules.Sources() {
-        @Override
-        public byte[] read(String name, boolean include) throws RdcpException {
-            return ruleFile("a merge rule (merge " + name + ")", Path.of(name), include);
-        }
-
-        @Override
-        public byte[] readIfPresent(String name) {
-            try {
-                return Files.readAllBytes(Path.of(name));
-            } catch (IOException e) {
-                return null;
-            }
-        }
-
-        @Override
-        public String environment(String variable) {
-            return System.getenv(variable);
-        }
-    };
-
-    /** The rules in the order the options give them, merge files read. */
-    private final CommandLineRules ruleList = new CommandLineRules(ruleSources);
 
     @Option(names = "--progress", description = "List names as -v does, with each file's progress under its name.")
     boolean progress;
@@ -693,9 +507,7 @@ final class CopyCommand {
                 | (implied(links) ? SessionRequest.LINKS : 0)
                 | (implied(times) ? SessionRequest.PRESERVE_TIMES : 0)
                 | (implied(perms) ? SessionRequest.PRESERVE_PERMISSIONS : 0)
-                | (owner() ? SessionRequest.OWNERS : 0)
-                | (group() ? SessionRequest.GROUPS : 0)
-                | (numericIds ? SessionRequest.NUMERIC_IDS : 0)
+                | ownership.flags(archive)
                 | (checksum ? SessionRequest.CHECKSUM : 0)
                 | (sizeOnly ? SessionRequest.SIZE_ONLY : 0)
                 | (ignoreTimes ? SessionRequest.IGNORE_TIMES : 0)
@@ -727,7 +539,7 @@ final class CopyCommand {
                 | rules.flags()
                 | receiver.flags();
         PartialDirectory partialDirectory = rules.partialDirectory(partial, System.getenv("RSYNC_PARTIAL_DIR"));
-        List<String> allRules = filterRules();
+        List<String> allRules = filters.rules();
         if (partialDirectory.any()) {
             flags |= SessionRequest.PARTIAL | SessionRequest.PARTIAL_DIR;
         }
@@ -740,8 +552,7 @@ final class CopyCommand {
         try {
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
                     FilterRules.parse(allRules, deleteExcluded), new ReceiverSettings(rules.limits(), rules.backup(),
-                            rules.references(), new OwnerMaps(usermap == null ? "" : usermap,
-                                    groupmap == null ? "" : groupmap), partialDirectory, rules.modifyWindow(),
+                            rules.references(), ownership.maps(), partialDirectory, rules.modifyWindow(),
                             receiver.extended(rules.extended().with(ExtendedOptions.NO_IMPLIED_DIRS,
                                     noImpliedDirs && (relative || filesFrom != null))
                                     .with(ExtendedOptions.ATIMES, atimes.length > 0)
@@ -759,16 +570,6 @@ final class CopyCommand {
     private boolean backupsShown(long flags) {
         return (flags & SessionRequest.BACKUP) != 0 && info != null && info.level(InfoLevels.Flag.BACKUP) >= 1
                 && !logging.isQuiet() && !json;
-    }
-
-    /** The rules the options give, with -C's after them. */
-    private List<String> filterRules() {
-        try {
-            return cvsExclude ? ruleList.rulesWithCvsExclude() : ruleList.rules();
-        } catch (IOException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(),
-                    new RdcpException(ExitCode.FILE_IO, e.getMessage()));
-        }
     }
 
     private void summarize(PrintWriter out, PrintWriter display, TransferReport report) {
@@ -799,16 +600,6 @@ final class CopyCommand {
     /** -r, implied by -a but (as rsync) not with --files-from; undone by --no-recursive. */
     private boolean recursive() {
         return recursive != null ? recursive : archive && filesFrom == null;
-    }
-
-    /** -o, or implied by --usermap and --chown, as in rsync. */
-    private boolean owner() {
-        return implied(owner) || usermap != null;
-    }
-
-    /** -g, or implied by --groupmap and --chown. */
-    private boolean group() {
-        return implied(group) || groupmap != null;
     }
 
     private SizeFormat sizeFormat() {
@@ -951,8 +742,8 @@ final class CopyCommand {
     /** The paths --files-from lists, from its file or ("-") standard input. */
     private List<String> listedPaths() throws IOException {
         return filesFrom.toString().equals(StandardInput.NAME)
-                ? FilesFrom.read(standardInput.forFilesFrom(), StandardInput.NAME, from0)
-                : FilesFrom.read(filesFrom, from0);
+                ? FilesFrom.read(standardInput.forFilesFrom(), StandardInput.NAME, filters.from0)
+                : FilesFrom.read(filesFrom, filters.from0);
     }
 
     private RelativeSource relativeSource(String operand) {
