@@ -6,6 +6,7 @@ import dev.rdcp.protocol.IncompatiblePeerException;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.session.RemoteShellException;
 import dev.rdcp.verbs.RdmaUnavailableException;
 import dev.rdcp.verbs.VerbsException;
 import java.io.IOException;
@@ -34,6 +35,9 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
 
     @Override
     public int getExitCode(Throwable e) {
+        if (e instanceof RemoteShellException shell) {
+            return shell.clientExitStatus();
+        }
         return exitCodeOf(e).code();
     }
 

@@ -69,11 +69,21 @@ public final class SshServerProcess implements AutoCloseable {
         String[] fields = greeting == null ? new String[0] : greeting.trim().split(" ");
         if (fields.length != 3 || !fields[0].equals(SshServerMode.GREETING) || !fields[1].matches("\\d{1,5}")) {
             int status = waitBriefly(process);
-            throw new RdcpException(ExitCode.IPC, "could not start rdcp on " + userAtHost + " over "
+            throw new RemoteShellException("could not start rdcp on " + userAtHost + " over "
                     + rsh.get(0) + (greeting == null ? "" : ": unexpected output '" + greeting + "'")
-                    + (status >= 0 ? " (exit status " + status + ")" : ""));
+                    + (status >= 0 ? " (exit status " + status + shellStatusMeaning(status) + ")" : ""), status);
         }
         return new SshServerProcess(process, Integer.parseInt(fields[1]), fields[2]);
+    }
+
+    /** What a remote shell's status says, as rsync names it, where it says more than a number. */
+    private static String shellStatusMeaning(int status) {
+        return switch (status) {
+            case 127 -> ": rdcp not found there; --rdcp-path names it";
+            case 126 -> ": rdcp could not be run there";
+            case 255 -> ": the remote shell itself failed";
+            default -> "";
+        };
     }
 
     private static int waitBriefly(Process process) {

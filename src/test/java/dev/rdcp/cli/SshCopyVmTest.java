@@ -6,7 +6,6 @@ import static dev.rdcp.cli.Cli.sha256;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rdcp.protocol.ExitCode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,10 +93,20 @@ class SshCopyVmTest {
         assertEquals(32, JsonResult.of(pull).number("transferred"), pull::toString);
     }
 
+    /** As rsync ("remote command not found (code 127)"): the remote shell's status is passed on. */
     @Test
-    void aHostWithoutRdcpIsAnIpcError() {
+    void aHostWithoutRdcpEndsWithTheShellsCommandNotFound() {
         Cli.Result result = rdcp("-e", rsh, "--rdcp-path", "/nonexistent/rdcp", "/etc/hostname", "127.0.0.1:/tmp/x");
-        assertEquals(ExitCode.IPC.code(), result.exitCode(), result::toString);
+        assertEquals(127, result.exitCode(), result::toString);
         assertTrue(result.err().contains("could not start rdcp on 127.0.0.1"), result.err());
+        assertTrue(result.err().contains("rdcp not found there"), result.err());
+    }
+
+    /** ssh's own failure, 255, is the client's exit code, as rsync's: scripts retry on it. */
+    @Test
+    void anSshThatCannotConnectEndsWith255() {
+        Cli.Result result = rdcp("-e", "ssh -p 1 -o BatchMode=yes -o StrictHostKeyChecking=no", "/etc/hostname",
+                "127.0.0.1:/tmp/x");
+        assertEquals(255, result.exitCode(), result::toString);
     }
 }
