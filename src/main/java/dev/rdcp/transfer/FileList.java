@@ -49,22 +49,62 @@ final class FileList implements AutoCloseable {
 
     /** The buffer an MD5 reads its file through. */
     static final int MD5_BUFFER = 1 << 16;
+    /**
+     * The most dir/ operands listed as one directory; later ones are listed on their own. Each
+     * holds a descriptor at every depth the merged walk reaches, and a client names the operands.
+     */
+    static final int MAX_MERGED_OPERANDS = 16;
 
     /**
      * A directory being listed, held open until its DIRECTORY_END; {@code id} tells a symlink loop
      * back to it. Its subdirectories, found among its children, wait in {@code subdirectories}
-     * until every other child is listed.
+     * until every other child is listed. {@code merged}: the directories of the same name in later
+     * dir/ operands, listed with it; {@code operand}: the operand being listed, whose directory
+     * this is at the top of the list (below, a merged child may come from another).
      */
-    private record Frame(Path path, byte[] name, DirectoryHandle directory, Iterator<byte[]> children,
-            ArrayDeque<Subdirectory> subdirectories, boolean complete, FileId id) {
+    private record Frame(Path path, byte[] name, DirectoryHandle directory, Iterator<MergedChildren.Child> children,
+            ArrayDeque<Subdirectory> subdirectories, boolean complete, FileId id, int operand, List<Source> merged) {
 
         Frame incomplete() {
-            return new Frame(path, name, directory, children, subdirectories, false, id);
+            return new Frame(path, name, directory, children, subdirectories, false, id, operand, merged);
+        }
+
+        /** Source 0 is the directory itself; source i the (i-1)th directory merged into it. */
+        Source source(int index) {
+            return index == 0 ? new Source(path, directory, operand) : merged.get(index - 1);
+        }
+
+        /** The directories of {@code child}'s name in the later sources, to merge into it. */
+        List<Merged> mergedWith(MergedChildren.Child child) {
+            if (child.mergedDirectories().length == 0) {
+                return List.of();
+            }
+            List<Merged> with = new ArrayList<>(child.mergedDirectories().length);
+            for (int index : child.mergedDirectories()) {
+                Source from = source(index);
+                with.add(new Merged(FileNames.resolve(from.path(), child.name()),
+                        new Parent(from.directory(), child.name()), from.operand()));
+            }
+            return with;
         }
     }
 
-    /** A child found to be a directory (after any symlink the list follows), listed after its siblings. */
-    private record Subdirectory(Path path, byte[] name, FileStatus attributes, Parent parent) {
+    /** A directory whose children a merged directory lists, open while it is listed, and the operand it is of. */
+    private record Source(Path path, DirectoryHandle directory, int operand) {
+    }
+
+    /**
+     * A directory to merge into one of the same name: a later dir/ operand's (its parent null on a
+     * client, found by its path), or the same name beneath a merged directory.
+     */
+    private record Merged(Path path, Parent parent, int operand) {
+    }
+
+    /**
+     * A child found to be a directory (after any symlink the list follows), listed after its
+     * siblings, with the directories of its name that merge into it.
+     */
+    private record Subdirectory(Path path, byte[] name, FileStatus attributes, Parent parent, List<Merged> mergedWith) {
     }
 
     /**
@@ -92,7 +132,19 @@ final class FileList implements AutoCloseable {
     private record FileId(long device, long inode) {
     }
 
-    private final Iterator<SourceOperand> operands;
+    private final List<SourceOperand> operands;
+    /** The next operand to list. */
+    private int nextOperand;
+    /**
+     * The dir/ operands listed as one directory, the first listing them all (null until the
+     * first operand is listed), and those it lists with it or that name the same directory again.
+     */
+    private List<Integer> mergedGroup;
+    private final Set<Integer> mergedOperands = new HashSet<>();
+    /** Which operand's entry each top-level name several operands hold comes from. */
+    private final OperandWinners winners;
+    /** The operand being listed. */
+    private int listingOperand;
     private final boolean recursive;
     private final boolean dirs;
     /** -R and --files-from names have their leading directories listed (not with --no-implied-dirs). */
@@ -171,7 +223,8 @@ final class FileList implements AutoCloseable {
         this.naming = IdNaming.of(options, names);
         this.xattrs = XattrSync.forSender(options);
         this.fakeSuper = FakeSuper.of(options);
-        this.operands = operands.iterator();
+        this.operands = List.copyOf(operands);
+        this.winners = new OperandWinners(this.operands, topNames(this.operands), this::entryType);
         this.recursive = options.has(SessionRequest.RECURSIVE);
         this.dirs = options.has(SessionRequest.DIRS);
         this.impliedDirectories = !options.receiver().extended().has(ExtendedOptions.NO_IMPLIED_DIRS);
@@ -207,15 +260,21 @@ final class FileList implements AutoCloseable {
                 Frame top = stack.peek();
                 boolean listedWhole;
                 if (top.children().hasNext()) {
-                    byte[] child = top.children().next();
-                    listedWhole = describe(FileNames.resolve(top.path(), child), FileNames.join(top.name(), child),
-                            false, false, false, new Parent(top.directory(), child), top.subdirectories());
+                    MergedChildren.Child child = top.children().next();
+                    Source from = top.source(child.source());
+                    if (stack.size() == 1 && heldByAnEarlierOperand(from, child.name())) {
+                        continue;
+                    }
+                    listedWhole = describe(FileNames.resolve(from.path(), child.name()),
+                            FileNames.join(top.name(), child.name()), false, false, false,
+                            new Parent(from.directory(), child.name()), top.subdirectories(), top.mergedWith(child));
                 } else if (!top.subdirectories().isEmpty()) {
                     Subdirectory next = top.subdirectories().poll();
-                    listedWhole = directory(next.path(), next.name(), next.attributes(), false, false, next.parent());
+                    listedWhole = directory(next.path(), next.name(), next.attributes(), false, false, next.parent(),
+                            next.mergedWith());
                 } else {
                     stack.pop();
-                    closeQuietly(top.directory());
+                    closeAll(top);
                     if (filters.readsMergeFiles() && !isTransferRoot(top.name())) {
                         filters.leave();
                     }
@@ -230,8 +289,16 @@ final class FileList implements AutoCloseable {
                     stack.pop();
                     stack.push(top.incomplete());
                 }
-            } else if (operands.hasNext()) {
-                listOperand(operands.next());
+            } else if (nextOperand < operands.size()) {
+                if (mergedGroup == null) {
+                    mergedGroup = mergedGroup();
+                    winners.mergedDirectories(mergedGroup);
+                }
+                int operand = nextOperand++;
+                if (!mergedOperands.contains(operand)) {
+                    listingOperand = operand;
+                    listOperand(operand);
+                }
             } else {
                 return null;
             }
@@ -258,7 +325,8 @@ final class FileList implements AutoCloseable {
         return Entry.problem(nextIndex++, exitCode, name, message.getBytes(StandardCharsets.UTF_8));
     }
 
-    private void listOperand(SourceOperand operand) {
+    private void listOperand(int index) {
+        SourceOperand operand = operands.get(index);
         Path path = operand.path();
         if (operand.relativeName() != null && SourceOperand.leavesTheBase(operand.relativeName())) {
             filesFrom = true;
@@ -292,17 +360,126 @@ final class FileList implements AutoCloseable {
                     }
                     impliedParents(operand.base(), name);
                 }
-                describe(path, name, true, false, operand.contents(), beneath, null);
+                describe(path, name, true, false, operand.contents(), beneath, null, List.of());
             } else if (operand.contents() && isDirectory(path, beneath)) {
-                describe(path, new byte[] {'.'}, true, false, true, beneath, null);
+                List<Merged> later = mergedWithOperand(index);
+                try {
+                    describe(path, new byte[] {'.'}, true, false, true, beneath, null, later);
+                } finally {
+                    later.forEach(merged -> closeUnlessRoot(merged.parent()));
+                }
             } else if (ignoreMissingArgs && directoryMissing(operand, beneath)) {
                 ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0],
                         shownName(path) + ": no such file or directory")));
             } else {
                 Path absolute = path.toAbsolutePath().normalize();
                 byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
-                describe(path, name, true, false, false, beneath, null);
+                if (!winners.lists(index, new String(name, StandardCharsets.UTF_8), entryType(path))) {
+                    return;
+                }
+                describe(path, name, true, false, false, beneath, null, List.of());
             }
+        } finally {
+            closeUnlessRoot(beneath);
+        }
+    }
+
+    /**
+     * The dir/ operands listed as one directory: the first that is a directory, and the later
+     * ones that are, up to {@link #MAX_MERGED_OPERANDS} in all. As rsync's list, which holds
+     * every operand's names at once, their contents are one directory (each name once: see
+     * {@link MergedChildren}), so that what the first lists is neither overwritten by a later
+     * operand's nor taken by --delete for an extra. A later one naming a directory already in
+     * the group lists nothing more and is left out; one that is no directory is listed, and
+     * fails, on its own.
+     */
+    private List<Integer> mergedGroup() {
+        List<Integer> group = new ArrayList<>();
+        Set<FileId> directories = new HashSet<>();
+        for (int index = 0; index < operands.size() && group.size() < MAX_MERGED_OPERANDS; index++) {
+            SourceOperand operand = operands.get(index);
+            if (operand.relativeName() != null || !operand.contents()) {
+                continue;
+            }
+            FileId id = directoryId(operand.path());
+            if (id == null) {
+                continue;
+            }
+            if (directories.add(id)) {
+                group.add(index);
+            }
+            if (group.size() > 1 || !group.contains(index)) {
+                mergedOperands.add(index);
+            }
+        }
+        return group;
+    }
+
+    /** The directories of the dir/ operands merged into operand {@code index}'s, if it leads the group. */
+    private List<Merged> mergedWithOperand(int index) {
+        List<Merged> merged = new ArrayList<>();
+        if (mergedGroup.isEmpty() || mergedGroup.get(0) != index) {
+            return merged;
+        }
+        for (int other : mergedGroup.subList(1, mergedGroup.size())) {
+            Path path = operands.get(other).path();
+            try {
+                merged.add(new Merged(path, beneathRoot(path, true), other));
+            } catch (IOException e) {
+                ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0],
+                        shownName(path) + ": " + FileReceiver.describe(e))));
+            }
+        }
+        return merged;
+    }
+
+    /**
+     * Whether a top-level name of the merged dir/ operands is left out for an operand named
+     * without a trailing slash that holds it too and wins it ({@link OperandWinners}).
+     */
+    private boolean heldByAnEarlierOperand(Source from, byte[] name) {
+        String leaf = new String(name, StandardCharsets.UTF_8);
+        return winners.named(leaf) && !winners.lists(from.operand(), leaf,
+                entryType(FileNames.resolve(from.path(), name)));
+    }
+
+    /** Each operand's name at the top of the list where it is named without a trailing slash; null otherwise. */
+    private static List<String> topNames(List<SourceOperand> operands) {
+        List<String> names = new ArrayList<>(operands.size());
+        for (SourceOperand operand : operands) {
+            Path absolute = operand.path().toAbsolutePath().normalize();
+            names.add(operand.relativeName() != null || operand.contents() || absolute.getFileName() == null ? null
+                    : new String(FileNames.lastComponent(absolute), StandardCharsets.UTF_8));
+        }
+        return names;
+    }
+
+    /** What {@code path} is (its symlink not followed), looked up as the list looks up operands; -1 if nothing. */
+    private int entryType(Path path) {
+        Parent beneath = null;
+        try {
+            beneath = beneathRoot(path, false);
+            FileStatus status = beneath == null ? FileStatus.of(path, FileNames.absolute(path), false)
+                    : beneath.directory().status(beneath.leaf());
+            return FileModes.type(status.mode());
+        } catch (IOException e) {
+            return -1;
+        } finally {
+            closeUnlessRoot(beneath);
+        }
+    }
+
+    /** A dir/ operand's directory (a symlink followed, as its listing follows it), or null if it is none. */
+    private FileId directoryId(Path path) {
+        Parent beneath = null;
+        try {
+            beneath = beneathRoot(path, true);
+            FileStatus status = beneath == null ? FileStatus.of(path, FileNames.absolute(path), true)
+                    : beneath.directory().status(beneath.leaf());
+            return FileModes.type(status.mode()) == FileModes.S_IFDIR ? new FileId(status.device(), status.inode())
+                    : null;
+        } catch (IOException e) {
+            return null;
         } finally {
             closeUnlessRoot(beneath);
         }
@@ -534,7 +711,7 @@ final class FileList implements AutoCloseable {
             return;
         }
         try {
-            describe(parentPath, parent, false, true, false, beneath, null);
+            describe(parentPath, parent, false, true, false, beneath, null, List.of());
         } finally {
             closeUnlessRoot(beneath);
         }
@@ -553,7 +730,7 @@ final class FileList implements AutoCloseable {
      * {@code parent}: the listed directory it is in, or null for what the user named by path.
      */
     private boolean describe(Path path, byte[] name, boolean operand, boolean impliedOnly, boolean contents,
-            Parent examined, ArrayDeque<Subdirectory> laterDirectories) {
+            Parent examined, ArrayDeque<Subdirectory> laterDirectories, List<Merged> mergedWith) {
         FileStatus attributes;
         Parent parent = examined;
         try {
@@ -612,7 +789,7 @@ final class FileList implements AutoCloseable {
             // Named before: only a directory not yet walked still has something to list.
             if (FileModes.type(mode) == FileModes.S_IFDIR && (recursive || (dirs && contents)) && !impliedOnly
                     && walked.add(key(name))) {
-                walk(path, name, parent, attributes);
+                walk(path, name, parent, attributes, List.of());
             }
             return true;
         }
@@ -629,10 +806,10 @@ final class FileList implements AutoCloseable {
             }
             case FileModes.S_IFDIR -> {
                 if (laterDirectories != null) {
-                    laterDirectories.add(new Subdirectory(path, name, attributes, parent));
+                    laterDirectories.add(new Subdirectory(path, name, attributes, parent, mergedWith));
                     return true;
                 }
-                return directory(path, name, attributes, impliedOnly, contents, parent);
+                return directory(path, name, attributes, impliedOnly, contents, parent, mergedWith);
             }
             case FileModes.S_IFLNK -> {
                 if (links && keptTarget != null) {
@@ -759,7 +936,7 @@ final class FileList implements AutoCloseable {
      * the attributes of the file system mounted there, as rsync) is not walked; -xx leaves it out.
      */
     private boolean directory(Path path, byte[] name, FileStatus attributes, boolean impliedOnly, boolean contents,
-            Parent parent) {
+            Parent parent, List<Merged> mergedWith) {
         if (!recursive && !dirs && !impliedOnly) {
             ready.add(problemEntry(ExitCode.OK, name, "skipping directory %s"));
             return true;
@@ -787,7 +964,7 @@ final class FileList implements AutoCloseable {
         if (filesFrom) {
             walked.add(key(name));
         }
-        walk(path, name, parent, attributes);
+        walk(path, name, parent, attributes, mergedWith);
         return true;
     }
 
@@ -806,32 +983,88 @@ final class FileList implements AutoCloseable {
      * Opens the directory (beneath {@code parent}'s descriptor, no symlink followed) and reads its
      * children, to be listed in byte order before its DIRECTORY_END.
      */
-    private void walk(Path path, byte[] name, Parent parent, FileStatus attributes) {
+    private void walk(Path path, byte[] name, Parent parent, FileStatus attributes, List<Merged> mergedWith) {
         List<byte[]> children = new ArrayList<>();
         DirectoryHandle directory = null;
         boolean complete = true;
         try {
-            directory = parent == null ? DirectoryHandle.open(path, FileNames.absolute(path), noAtime)
-                    : parent.followed() ? parent.directory().openDirectoryFollowing(parent.leaf())
-                    : parent.directory().openDirectory(parent.leaf());
+            directory = openListing(path, parent);
             children = directory.names();
         } catch (IOException e) {
             complete = false;
             ready.add(problemEntry(ExitCode.PARTIAL, name,
                     "cannot read directory %s: " + FileReceiver.describe(e).replace("%", "%%")));
         }
-        children.sort(Arrays::compareUnsigned);
+        List<Source> merged = new ArrayList<>(mergedWith.size());
+        List<List<byte[]>> names = new ArrayList<>(mergedWith.size() + 1);
+        names.add(children);
+        for (Merged other : mergedWith) {
+            DirectoryHandle opened = null;
+            try {
+                opened = openListing(other.path(), other.parent());
+                names.add(opened.names());
+                merged.add(new Source(other.path(), opened, other.operand()));
+            } catch (IOException e) {
+                closeQuietly(opened);
+                complete = false;
+                ready.add(problemEntry(ExitCode.PARTIAL, name, "cannot read directory %s (as merged from "
+                        + shownName(other.path()).replace("%", "%%") + "): "
+                        + FileReceiver.describe(e).replace("%", "%%")));
+            }
+        }
         if (filters.readsMergeFiles() && !isTransferRoot(name)) {
             try {
                 filters.enter(new String(name, StandardCharsets.UTF_8),
                         directory == null ? null : new DirectoryMergeFiles(directory, false, md5Buffer));
             } catch (IllegalArgumentException e) {
                 closeQuietly(directory);
+                merged.forEach(source -> closeQuietly(source.directory()));
                 throw RuleSetFailure.endingSession(e);
             }
         }
-        stack.push(new Frame(path, name, directory, children.iterator(), new ArrayDeque<>(), complete,
-                new FileId(attributes.device(), attributes.inode())));
+        List<MergedChildren.Child> listing = merged.isEmpty() ? MergedChildren.single(children)
+                : MergedChildren.of(names, sharedNameJudge(name, directory, merged));
+        stack.push(new Frame(path, name, directory, listing.iterator(), new ArrayDeque<>(), complete,
+                new FileId(attributes.device(), attributes.inode()), listingOperand, merged));
+    }
+
+    /** Opens a directory to list: beneath {@code parent}'s descriptor, no symlink followed but one the list follows. */
+    private DirectoryHandle openListing(Path path, Parent parent) throws IOException {
+        return parent == null ? DirectoryHandle.open(path, FileNames.absolute(path), noAtime)
+                : parent.followed() ? parent.directory().openDirectoryFollowing(parent.leaf())
+                : parent.directory().openDirectory(parent.leaf());
+    }
+
+    /**
+     * How a name several merged directories share is judged: what it is in each (a symlink is
+     * what the list would make of it without following it), and the filters as they judge it.
+     */
+    private MergedChildren.Judge sharedNameJudge(byte[] name, DirectoryHandle directory, List<Source> merged) {
+        return new MergedChildren.Judge() {
+            @Override
+            public boolean isDirectory(int source, byte[] child) {
+                DirectoryHandle in = source == 0 ? directory : merged.get(source - 1).directory();
+                if (in == null) {
+                    return false;
+                }
+                try {
+                    return FileModes.type(in.status(child).mode()) == FileModes.S_IFDIR;
+                } catch (IOException e) {
+                    return false;
+                }
+            }
+
+            @Override
+            public boolean excluded(byte[] child, boolean isDirectory) {
+                return FileList.this.excluded(FileNames.join(name, child), isDirectory);
+            }
+        };
+    }
+
+    /** Closes a listed directory and those merged into it. */
+    private static void closeAll(Frame frame) {
+        closeQuietly(frame.directory());
+        frame.merged().forEach(source -> closeQuietly(source.directory()));
     }
 
     /** "." names the transfer root, whose merge files {@link #judgeFrom} has the rules read. */
@@ -853,7 +1086,7 @@ final class FileList implements AutoCloseable {
     @Override
     public void close() {
         while (!stack.isEmpty()) {
-            closeQuietly(stack.pop().directory());
+            closeAll(stack.pop());
         }
         closeQuietly(root);
         md5Buffer.close();

@@ -1,0 +1,99 @@
+package dev.rdcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code rdcp -a a/ b/ DEST/}: as rsync, the operands' contents are one directory, each name
+ * once: the first entry of a name wins, a directory over a file, and directories of one name
+ * merge. Before, the later operand's files overwrote the first's, a file after a directory of
+ * its name ended the session (exit 12) with almost nothing copied, and --delete removed what the
+ * first operand had just copied.
+ */
+class SeveralDirectoryOperandsTest extends SideBySideTest {
+
+    @BeforeEach
+    void twoTrees() throws IOException {
+        for (String side : List.of("a", "b")) {
+            Path root = Files.createDirectories(tmp.resolve(side));
+            SideBySide.writeText(root, "same", "same name, from " + side);
+            SideBySide.writeText(root, "only-" + side, side);
+            Files.createDirectories(root.resolve("shared/deeper"));
+            SideBySide.writeText(root, "shared/both", "shared, from " + side);
+            SideBySide.writeText(root, "shared/from-" + side, side);
+            SideBySide.writeText(root, "shared/deeper/both", "deeper, from " + side);
+        }
+        // A directory in the first against a file in the second, and the other way round.
+        Files.createDirectories(tmp.resolve("a/dir-first"));
+        SideBySide.writeText(tmp.resolve("a"), "dir-first/in", "in a's directory");
+        SideBySide.writeText(tmp.resolve("b"), "dir-first", "b's file");
+        SideBySide.writeText(tmp.resolve("a"), "file-first", "a's file");
+        Files.createDirectories(tmp.resolve("b/file-first"));
+        SideBySide.writeText(tmp.resolve("b"), "file-first/in", "in b's directory");
+    }
+
+    @Test
+    void aPushListsEachNameOnceAsRsync() throws Exception {
+        Cli.Result result = sides.push(0, List.of("-a", "--out-format=%n"), "merged/", "a/", "b/");
+        assertEquals("same name, from a", Files.readString(sides.rdcpCopy("merged/same")));
+        assertEquals(RsyncComparison.rsync(tmp, "-a", "--out-format=%n", "a/", "b/", "again/").lines().sorted()
+                .toList(), result.out().lines().sorted().toList(), result::toString);
+    }
+
+    @Test
+    void deleteRemovesOnlyWhatNoOperandHolds() throws Exception {
+        for (String side : List.of("rsync", "rdcp")) {
+            Path copy = Files.createDirectories(sides.served.resolve(side + "/merged/shared"));
+            SideBySide.writeText(copy, "extra", "not in a or b");
+            SideBySide.writeText(copy, "from-b", "older");
+        }
+        sides.push(0, List.of("-a", "--delete"), "merged/", "a/", "b/");
+        assertEquals("b", Files.readString(sides.rdcpCopy("merged/shared/from-b")));
+        assertEquals("a", Files.readString(sides.rdcpCopy("merged/only-a")));
+    }
+
+    /** The daemon lists them: its own list merges beneath its root as the client's does. */
+    @Test
+    void aPullOfTwoServedDirectoriesIsRsyncs() throws Exception {
+        RsyncComparison.rsync(tmp, "-a", "a", "b", sides.served.resolve("exported") + "/");
+        RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-ai", sides.served.resolve("exported/a") + "/",
+                sides.served.resolve("exported/b") + "/", "rsync-pulled/");
+        Cli.Result rdcp = sides.rdcp("-ai", "127.0.0.1::exported/a/", "127.0.0.1::exported/b/",
+                tmp.resolve("rdcp-pulled") + "/");
+        assertEquals(0, rdcp.exitCode(), rdcp::toString);
+        RsyncComparison.assertSameTree(tmp.resolve("rsync-pulled"), tmp.resolve("rdcp-pulled"));
+        assertEquals(rsync.output().lines().filter(line -> !line.startsWith("created directory")).toList(),
+                rdcp.out().lines().filter(line -> !line.startsWith("created directory")).toList(), rdcp::toString);
+    }
+
+    /**
+     * Operands named without a trailing slash hold their names at the top with the merged
+     * directory's: the first entry wins, a directory over a file, whichever is listed first.
+     */
+    @Test
+    void namedOperandsShareTheTopWithTheMergedDirectoryAsRsync() throws Exception {
+        Path other = Files.createDirectories(tmp.resolve("c"));
+        SideBySide.writeText(other, "same", "from c");
+        SideBySide.writeText(other, "dir-first", "c's file");
+        Files.createDirectories(other.resolve("only-a"));
+        sides.push(0, List.of("-a"), "named-first/", "c/same", "c/dir-first", "c/only-a", "a/", "b/");
+        assertEquals("from c", Files.readString(sides.rdcpCopy("named-first/same")));
+        assertEquals("in a's directory", Files.readString(sides.rdcpCopy("named-first/dir-first/in")));
+        sides.push(0, List.of("-a"), "named-last/", "a/", "b/", "c/same", "c/only-a");
+        assertEquals("same name, from a", Files.readString(sides.rdcpCopy("named-last/same")));
+    }
+
+    /** The same directory named twice lists it once: no line twice, as rsync. */
+    @Test
+    void theSameDirectoryTwiceIsListedOnce() throws Exception {
+        Cli.Result result = sides.push(0, List.of("-a", "--out-format=%n"), "twice/", "a/", "a/");
+        assertEquals(RsyncComparison.rsync(tmp, "-a", "--out-format=%n", "a/", "a/", "again-twice/").lines().toList(),
+                result.out().lines().toList(), result::toString);
+    }
+}
