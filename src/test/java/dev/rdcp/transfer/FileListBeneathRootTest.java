@@ -178,7 +178,10 @@ class FileListBeneathRootTest {
     void aListedFileIsOpenedBeneathTheRoot() throws Exception {
         Path outsideIn = Files.createDirectories(tmp.resolve("outside/in"));
         Files.writeString(outsideIn.resolve("ok"), "ok");
-        try (FileList list = new FileList(List.of(operand("in/"), operand("inlink/ok")),
+        // Another name than in/'s "ok": the list holds each top-level name once, as rsync's.
+        Files.writeString(Files.createDirectory(root.resolve("in2")).resolve("ok2"), "ok");
+        Files.createSymbolicLink(root.resolve("in2link"), Path.of("in2"));
+        try (FileList list = new FileList(List.of(operand("in/"), operand("in2link/ok2")),
                 TransferOptions.of(4096, SessionRequest.RECURSIVE), Heartbeat.NONE, IdNaming.SYSTEM, root)) {
             List<ListedEntry> files = files(list);
             assertEquals(2, files.size());
