@@ -556,7 +556,8 @@ final class CopyCommand {
                             receiver.extended(rules.extended().with(ExtendedOptions.NO_IMPLIED_DIRS,
                                     noImpliedDirs && (relative || filesFrom != null))
                                     .with(ExtendedOptions.ATIMES, atimes.length > 0)
-                                    .with(ExtendedOptions.INFO_BACKUP, backupsShown(flags)))),
+                                    .with(ExtendedOptions.INFO_BACKUP, backupsShown(flags))
+                                    .with(ExtendedOptions.RECEIVER_COUNTS, receiverCountsShown()))),
                     receiver.chmod(), receiver.noSuper(), linkOptions.mungeLinks);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
@@ -570,6 +571,14 @@ final class CopyCommand {
     private boolean backupsShown(long flags) {
         return (flags & SessionRequest.BACKUP) != 0 && info != null && info.level(InfoLevels.Flag.BACKUP) >= 1
                 && !logging.isQuiet() && !json;
+    }
+
+    /**
+     * --stats (--info=stats2) or --json: the created and deleted counts by kind, which on a push
+     * the receiving side tells in its END; not with -q, which shows no --stats block.
+     */
+    private boolean receiverCountsShown() {
+        return json || info != null && info.level(InfoLevels.Flag.STATS) >= 2 && !logging.isQuiet();
     }
 
     private void summarize(PrintWriter out, PrintWriter display, TransferReport report) {

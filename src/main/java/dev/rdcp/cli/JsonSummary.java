@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.protocol.EntryCounts;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transfer.TransferSummary;
 import java.util.Locale;
@@ -27,14 +28,19 @@ final class JsonSummary {
         }
         json.append(",\"dry_run\":").append(s.dryRun())
                 .append(",\"files\":").append(s.files())
-                .append(",\"regular_files\":").append(s.regularFiles())
-                .append(",\"directories\":").append(s.directories())
-                .append(",\"symlinks\":").append(s.symlinks())
-                .append(",\"created\":").append(s.created())
-                .append(",\"deleted\":").append(s.deleted())
-                .append(",\"transferred\":").append(s.transferred())
+                .append(",\"regular_files\":").append(s.listed().regular())
+                .append(",\"directories\":").append(s.listed().directories())
+                .append(",\"symlinks\":").append(s.listed().symlinks())
+                .append(",\"devices\":").append(s.listed().devices())
+                .append(",\"specials\":").append(s.listed().specials())
+                .append(",\"created\":").append(s.created().total());
+        appendKinds(json, "created_by_kind", s.created());
+        json.append(",\"deleted\":").append(s.deleted().total());
+        appendKinds(json, "deleted_by_kind", s.deleted());
+        json.append(",\"transferred\":").append(s.transferred())
                 .append(",\"total_size\":").append(s.totalSize())
                 .append(",\"transferred_size\":").append(s.transferredSize())
+                .append(",\"file_list_size\":").append(s.listSize())
                 .append(",\"bytes_sent\":").append(s.bytesSent())
                 .append(",\"bytes_received\":").append(s.bytesReceived())
                 .append(",\"seconds\":").append(fixed(s.seconds(), 3))
@@ -49,6 +55,15 @@ final class JsonSummary {
             separator = ",";
         }
         return json.append("]}").toString();
+    }
+
+    /** {@code "key":{"reg":N,"dir":N,"link":N,"dev":N,"special":N}}, rsync's names for the kinds of --stats. */
+    private static void appendKinds(StringBuilder json, String key, EntryCounts counts) {
+        json.append(",\"").append(key).append("\":{\"reg\":").append(counts.regular())
+                .append(",\"dir\":").append(counts.directories())
+                .append(",\"link\":").append(counts.symlinks())
+                .append(",\"dev\":").append(counts.devices())
+                .append(",\"special\":").append(counts.specials()).append('}');
     }
 
     /** {@code value} with that many decimals; 0 for NaN and Infinity, which JSON cannot say. */

@@ -45,7 +45,13 @@ public record ExtendedOptions(long flags, String tempDirectory) {
      * DIR"), which its client prints as rsync's receiving server has its client print them.
      */
     public static final long INFO_BACKUP = 1L << 5;
-    private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS | SUPER | FAKE_SUPER | ATIMES | INFO_BACKUP;
+    /**
+     * --stats or --json on a push: the receiving side's END carries what it created and deleted by
+     * kind ({@link ReceiverCounts}), which its client prints as rsync's "(reg: .., dir: ..)".
+     */
+    public static final long RECEIVER_COUNTS = 1L << 6;
+    private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS | SUPER | FAKE_SUPER | ATIMES | INFO_BACKUP
+            | RECEIVER_COUNTS;
     public static final int MAX_LENGTH = 4096;
     public static final ExtendedOptions NONE = new ExtendedOptions(0, "");
 

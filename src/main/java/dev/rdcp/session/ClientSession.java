@@ -80,8 +80,11 @@ public final class ClientSession {
      * Receives {@code remoteSources} into {@code target}: a directory when {@code directory} says
      * so or the server says a tree or several files are coming.
      */
-    public void pull(List<String> remoteSources, Path target, boolean directory, TransferOptions options,
+    public void pull(List<String> remoteSources, Path target, boolean directory, TransferOptions asked,
             TransferListener listener) throws IOException {
+        // The receiver is this side, which counts what it makes and deletes itself: its END, and
+        // so the request, carry no counts (the server's sender would read what the request says).
+        TransferOptions options = asked.withExtended(ExtendedOptions.RECEIVER_COUNTS, false);
         Challenge challenge = greet(true);
         String localReason = localFallbackReason();
         Accept accept = negotiate(challenge, request(SessionRequest.Direction.PULL,

@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ItemizedChange;
+import dev.rdcp.protocol.ReceiverCounts;
 
 /** Passes every event to several listeners, in order: the tally, the display, the log. */
 final class FanOutListener implements TransferListener {
@@ -41,9 +42,16 @@ final class FanOutListener implements TransferListener {
     }
 
     @Override
-    public void created(long count) {
+    public void receiverCounts(ReceiverCounts counts) {
         for (TransferListener l : listeners) {
-            l.created(count);
+            l.receiverCounts(counts);
+        }
+    }
+
+    @Override
+    public void listMessage(int bytes) {
+        for (TransferListener l : listeners) {
+            l.listMessage(bytes);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.protocol.EntryType;
+
 /** The file-type bits of a Unix mode ({@code st_mode}). */
 final class FileModes {
 
@@ -16,6 +18,20 @@ final class FileModes {
     /** The type bits of {@code mode}: compare with {@link #S_IFDIR}, {@link #S_IFREG}, {@link #S_IFLNK}. */
     static int type(int mode) {
         return mode & S_IFMT;
+    }
+
+    /**
+     * What --stats counts an entry of {@code mode} as: a directory, symlink, device, special (a
+     * FIFO or socket), else a regular file.
+     */
+    static EntryType kind(int mode) {
+        return switch (type(mode)) {
+            case S_IFDIR -> EntryType.DIRECTORY;
+            case S_IFLNK -> EntryType.SYMLINK;
+            case S_IFCHR, S_IFBLK -> EntryType.DEVICE;
+            case S_IFREG -> EntryType.FILE;
+            default -> EntryType.SPECIAL;
+        };
     }
 
     /** A character or block device (what --devices is about; FIFOs and sockets are --specials). */

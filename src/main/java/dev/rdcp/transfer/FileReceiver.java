@@ -2,7 +2,10 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.ChunkBatch;
+import dev.rdcp.protocol.ControlHeader;
 import dev.rdcp.protocol.ControlType;
+import dev.rdcp.protocol.EntryCounts;
+import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ErrorMessage;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ExtendedOptions;
@@ -10,6 +13,7 @@ import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.ReceiverCounts;
 import dev.rdcp.protocol.ReceiverEnd;
 import dev.rdcp.protocol.SenderEnd;
 import dev.rdcp.protocol.SessionRequest;
@@ -61,7 +65,8 @@ public final class FileReceiver implements AutoCloseable {
     /** -S: runs of zero blocks become holes. */
     private final boolean sparse;
     private final FileWrites writes;
-    private long created;
+    /** What this side made and deleted, by kind, for its END and --stats. */
+    private final Tally tally = new Tally();
     /** File data the peer wrote here, for rsync's "received N bytes". */
     private long dataBytesReceived;
     private boolean endSent;
@@ -86,7 +91,7 @@ public final class FileReceiver implements AutoCloseable {
             slots[i] = stagingRegion.buffer().slice(i * options.chunkSize(), options.chunkSize());
         }
         this.attributes = new Attributes(options, destination);
-        this.generator = new Generator(destination, options, listener, attributes, reports, this::newEntry,
+        this.generator = new Generator(destination, options, listener, attributes, reports, tally,
                 wanted::add, StopRequest.checking(watch::busy), budget);
         this.delayedUpdates = new DelayedUpdates(destination, options, backups, reports, budget);
     }
@@ -146,6 +151,7 @@ public final class FileReceiver implements AutoCloseable {
     private void handle(ControlType type, ByteBuffer payload) throws IOException {
         switch (type) {
             case ENTRIES -> {
+                listener.listMessage(ControlHeader.SIZE + payload.remaining());
                 ByteBuffer out = transport.startMessage(ControlType.WANTS);
                 generator.answer(payload, out);
                 reports.appendTo(out);
@@ -194,11 +200,6 @@ public final class FileReceiver implements AutoCloseable {
             generator.finish();
             sendEnd();
         }
-    }
-
-    private void newEntry() {
-        created++;
-        listener.created(1);
     }
 
     private void onChunks(ByteBuffer payload) throws IOException {
@@ -341,7 +342,7 @@ public final class FileReceiver implements AutoCloseable {
                     + describe(xattrFailure[0]));
         }
         if (!incoming.existed) {
-            newEntry();
+            tally.created(EntryType.FILE);
         }
         listener.fileDone(incoming.name, incoming.received - incoming.start);
         generator.linkTarget(incoming.entry, incoming.local);
@@ -399,12 +400,37 @@ public final class FileReceiver implements AutoCloseable {
 
     private void sendEnd() throws IOException {
         ByteBuffer out = transport.startMessage(ControlType.END);
-        int endAt = ReceiverEnd.start(out, created);
+        ReceiverCounts counts = tally.counts();
+        int endAt = options.receiver().extended().has(ExtendedOptions.RECEIVER_COUNTS) ? ReceiverEnd.start(out, counts)
+                : ReceiverEnd.start(out, counts.created().total());
         reports.appendTo(out);
         ReceiverEnd.setMore(out, endAt, !reports.isEmpty());
         endSent = reports.isEmpty();
         transport.send();
-        LOG.debug("END sent ({} created, {} reports still waiting)", created, reports.size());
+        LOG.debug("END sent ({} created, {} reports still waiting)", counts.created().total(), reports.size());
+        if (endSent) {
+            listener.receiverCounts(counts);
+        }
+    }
+
+    /** What this side made and deleted, counted by kind as entries are made and deleted (never per chunk). */
+    private static final class Tally implements ReceiverTally {
+        private EntryCounts created = EntryCounts.ZERO;
+        private EntryCounts deleted = EntryCounts.ZERO;
+
+        @Override
+        public void created(EntryType type) {
+            created = created.plus(type);
+        }
+
+        @Override
+        public void deleted(EntryType type) {
+            deleted = deleted.plus(type);
+        }
+
+        ReceiverCounts counts() {
+            return new ReceiverCounts(created, deleted);
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.protocol.ChunkBatch;
+import dev.rdcp.protocol.ControlHeader;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
@@ -332,6 +333,7 @@ public final class FileSender implements AutoCloseable {
             listed(next);
         }
         CountedList.finish(out, countAt, count);
+        listener.listMessage(ControlHeader.SIZE + out.position() - countAt);
         transport.send();
         listsInFlight++;
     }
@@ -698,11 +700,14 @@ public final class FileSender implements AutoCloseable {
             }
             case WANTS -> onWants(payload);
             case END -> {
-                ReceiverEnd end = ReceiverEnd.decode(payload);
+                ReceiverEnd end = ReceiverEnd.decode(payload,
+                        options.receiver().extended().has(ExtendedOptions.RECEIVER_COUNTS));
                 moreReports = end.more();
                 reports(payload);
                 if (!moreReports) {
-                    listener.created(end.created());
+                    if (end.counts() != null) {
+                        listener.receiverCounts(end.counts());
+                    }
                     endReceived = true;
                     sentWhole.clear();
                     if (removal != null) {

@@ -51,7 +51,7 @@ final class Generator {
     private final TransferListener listener;
     private final Attributes attributes;
     private final ReportQueue reports;
-    private final Runnable newEntry;
+    private final ReceiverTally tally;
     private final Consumer<Incoming> wanted;
     private final Heartbeat busy;
     private final UpdateCheck check;
@@ -99,13 +99,13 @@ final class Generator {
     private final ScratchBuffer scratch;
 
     /**
-     * @param newEntry called for each entry made here that did not exist
+     * @param tally counts each entry made here that did not exist, and each one deleted
      * @param wanted takes each file whose data is asked for, in list order
      * @param busy called during long work with no message to send (a keepalive may go out)
      * @param budget what this session's list may make the receiving side remember
      */
     Generator(Destination destination, TransferOptions options, TransferListener listener, Attributes attributes,
-            ReportQueue reports, Runnable newEntry, Consumer<Incoming> wanted, Heartbeat busy, SessionBudget budget) {
+            ReportQueue reports, ReceiverTally tally, Consumer<Incoming> wanted, Heartbeat busy, SessionBudget budget) {
         this.budget = budget;
         this.order = new EntryOrder(budget, options.receiver().extended().has(ExtendedOptions.NO_IMPLIED_DIRS));
         this.mapping = mapping(options, budget);
@@ -115,7 +115,7 @@ final class Generator {
         this.listener = listener;
         this.attributes = attributes;
         this.reports = reports;
-        this.newEntry = newEntry;
+        this.tally = tally;
         this.wanted = wanted;
         this.busy = busy;
         this.check = new UpdateCheck(options, busy);
@@ -127,9 +127,10 @@ final class Generator {
         this.atimes = options.preserveAtimes();
         this.tree = new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
-            public void deleted(byte[] name) {
+            public void deleted(byte[] name, EntryType kind) {
                 // The lines of stdout keep the order they come in: only a failure goes before notes.
                 tellHeldNotes();
+                tally.deleted(kind);
                 reports.deleted(name);
             }
 
@@ -383,7 +384,7 @@ final class Generator {
                             ? references.find(entry, local, FileModes.S_IFDIR) : ReferenceTrees.Match.NONE;
                     boolean made = tree.directory(entry.name(), local) || madeRoot;
                     if (made) {
-                        newEntry.run();
+                        tally.created(EntryType.DIRECTORY);
                         if (options.dryRun() && !madeRoot) {
                             madeInDryRun(entry, local);
                         }
@@ -415,7 +416,7 @@ final class Generator {
                             ? references.find(entry, local, FileModes.S_IFLNK) : ReferenceTrees.Match.NONE;
                     if (!symlinkFromReference(reference, entry, local)) {
                         if (tree.symlink(local, entry, attributes)) {
-                            newEntry.run();
+                            tally.created(EntryType.SYMLINK);
                         }
                         itemizeSymlink(reference, entry, before, symlinkXattrs(local, xattrs));
                     }
@@ -490,7 +491,7 @@ final class Generator {
             return;
         }
         if (tree.node(local, entry, attributes)) {
-            newEntry.run();
+            tally.created(entry.type());
         }
         itemize(entry, () -> itemizer.node(entry, before.status()));
         inPlace(entry);
@@ -554,7 +555,7 @@ final class Generator {
         }
         if (options.dryRun()) {
             if (verdict.attributes() == null) {
-                newEntry.run();
+                tally.created(entry.type());
             }
             itemize(entry, () -> Itemizer.withXattrs(itemizer.file(entry, before, true),
                     xattrChange(local, verdict.attributes(), FileModes.S_IFREG, xattrs)));
@@ -608,7 +609,7 @@ final class Generator {
             if (kind == ReferenceDirectories.Kind.LINK) {
                 if (options.dryRun() || link(match, local)) {
                     if (existing == null) {
-                        newEntry.run();
+                        tally.created(entry.type());
                     }
                     listener.upToDate(name);
                     // rsync itemizes a link to the reference only with -ii.
@@ -634,7 +635,7 @@ final class Generator {
         if (!options.dryRun()) {
             copy(match, entry, local);
         }
-        newEntry.run();
+        tally.created(entry.type());
         // A local copy alone is no change rsync shows with -i; its attributes' changes are.
         String attributesOnly = itemizer.enabled() ? itemizer.file(entry, match.status(), false) : "";
         if (itemizer.enabled() && (Itemizer.changed(attributesOnly) || itemizer.unchangedShown())) {
@@ -658,7 +659,7 @@ final class Generator {
             if (!options.dryRun() && !link(match, local)) {
                 return false;
             }
-            newEntry.run();
+            tally.created(EntryType.SYMLINK);
             itemizeMatched(entry, 'h', 'L');
         } else {
             itemizeMatched(entry, '.', 'L');
@@ -889,7 +890,7 @@ final class Generator {
                 destination.seeNothing(inDryRunReplaced(link.entry().name()));
                 Itemizer.Before before = itemizer.before(destination, link.local());
                 if (tree.hardLink(link.local(), target)) {
-                    newEntry.run();
+                    tally.created(EntryType.FILE);
                 }
                 itemize(link.entry(), () -> itemizer.hardLink(before.status(), other.status()));
                 inPlace(link.entry());

@@ -66,7 +66,8 @@ final class ReceiverTree {
 
     /** What --delete did, entry by entry. */
     interface Events {
-        void deleted(byte[] name);
+        /** {@code name} (a directory's with a trailing '/') went, or would go in a dry run; it was a {@code kind}. */
+        void deleted(byte[] name, EntryType kind);
 
         void deleteFailed(byte[] name, IOException cause);
 
@@ -425,9 +426,9 @@ final class ReceiverTree {
         if (existing == null || excluded(local, false, false)) {
             return;
         }
-        boolean directory = isDirectory(existing);
+        Child missing = new Child(local, FileModes.kind(existing.mode()));
         DirectoryHandle base = destination.base();
-        if (directory && !isEmpty(base, local)) {
+        if (missing.directory() && !isEmpty(base, local)) {
             if (!clearsContents) {
                 events.notEmptied(local);
                 return;
@@ -436,7 +437,7 @@ final class ReceiverTree {
                 return;
             }
         }
-        removeOne(base, new Child(local, directory), local);
+        removeOne(base, missing, local);
     }
 
     /** -x: whether a directory of the destination is on another file system than its root, as rsync's --delete checks. */
@@ -477,8 +478,12 @@ final class ReceiverTree {
         }
     }
 
-    /** A name in a directory being emptied, and whether it is a directory. */
-    private record Child(byte[] name, boolean directory) {
+    /** A name in a directory being emptied, and what it is (as --stats counts it). */
+    private record Child(byte[] name, EntryType kind) {
+
+        boolean directory() {
+            return kind == EntryType.DIRECTORY;
+        }
     }
 
     /**
@@ -490,7 +495,7 @@ final class ReceiverTree {
         List<Child> children = new ArrayList<>();
         for (byte[] name : directory.names()) {
             try {
-                children.add(new Child(name, isDirectory(directory.status(name))));
+                children.add(new Child(name, FileModes.kind(directory.status(name).mode())));
             } catch (NoSuchFileException e) {
                 // Gone already: nothing to delete.
             }
@@ -642,7 +647,7 @@ final class ReceiverTree {
         deletions++;
         heartbeat.beat();
         // As rsync shows it: a directory with a trailing slash.
-        events.deleted(child.directory() ? FileNames.join(relative, new byte[0]) : relative);
+        events.deleted(child.directory() ? FileNames.join(relative, new byte[0]) : relative, child.kind());
         return true;
     }
 

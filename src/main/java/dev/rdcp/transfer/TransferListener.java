@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ItemizedChange;
+import dev.rdcp.protocol.ReceiverCounts;
 
 /** What a transfer tells the command running it: progress and the outcome of each file. */
 public interface TransferListener {
@@ -17,8 +18,16 @@ public interface TransferListener {
     default void upToDate(String name) {
     }
 
-    /** {@code count} entries that did not exist on the receiver were made there. */
-    default void created(long count) {
+    /**
+     * The receiving side's tally by kind, once its role is done: the entries that did not exist
+     * there and were made, and those --delete removed (or would have, in a dry run). At a push's
+     * sender, only where the session asked for them ({@code ExtendedOptions.RECEIVER_COUNTS}).
+     */
+    default void receiverCounts(ReceiverCounts counts) {
+    }
+
+    /** An ENTRIES message of {@code bytes} (its header and payload) was sent or received: the file list's size. */
+    default void listMessage(int bytes) {
     }
 
     /** {@code name} (its raw bytes) was deleted on the receiver by --delete (or would be, in a dry run). */

@@ -1,7 +1,9 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.protocol.EntryCounts;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ReceiverCounts;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,14 +29,10 @@ public final class TransferReport implements TransferListener {
     /** When the first file started: setup (ssh, TCP, RDMA) is not counted in {@link #seconds}. */
     private long startNanos;
     private long endNanos;
-    private long regularFiles;
-    private long directories;
-    private long symlinks;
-    private long devices;
-    private long specials;
+    private EntryCounts listed = EntryCounts.ZERO;
     private long totalSize;
-    private long created;
-    private long deleted;
+    private ReceiverCounts receiverCounts = ReceiverCounts.ZERO;
+    private long listSize;
     private long upToDate;
     private int filesDone;
     private long bytesDone;
@@ -60,20 +58,9 @@ public final class TransferReport implements TransferListener {
 
     @Override
     public void listed(String name, EntryType type, long size) {
-        switch (type) {
-            case FILE -> {
-                regularFiles++;
-                totalSize += size;
-            }
-            case DIRECTORY -> directories++;
-            case SYMLINK -> {
-                symlinks++;
-                totalSize += size;
-            }
-            case DEVICE -> devices++;
-            case SPECIAL -> specials++;
-            default -> {
-            }
+        listed = listed.plus(type);
+        if (type == EntryType.FILE || type == EntryType.SYMLINK) {
+            totalSize += size;
         }
     }
 
@@ -119,13 +106,13 @@ public final class TransferReport implements TransferListener {
     }
 
     @Override
-    public void created(long count) {
-        created += count;
+    public void receiverCounts(ReceiverCounts counts) {
+        receiverCounts = counts;
     }
 
     @Override
-    public void deleted(byte[] name) {
-        deleted++;
+    public void listMessage(int bytes) {
+        listSize += bytes;
     }
 
     public void finish() {
@@ -182,9 +169,7 @@ public final class TransferReport implements TransferListener {
     /** The counters of the whole session, for --stats and --json. */
     public TransferSummary summary(boolean dryRun) {
         double seconds = ((endNanos == 0 ? System.nanoTime() : endNanos) - sessionStartNanos) / 1e9;
-        return new TransferSummary(regularFiles + directories + symlinks + devices + specials, regularFiles, directories,
-                symlinks, devices, specials, created,
-                deleted, filesDone, totalSize, bytesDone, seconds, seconds(), bytesSent, bytesReceived, dryRun,
-                exitCode(), failures);
+        return new TransferSummary(listed, receiverCounts.created(), receiverCounts.deleted(), filesDone, totalSize,
+                bytesDone, listSize, seconds, seconds(), bytesSent, bytesReceived, dryRun, exitCode(), failures);
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.protocol.EntryCounts;
 import dev.rdcp.transfer.TransferReport.Failure;
 import dev.rdcp.transfer.TransferSummary;
 import java.math.BigDecimal;
@@ -36,7 +37,12 @@ class JsonSummaryTest {
     }
 
     private static TransferSummary withFailures(List<Failure> failures) {
-        return new TransferSummary(3, 2, 1, 0, 0, 0, 3, 1, 1, 4096, 1024, 0.5, 0.25, 1100, 90, false, 23, failures);
+        return new TransferSummary(new EntryCounts(2, 1, 0, 0, 0), new EntryCounts(2, 1, 0, 0, 0),
+                new EntryCounts(0, 0, 1, 0, 0), 1, 4096, 1024, 77, 0.5, 0.25, 1100, 90, false, 23, failures);
+    }
+
+    private static EntryCounts one() {
+        return new EntryCounts(1, 0, 0, 0, 0);
     }
 
     private static String messageOf(String json) {
@@ -52,8 +58,11 @@ class JsonSummaryTest {
         String json = JsonSummary.toJson(withFailures(List.of(new Failure(23, AWKWARD), new Failure(11, "second"))),
                 "tcp");
         assertEquals("{\"exit_code\":23,\"transport\":\"tcp\",\"dry_run\":false,\"files\":3,\"regular_files\":2,\"directories\":1,"
-                + "\"symlinks\":0,\"created\":3,\"deleted\":1,\"transferred\":1,\"total_size\":4096,"
-                + "\"transferred_size\":1024,\"bytes_sent\":1100,\"bytes_received\":90,\"seconds\":0.500,"
+                + "\"symlinks\":0,\"devices\":0,\"specials\":0,"
+                + "\"created\":3,\"created_by_kind\":{\"reg\":2,\"dir\":1,\"link\":0,\"dev\":0,\"special\":0},"
+                + "\"deleted\":1,\"deleted_by_kind\":{\"reg\":0,\"dir\":0,\"link\":1,\"dev\":0,\"special\":0},"
+                + "\"transferred\":1,\"total_size\":4096,"
+                + "\"transferred_size\":1024,\"file_list_size\":77,\"bytes_sent\":1100,\"bytes_received\":90,\"seconds\":0.500,"
                 + "\"data_seconds\":0.250,\"bytes_per_second\":2048,\"failures\":["
                 + "{\"code\":23,\"message\":\"b\\\"q\\\\x\\ny: caf\u00e9 \u65e5\u672c\\tend\"},"
                 + "{\"code\":11,\"message\":\"second\"}]}", json);
@@ -61,11 +70,14 @@ class JsonSummaryTest {
 
     @Test
     void aParserReadsBackTheSameValues() {
-        TransferSummary summary = new TransferSummary(2_016, 2_000, 15, 1, 0, 0, 2_016, 0, 2_000, 8_192_000_000L,
-                8_192_000_000L, 1.234, 1.1, 8_200_000_000L, 123_456, true, 0, List.of(new Failure(12, AWKWARD)));
+        EntryCounts listed = new EntryCounts(2_000, 15, 1, 0, 0);
+        TransferSummary summary = new TransferSummary(listed, listed, new EntryCounts(3, 0, 0, 1, 2), 2_000,
+                8_192_000_000L, 8_192_000_000L, 40_000, 1.234, 1.1, 8_200_000_000L, 123_456, true, 0,
+                List.of(new Failure(12, AWKWARD)));
         Map<?, ?> object = (Map<?, ?>) StrictJson.parse(JsonSummary.toJson(summary, "rdma"));
-        assertEquals(List.of("exit_code", "transport", "dry_run", "files", "regular_files", "directories", "symlinks", "created",
-                "deleted", "transferred", "total_size", "transferred_size", "bytes_sent", "bytes_received", "seconds",
+        assertEquals(List.of("exit_code", "transport", "dry_run", "files", "regular_files", "directories", "symlinks",
+                "devices", "specials", "created", "created_by_kind", "deleted", "deleted_by_kind", "transferred",
+                "total_size", "transferred_size", "file_list_size", "bytes_sent", "bytes_received", "seconds",
                 "data_seconds", "bytes_per_second",
                 "failures"), List.copyOf(object.keySet()));
         assertEquals(new BigDecimal(0), object.get("exit_code"));
@@ -73,6 +85,10 @@ class JsonSummaryTest {
         assertEquals(Boolean.TRUE, object.get("dry_run"));
         assertEquals(new BigDecimal(2_016), object.get("files"));
         assertEquals(new BigDecimal(15), object.get("directories"));
+        assertEquals(new BigDecimal(6), object.get("deleted"));
+        assertEquals(Map.of("reg", new BigDecimal(3), "dir", BigDecimal.ZERO, "link", BigDecimal.ZERO, "dev", BigDecimal.ONE,
+                "special", new BigDecimal(2)), object.get("deleted_by_kind"));
+        assertEquals(new BigDecimal(40_000), object.get("file_list_size"));
         assertEquals(new BigDecimal(8_192_000_000L), object.get("total_size"));
         assertEquals(new BigDecimal("1.234"), object.get("seconds"));
         assertEquals(new BigDecimal("1.100"), object.get("data_seconds"));
@@ -112,11 +128,11 @@ class JsonSummaryTest {
 
     @Test
     void nonFiniteNumbersBecomeZero() {
-        TransferSummary noTime = new TransferSummary(1, 1, 0, 0, 0, 0, 1, 0, 1, 10, 10, Double.NaN, Double.NaN, 0, 0, false, 0,
+        TransferSummary noTime = new TransferSummary(one(), one(), EntryCounts.ZERO, 1, 10, 10, 0, Double.NaN, Double.NaN, 0, 0, false, 0,
                 List.of());
         assertTrue(JsonSummary.toJson(noTime, "rdma").contains(",\"seconds\":0.000,\"data_seconds\":0.000,\"bytes_per_second\":0,"));
         // 10 bytes in the smallest double of seconds: the rate overflows to Infinity.
-        TransferSummary instant = new TransferSummary(1, 1, 0, 0, 0, 0, 1, 0, 1, 10, 10, Double.MIN_VALUE, 0, 0, 0, false,
+        TransferSummary instant = new TransferSummary(one(), one(), EntryCounts.ZERO, 1, 10, 10, 0, Double.MIN_VALUE, 0, 0, 0, false,
                 0, List.of());
         assertEquals(Double.POSITIVE_INFINITY, instant.bytesPerSecond());
         assertTrue(JsonSummary.toJson(instant, "rdma").contains(",\"data_seconds\":0.000,\"bytes_per_second\":0,"));

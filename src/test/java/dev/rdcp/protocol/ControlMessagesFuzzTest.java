@@ -11,7 +11,7 @@ import java.util.Arrays;
 /**
  * Fuzzes the payloads of the control messages of a transfer, decoded as the receiver and the
  * sender decode them: ENTRIES (a counted list of entries), CHUNKS, and the receiver's MR, WANTS
- * and END with the reports they carry (an ITEMIZED report's text decoded as its change too). The first byte picks the message; each decoded part must
+ * and END (with and without extended flag 6's counts by kind) with the reports they carry (an ITEMIZED report's text decoded as its change too). The first byte picks the message; each decoded part must
  * re-encode to the bytes it came from.
  */
 class ControlMessagesFuzzTest {
@@ -22,12 +22,13 @@ class ControlMessagesFuzzTest {
             return;
         }
         byte[] payload = Arrays.copyOfRange(input, 1, input.length);
-        switch (Byte.toUnsignedInt(input[0]) % 5) {
+        switch (Byte.toUnsignedInt(input[0]) % 6) {
             case 0 -> decodeOrRefuse(payload.length, 0, () -> entries(ByteBuffer.wrap(payload)));
             case 1 -> decodeOrRefuse(payload.length, 0, () -> chunks(ByteBuffer.wrap(payload)));
             case 2 -> decodeOrRefuse(payload.length, 0, () -> mr(ByteBuffer.wrap(payload)));
             case 3 -> decodeOrRefuse(payload.length, 0, () -> wants(ByteBuffer.wrap(payload)));
-            default -> decodeOrRefuse(payload.length, 0, () -> end(ByteBuffer.wrap(payload)));
+            case 4 -> decodeOrRefuse(payload.length, 0, () -> end(ByteBuffer.wrap(payload), false));
+            default -> decodeOrRefuse(payload.length, 0, () -> end(ByteBuffer.wrap(payload), true));
         }
     }
 
@@ -77,11 +78,14 @@ class ControlMessagesFuzzTest {
         return count;
     }
 
-    private static Object end(ByteBuffer in) throws ProtocolException {
-        ReceiverEnd end = ReceiverEnd.decode(in);
-        ByteBuffer again = ByteBuffer.allocate(ReceiverEnd.SIZE);
-        ReceiverEnd.setMore(again, ReceiverEnd.start(again, end.created()), end.more());
-        assertArrayEquals(Arrays.copyOf(in.array(), ReceiverEnd.SIZE), again.array());
+    /** The receiver's END, with the counts by kind of extended flag 6 or without. */
+    private static Object end(ByteBuffer in, boolean withCounts) throws ProtocolException {
+        ReceiverEnd end = ReceiverEnd.decode(in, withCounts);
+        int size = ReceiverEnd.SIZE + (withCounts ? ReceiverCounts.SIZE : 0);
+        ByteBuffer again = ByteBuffer.allocate(size);
+        int at = withCounts ? ReceiverEnd.start(again, end.counts()) : ReceiverEnd.start(again, end.created());
+        ReceiverEnd.setMore(again, at, end.more());
+        assertArrayEquals(Arrays.copyOf(in.array(), size), again.array());
         reports(in);
         return end;
     }

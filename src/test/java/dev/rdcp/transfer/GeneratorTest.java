@@ -9,6 +9,7 @@ import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
 import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.EntryCounts;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.SessionRequest;
@@ -34,7 +35,7 @@ class GeneratorTest {
 
     private final List<Incoming> wanted = new ArrayList<>();
     private final TransferReport report = new TransferReport();
-    private int created;
+    private final CountingTally tally = new CountingTally();
     private Generator generator;
 
     @BeforeEach
@@ -45,7 +46,7 @@ class GeneratorTest {
         destination.prepare(false);
         SessionBudget budget = new SessionBudget();
         generator = new Generator(destination, options, report, new Attributes(options, destination),
-                new ReportQueue(report, budget, false), () -> created++, wanted::add, () -> { }, budget);
+                new ReportQueue(report, budget, false), tally, wanted::add, () -> { }, budget);
     }
 
     private static Entry entry(int index, EntryType type, String name, long size) {
@@ -87,7 +88,7 @@ class GeneratorTest {
         assertEquals(1, wanted.size());
         assertArrayEquals("sub/new.bin".getBytes(StandardCharsets.UTF_8), wanted.get(0).local);
         assertTrue(Files.isDirectory(dir.resolve("sub")), "directories are made as they are listed");
-        assertEquals(1, created, "the directory; the file is counted once it arrives");
+        assertEquals(new EntryCounts(0, 1, 0, 0, 0), tally.created, "the directory; the file is counted once it arrives");
     }
 
     @Test
@@ -111,7 +112,7 @@ class GeneratorTest {
         destination.prepare(false);
         SessionBudget budget = new SessionBudget();
         Generator deleting = new Generator(destination, options, report, new Attributes(options, destination),
-                new ReportQueue(report, budget, false), () -> created++, wanted::add, () -> { }, budget);
+                new ReportQueue(report, budget, false), tally, wanted::add, () -> { }, budget);
         assertThrows(ProtocolException.class, () -> deleting.answer(entries(entry(0, EntryType.MISSING, ".", 0)),
                 ByteBuffer.allocate(8192)));
         deleting.answer(entries(entry(1, EntryType.MISSING, "kept", 0)), ByteBuffer.allocate(8192));

@@ -6,6 +6,7 @@ import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
 import dev.rdcp.protocol.Entry;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ErrorMessage;
 import dev.rdcp.protocol.MrMessage;
@@ -78,6 +79,7 @@ final class HostilePeer implements AutoCloseable {
     private int chunksSent;
     private final CRC32C crc = new CRC32C();
     private final int chunkSize;
+    private final boolean endCounts;
     private List<Decision> decisions;
     private ReceiverEnd end;
     /** MR messages expected so far: one per staging buffer at the start, then one per CHUNKS. */
@@ -91,6 +93,7 @@ final class HostilePeer implements AutoCloseable {
         this.transport = transport;
         this.receiverEnd = receiverEnd;
         this.chunkSize = options.chunkSize();
+        this.endCounts = options.receiver().extended().has(ExtendedOptions.RECEIVER_COUNTS);
         this.slotAddress = new long[options.slots()];
         this.mrsExpected = options.slots();
         this.sourceRegion = transport.allocate(options.chunkSize(), false);
@@ -352,7 +355,7 @@ final class HostilePeer implements AutoCloseable {
                     decisions.add(Decision.decode(payload));
                 }
             }
-            case END -> end = ReceiverEnd.decode(payload);
+            case END -> end = ReceiverEnd.decode(payload, endCounts);
             case ABORT -> {
                 abortHeard = ErrorMessage.decode(payload);
                 throw new IOException("the receiver ended the session: " + abortHeard.message());

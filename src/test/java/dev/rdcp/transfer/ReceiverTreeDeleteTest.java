@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.filter.FilterRules;
+import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.Test;
 class ReceiverTreeDeleteTest extends DestinationTreeTest {
 
     private final List<String> deleted = new ArrayList<>();
+    /** The kind of each of {@link #deleted}, in the same order. */
+    private final List<EntryType> deletedKinds = new ArrayList<>();
     private final List<String> failedDeletes = new ArrayList<>();
     private final List<String> notEmptied = new ArrayList<>();
 
@@ -47,8 +50,9 @@ class ReceiverTreeDeleteTest extends DestinationTreeTest {
         opened(destination);
         return new ReceiverTree(destination, options, new ReceiverTree.Events() {
             @Override
-            public void deleted(byte[] name) {
+            public void deleted(byte[] name, EntryType kind) {
                 deleted.add(new String(name, StandardCharsets.UTF_8));
+                deletedKinds.add(kind);
             }
 
             @Override
@@ -97,6 +101,21 @@ class ReceiverTreeDeleteTest extends DestinationTreeTest {
         assertFalse(Files.exists(dest.resolve("gone.txt")));
         assertFalse(Files.exists(dest.resolve("gonedir")), "a whole directory goes");
         assertFalse(Files.exists(dest.resolve("sub/old")));
+    }
+
+    /** --stats counts each deletion by what it was: a file, directory, symlink or special. */
+    @Test
+    void eachDeletionIsToldWithItsKind() throws Exception {
+        Files.createSymbolicLink(dest.resolve("gonelink"), Path.of("nowhere"));
+        Process mkfifo = new ProcessBuilder("mkfifo", dest.resolve("gonepipe").toString()).start();
+        assertEquals(0, mkfifo.waitFor());
+        receive(tree(SessionRequest.DELETE));
+        assertEquals(6, deleted.size(), deleted.toString());
+        assertEquals(EntryType.FILE, deletedKinds.get(deleted.indexOf("gone.txt")));
+        assertEquals(EntryType.FILE, deletedKinds.get(deleted.indexOf("gonedir/inner")));
+        assertEquals(EntryType.DIRECTORY, deletedKinds.get(deleted.indexOf("gonedir/")));
+        assertEquals(EntryType.SYMLINK, deletedKinds.get(deleted.indexOf("gonelink")));
+        assertEquals(EntryType.SPECIAL, deletedKinds.get(deleted.indexOf("gonepipe")));
     }
 
     @Test

@@ -42,7 +42,7 @@ class ReceiverTreeTest extends DestinationTreeTest {
         opened(destination);
         return new ReceiverTree(destination, TransferOptions.of(4096, flags), new ReceiverTree.Events() {
             @Override
-            public void deleted(byte[] name) {
+            public void deleted(byte[] name, EntryType kind) {
             }
 
             @Override
