@@ -9,8 +9,8 @@ import java.util.StringJoiner;
 
 /**
  * rsync's --stats block, line for line as rsync 3 prints it, sizes as -h asks and counts grouped.
- * rdcp sends whole files, so its literal data is the file data it sent and its matched data 0, as
- * rsync's with -W. rsync's "File list generation time" and "File list transfer time" lines are
+ * rdcp sends whole files, so its literal data is the file data it sent (none in a dry run) and its
+ * matched data 0, as rsync's with -W. rsync's "File list generation time" and "File list transfer time" lines are
  * left out, as rsync leaves them out when its generation time is 0: rdcp builds its list while
  * the data moves and times neither part of it (docs/rsync-compatibility.md).
  */
@@ -28,7 +28,8 @@ final class StatsPrinter {
         out.println("Number of regular files transferred: " + grouped(s.transferred()));
         out.println("Total file size: " + sizes.format(s.totalSize()) + " bytes");
         out.println("Total transferred file size: " + sizes.format(s.transferredSize()) + " bytes");
-        out.println("Literal data: " + sizes.format(s.transferredSize()) + " bytes");
+        // A dry run counts what it would transfer, but sends no data: rsync's literal data is 0 then.
+        out.println("Literal data: " + sizes.format(s.dryRun() ? 0 : s.transferredSize()) + " bytes");
         out.println("Matched data: " + sizes.format(0) + " bytes");
         out.println("File list size: " + sizes.format(s.listSize()));
         out.println("Total bytes sent: " + sizes.format(s.bytesSent()));

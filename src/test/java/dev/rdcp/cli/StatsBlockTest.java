@@ -49,6 +49,8 @@ class StatsBlockTest {
 
     @Test
     void aNewDestinationThenAnUnchangedOne() throws Exception {
+        List<String> dryRun = assertSameBlock("-a", "-n", "--stats");
+        assertTrue(dryRun.contains("Literal data: 0 bytes"), dryRun::toString);
         assertSameBlock("-a", "--stats");
         assertSameBlock("-a", "--stats");
     }

@@ -62,10 +62,15 @@ class StatsPrinterTest {
                 "Total bytes received: 4,321"), printed(summary(2_000, 15, 1, false)));
     }
 
-    /** rsync says "(DRY RUN)" on its "total size is" line alone, not in the block. */
+    /** rsync says "(DRY RUN)" on its "total size is" line alone, not in the block; a dry run sends no literal data. */
     @Test
-    void aDryRunsBlockIsTheSame() {
-        assertEquals(printed(summary(2_000, 15, 1, false)), printed(summary(2_000, 15, 1, true)));
+    void aDryRunsBlockSaysNoDataWasSent() {
+        List<String> wet = printed(summary(2_000, 15, 1, false));
+        List<String> dry = printed(summary(2_000, 15, 1, true));
+        assertEquals("Total transferred file size: 8,192,000 bytes", dry.get(5), "what would be transferred");
+        assertEquals("Literal data: 0 bytes", dry.get(6));
+        assertEquals(wet.subList(0, 6), dry.subList(0, 6));
+        assertEquals(wet.subList(7, wet.size()), dry.subList(7, dry.size()));
     }
 
     @Test
