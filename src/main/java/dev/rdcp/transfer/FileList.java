@@ -224,7 +224,7 @@ final class FileList implements AutoCloseable {
         this.xattrs = XattrSync.forSender(options);
         this.fakeSuper = FakeSuper.of(options);
         this.operands = List.copyOf(operands);
-        this.winners = new OperandWinners(this.operands, topNames(this.operands), this::entryType);
+        this.winners = new OperandWinners(this.operands, topNames(this.operands), this::found);
         this.recursive = options.has(SessionRequest.RECURSIVE);
         this.dirs = options.has(SessionRequest.DIRS);
         this.impliedDirectories = !options.receiver().extended().has(ExtendedOptions.NO_IMPLIED_DIRS);
@@ -262,12 +262,23 @@ final class FileList implements AutoCloseable {
                 if (top.children().hasNext()) {
                     MergedChildren.Child child = top.children().next();
                     Source from = top.source(child.source());
-                    if (stack.size() == 1 && heldByAnEarlierOperand(from, child.name())) {
-                        continue;
+                    List<Merged> mergedWith = top.mergedWith(child);
+                    String leaf = new String(child.name(), StandardCharsets.UTF_8);
+                    if (stack.size() == 1 && isTransferRoot(top.name()) && winners.named(leaf)) {
+                        OperandWinners.Decision decision = winners.decide(leaf);
+                        if (decision != null && decision.winner() >= 0) {
+                            if (decision.winner() != from.operand()) {
+                                // An operand named without a trailing slash lists it, this one's merged in.
+                                continue;
+                            }
+                            mergedWith = new ArrayList<>(mergedWith);
+                            mergedWith.addAll(opened(decision.mergedDirectories().stream()
+                                    .filter(OperandWinners.Holder::named).toList()));
+                        }
                     }
                     listedWhole = describe(FileNames.resolve(from.path(), child.name()),
                             FileNames.join(top.name(), child.name()), false, false, false,
-                            new Parent(from.directory(), child.name()), top.subdirectories(), top.mergedWith(child));
+                            new Parent(from.directory(), child.name()), top.subdirectories(), mergedWith);
                 } else if (!top.subdirectories().isEmpty()) {
                     Subdirectory next = top.subdirectories().poll();
                     listedWhole = directory(next.path(), next.name(), next.attributes(), false, false, next.parent(),
@@ -374,10 +385,13 @@ final class FileList implements AutoCloseable {
             } else {
                 Path absolute = path.toAbsolutePath().normalize();
                 byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
-                if (!winners.lists(index, new String(name, StandardCharsets.UTF_8), entryType(path))) {
+                OperandWinners.Decision decision = winners.decide(new String(name, StandardCharsets.UTF_8));
+                if (decision != null && decision.winner() >= 0 && decision.winner() != index && found(path) != null) {
+                    // Another operand's entry of the name is listed, this one merged into it if a directory.
                     return;
                 }
-                describe(path, name, true, false, false, beneath, null, List.of());
+                describe(path, name, true, false, false, beneath, null,
+                        decision == null ? List.of() : opened(decision.mergedDirectories()));
             }
         } finally {
             closeUnlessRoot(beneath);
@@ -434,13 +448,15 @@ final class FileList implements AutoCloseable {
     }
 
     /**
-     * Whether a top-level name of the merged dir/ operands is left out for an operand named
-     * without a trailing slash that holds it too and wins it ({@link OperandWinners}).
+     * The directories of other operands' entries, to merge into the one listed: found when it is
+     * walked, by path on a client and beneath the root's descriptor on a server.
      */
-    private boolean heldByAnEarlierOperand(Source from, byte[] name) {
-        String leaf = new String(name, StandardCharsets.UTF_8);
-        return winners.named(leaf) && !winners.lists(from.operand(), leaf,
-                entryType(FileNames.resolve(from.path(), name)));
+    private static List<Merged> opened(List<OperandWinners.Holder> holders) {
+        List<Merged> merged = new ArrayList<>(holders.size());
+        for (OperandWinners.Holder holder : holders) {
+            merged.add(new Merged(holder.path(), null, holder.operand()));
+        }
+        return merged;
     }
 
     /** Each operand's name at the top of the list where it is named without a trailing slash; null otherwise. */
@@ -454,16 +470,16 @@ final class FileList implements AutoCloseable {
         return names;
     }
 
-    /** What {@code path} is (its symlink not followed), looked up as the list looks up operands; -1 if nothing. */
-    private int entryType(Path path) {
+    /** What is at {@code path} (its symlink not followed), looked up as the list looks up operands; null if nothing. */
+    private OperandWinners.Found found(Path path) {
         Parent beneath = null;
         try {
             beneath = beneathRoot(path, false);
             FileStatus status = beneath == null ? FileStatus.of(path, FileNames.absolute(path), false)
                     : beneath.directory().status(beneath.leaf());
-            return FileModes.type(status.mode());
+            return new OperandWinners.Found(FileModes.type(status.mode()), status.device(), status.inode());
         } catch (IOException e) {
-            return -1;
+            return null;
         } finally {
             closeUnlessRoot(beneath);
         }
@@ -1028,8 +1044,20 @@ final class FileList implements AutoCloseable {
                 new FileId(attributes.device(), attributes.inode()), listingOperand, merged));
     }
 
-    /** Opens a directory to list: beneath {@code parent}'s descriptor, no symlink followed but one the list follows. */
+    /**
+     * Opens a directory to list: beneath {@code parent}'s descriptor, no symlink followed but one
+     * the list follows; without a parent, by its path on a client, and on a server (another
+     * operand's directory merged in) beneath the root's descriptor.
+     */
     private DirectoryHandle openListing(Path path, Parent parent) throws IOException {
+        if (parent == null && sourceRoot != null) {
+            Parent beneath = beneathRoot(path, false);
+            try {
+                return beneath.directory().openDirectory(beneath.leaf());
+            } finally {
+                closeUnlessRoot(beneath);
+            }
+        }
         return parent == null ? DirectoryHandle.open(path, FileNames.absolute(path), noAtime)
                 : parent.followed() ? parent.directory().openDirectoryFollowing(parent.leaf())
                 : parent.directory().openDirectory(parent.leaf());

@@ -3,20 +3,38 @@ package dev.rdcp.transfer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Which operand's entry a name at the top of the list comes from, where several operands hold
- * it: rsync's list holds each name once, a directory winning over any other kind and otherwise
- * the first operand's entry. The holders are the operands named without a trailing slash (by
- * their last component) and the dir/ operands listed as one directory (by their children).
+ * it, as rsync's list, which holds each name once: the first directory of that name, with the
+ * other directories of that name merged into it, or without one the first operand's entry. The
+ * holders are the operands named without a trailing slash (by their last component) and the dir/
+ * operands listed as one directory (by their children).
  */
 final class OperandWinners {
 
-    /** What a path is (its symlink not followed): its file type, or -1 for nothing there. */
+    /** What is at a path (its symlink not followed): its file type and identity. */
+    record Found(int type, long device, long inode) {
+    }
+
+    /** What is at a path, or null for nothing there (or nothing that can be looked at). */
     interface Lookup {
-        int type(Path path);
+        Found at(Path path);
+    }
+
+    /** An operand's entry of the name: {@code path} is where it is. */
+    record Holder(int operand, Path path, boolean named) {
+    }
+
+    /**
+     * The operand whose entry is listed, and the other holders' directories to merge into it (in
+     * operand order, each directory once).
+     */
+    record Decision(int winner, List<Holder> mergedDirectories) {
     }
 
     private final List<SourceOperand> operands;
@@ -42,50 +60,41 @@ final class OperandWinners {
         mergedDirectories = List.copyOf(indices);
     }
 
-    /** Whether another operand may hold {@code name} as a named operand: where a check is worth a look-up. */
+    /** Whether an operand named without a trailing slash holds {@code name}: where a decision is worth look-ups. */
     boolean named(String name) {
         return named.containsKey(name);
     }
 
-    /**
-     * Whether operand {@code operand}'s entry {@code name}, of type {@code type}, is listed: it
-     * is the winner, or a directory as the winner is (directories of one name merge).
-     */
-    boolean lists(int operand, String name, int type) {
-        List<Integer> holders = named.getOrDefault(name, List.of());
-        if (holders.size() + mergedDirectories.size() < 2) {
-            return true;
+    /** Who lists top-level {@code name}; null where one operand at most holds it. */
+    Decision decide(String name) {
+        List<Integer> namedHolders = named.getOrDefault(name, List.of());
+        if (namedHolders.size() + mergedDirectories.size() < 2) {
+            return null;
         }
-        List<Integer> candidates = new ArrayList<>(holders);
-        candidates.addAll(mergedDirectories);
-        candidates.sort(null);
+        List<Holder> candidates = new ArrayList<>(namedHolders.size() + mergedDirectories.size());
+        namedHolders.forEach(index -> candidates.add(new Holder(index, operands.get(index).path(), true)));
+        mergedDirectories.forEach(index -> candidates.add(
+                new Holder(index, operands.get(index).path().resolve(name), false)));
+        candidates.sort((a, b) -> Integer.compare(a.operand(), b.operand()));
         int first = -1;
-        int firstDirectory = -1;
-        for (int index : candidates) {
-            int held = typeHeld(index, name, holders);
-            if (held < 0) {
+        List<Holder> directories = new ArrayList<>();
+        Set<Found> seen = new HashSet<>();
+        for (Holder holder : candidates) {
+            Found found = lookup.at(holder.path());
+            if (found == null) {
                 continue;
             }
             if (first < 0) {
-                first = index;
+                first = holder.operand();
             }
-            if (held == FileModes.S_IFDIR) {
-                firstDirectory = index;
-                break;
+            // The same directory reached again (named twice, or by two ways) lists nothing more.
+            if (found.type() == FileModes.S_IFDIR && seen.add(new Found(found.type(), found.device(), found.inode()))) {
+                directories.add(holder);
             }
         }
-        int winner = firstDirectory >= 0 ? firstDirectory : first;
-        return winner < 0 || winner == operand || (type == FileModes.S_IFDIR && firstDirectory >= 0);
-    }
-
-    /** What operand {@code index} holds under top-level {@code name}: -1 for nothing. */
-    private int typeHeld(int index, String name, List<Integer> holders) {
-        if (holders.contains(index)) {
-            return lookup.type(operands.get(index).path());
+        if (directories.isEmpty()) {
+            return new Decision(first, List.of());
         }
-        if (mergedDirectories.contains(index)) {
-            return lookup.type(operands.get(index).path().resolve(name));
-        }
-        return -1;
+        return new Decision(directories.get(0).operand(), List.copyOf(directories.subList(1, directories.size())));
     }
 }

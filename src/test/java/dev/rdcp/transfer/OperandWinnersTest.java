@@ -1,6 +1,8 @@
 package dev.rdcp.transfer;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -8,44 +10,66 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Which operand's entry a top-level name comes from: a directory first, else the first operand's. */
+/**
+ * Who lists a top-level name several operands hold: the first directory, the other directories
+ * merged into it, else the first operand's entry.
+ */
 class OperandWinnersTest {
 
-    private static final int FILE = FileModes.S_IFREG;
-    private static final int DIRECTORY = FileModes.S_IFDIR;
+    private static OperandWinners.Found file(long inode) {
+        return new OperandWinners.Found(FileModes.S_IFREG, 1, inode);
+    }
 
-    /** Operands x/same (named), a/ and b/ (merged), y/same (named), over what each path is. */
-    private static OperandWinners winners(Map<String, Integer> types) {
+    private static OperandWinners.Found directory(long inode) {
+        return new OperandWinners.Found(FileModes.S_IFDIR, 1, inode);
+    }
+
+    /** Operands x/same (named), a/ and b/ (merged), y/same (named), over what is at each path. */
+    private static OperandWinners winners(Map<String, OperandWinners.Found> found) {
         List<SourceOperand> operands = List.of(SourceOperand.parse("x/same"), SourceOperand.parse("a/"),
                 SourceOperand.parse("b/"), SourceOperand.parse("y/same"));
         OperandWinners winners = new OperandWinners(operands, Arrays.asList("same", null, null, "same"),
-                path -> types.getOrDefault(path.toString(), -1));
+                path -> found.get(path.toString()));
         winners.mergedDirectories(List.of(1, 2));
         return winners;
     }
 
+    private static List<Integer> merged(OperandWinners.Decision decision) {
+        return decision.mergedDirectories().stream().map(OperandWinners.Holder::operand).toList();
+    }
+
     @Test
     void theFirstOperandsEntryWinsAmongFiles() {
-        OperandWinners winners = winners(Map.of("x/same", FILE, "a/same", FILE, "y/same", FILE));
-        assertTrue(winners.lists(0, "same", FILE));
-        assertFalse(winners.lists(1, "same", FILE));
-        assertFalse(winners.lists(3, "same", FILE));
+        OperandWinners.Decision decision = winners(Map.of("x/same", file(1), "a/same", file(2), "y/same", file(3)))
+                .decide("same");
+        assertEquals(0, decision.winner());
+        assertEquals(List.of(), merged(decision));
     }
 
     @Test
-    void aDirectoryWinsAndDirectoriesOfTheNameAreAllListed() {
-        OperandWinners winners = winners(Map.of("x/same", FILE, "b/same", DIRECTORY, "y/same", DIRECTORY));
-        assertFalse(winners.lists(0, "same", FILE));
-        assertTrue(winners.lists(2, "same", DIRECTORY));
-        assertTrue(winners.lists(3, "same", DIRECTORY));
+    void theFirstDirectoryWinsAndTheOtherDirectoriesMergeIntoIt() {
+        OperandWinners.Decision decision = winners(Map.of("x/same", file(1), "a/same", directory(2),
+                "b/same", directory(3), "y/same", directory(4))).decide("same");
+        assertEquals(1, decision.winner());
+        assertEquals(List.of(2, 3), merged(decision));
     }
 
     @Test
-    void aNameOnlyOneOperandHoldsIsListed() {
-        OperandWinners winners = winners(Map.of("a/other", FILE));
-        assertTrue(winners.lists(1, "other", FILE));
+    void aDirectoryReachedTwiceIsMergedOnce() {
+        OperandWinners.Decision decision = winners(Map.of("x/same", directory(7), "b/same", directory(7),
+                "y/same", directory(8))).decide("same");
+        assertEquals(0, decision.winner());
+        assertEquals(List.of(3), merged(decision));
+    }
+
+    @Test
+    void aNameNoNamedOperandHoldsNeedsNoDecisionBeyondTheMergedDirectories() {
+        OperandWinners winners = winners(Map.of());
         assertFalse(winners.named("other"));
         assertTrue(winners.named("same"));
-        assertTrue(winners.lists(0, "same", -1), "nothing holds it: nothing to leave it out for");
+        assertEquals(-1, winners.decide("same").winner(), "nothing there: nothing to leave out");
+        OperandWinners single = new OperandWinners(List.of(SourceOperand.parse("x/same")), List.of("same"),
+                path -> file(1));
+        assertNull(single.decide("same"));
     }
 }
