@@ -386,6 +386,11 @@ final class FileList implements AutoCloseable {
                 Path absolute = path.toAbsolutePath().normalize();
                 byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
                 OperandWinners.Decision decision = winners.decide(new String(name, StandardCharsets.UTF_8));
+                if (decision != null && decision.leftOut().contains(index)) {
+                    ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), name, shownName(path)
+                            + ": not sent: more than " + MAX_MERGED_OPERANDS + " directories of this name are named")));
+                    return;
+                }
                 if (decision != null && decision.winner() >= 0 && decision.winner() != index && found(path) != null) {
                     // Another operand's entry of the name is listed, this one merged into it if a directory.
                     return;

@@ -32,9 +32,10 @@ final class OperandWinners {
 
     /**
      * The operand whose entry is listed, and the other holders' directories to merge into it (in
-     * operand order, each directory once).
+     * operand order, each directory once, {@link FileList#MAX_MERGED_OPERANDS} at most with the
+     * winner's); {@code leftOut}: the operands whose directories are beyond that.
      */
-    record Decision(int winner, List<Holder> mergedDirectories) {
+    record Decision(int winner, List<Holder> mergedDirectories, Set<Integer> leftOut) {
     }
 
     private final List<SourceOperand> operands;
@@ -88,13 +89,16 @@ final class OperandWinners {
                 first = holder.operand();
             }
             // The same directory reached again (named twice, or by two ways) lists nothing more.
-            if (found.type() == FileModes.S_IFDIR && seen.add(new Found(found.type(), found.device(), found.inode()))) {
+            if (found.type() == FileModes.S_IFDIR && seen.add(found)) {
                 directories.add(holder);
             }
         }
         if (directories.isEmpty()) {
-            return new Decision(first, List.of());
+            return new Decision(first, List.of(), Set.of());
         }
-        return new Decision(directories.get(0).operand(), List.copyOf(directories.subList(1, directories.size())));
+        int kept = Math.min(directories.size(), FileList.MAX_MERGED_OPERANDS);
+        Set<Integer> leftOut = new HashSet<>();
+        directories.subList(kept, directories.size()).forEach(holder -> leftOut.add(holder.operand()));
+        return new Decision(directories.get(0).operand(), List.copyOf(directories.subList(1, kept)), leftOut);
     }
 }

@@ -72,4 +72,22 @@ class OperandWinnersTest {
                 path -> file(1));
         assertNull(single.decide("same"));
     }
+
+    /** A client names the operands: the directories merged into one, each a descriptor a level, are bounded. */
+    @Test
+    void directoriesBeyondTheBoundAreLeftOut() {
+        List<SourceOperand> operands = new java.util.ArrayList<>();
+        List<String> names = new java.util.ArrayList<>();
+        for (int i = 0; i < FileList.MAX_MERGED_OPERANDS + 3; i++) {
+            operands.add(SourceOperand.parse("p" + i + "/d"));
+            names.add("d");
+        }
+        OperandWinners winners = new OperandWinners(operands, names,
+                path -> directory(path.getParent().toString().hashCode()));
+        OperandWinners.Decision decision = winners.decide("d");
+        assertEquals(0, decision.winner());
+        assertEquals(FileList.MAX_MERGED_OPERANDS - 1, decision.mergedDirectories().size());
+        assertEquals(java.util.Set.of(FileList.MAX_MERGED_OPERANDS, FileList.MAX_MERGED_OPERANDS + 1,
+                FileList.MAX_MERGED_OPERANDS + 2), decision.leftOut());
+    }
 }
