@@ -10,7 +10,11 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
 
 /**
  * rsync's -b on the receiving side: what a transfer replaces or --delete removes (a file or a
@@ -189,18 +193,41 @@ final class Backups {
         }
     }
 
-    /** Directory {@code name} and everything in it, each removed beneath its own directory's descriptor. */
+    /**
+     * Directory {@code name} and everything in it, each removed beneath its own directory's
+     * descriptor: a walk, not a recursion (see {@link DirectoryDescent}), so a tree of any depth
+     * goes without overflowing the stack.
+     */
     private static void removeTree(DirectoryHandle parent, byte[] name) throws IOException {
-        try (DirectoryHandle tree = parent.openDirectory(name)) {
-            for (byte[] child : tree.names()) {
-                if (FileModes.type(tree.status(child).mode()) == FileModes.S_IFDIR) {
-                    removeTree(tree, child);
+        ArrayDeque<Iterator<byte[]>> subdirectories = new ArrayDeque<>();
+        try (DirectoryDescent descent = new DirectoryDescent(parent)) {
+            descent.enter(name);
+            subdirectories.push(removeFiles(descent.current()));
+            while (!subdirectories.isEmpty()) {
+                Iterator<byte[]> next = subdirectories.peek();
+                if (next.hasNext()) {
+                    descent.enter(next.next());
+                    subdirectories.push(removeFiles(descent.current()));
                 } else {
-                    tree.delete(child, false);
+                    subdirectories.pop();
+                    byte[] emptied = descent.leave();
+                    descent.current().delete(emptied, true);
                 }
             }
         }
-        parent.delete(name, true);
+    }
+
+    /** Removes what {@code directory} holds but its subdirectories, and returns those. */
+    private static Iterator<byte[]> removeFiles(DirectoryHandle directory) throws IOException {
+        List<byte[]> subdirectories = new ArrayList<>();
+        for (byte[] child : directory.names()) {
+            if (FileModes.type(directory.status(child).mode()) == FileModes.S_IFDIR) {
+                subdirectories.add(child);
+            } else {
+                directory.delete(child, false);
+            }
+        }
+        return subdirectories.iterator();
     }
 
     /** Directory {@code name} beneath {@code base} and each directory on its way, made where missing. */

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -524,33 +525,135 @@ final class ReceiverTree {
      * entry reported; false when something stays (what the receiver's filter rules exclude, but
      * for perishable ones, or the --max-delete limit), which is said. As rsync: an excluded file
      * is protected from --delete wherever it is, also in a directory the sender no longer has.
+     * A walk, not a recursion, each level beneath the one above it (see {@link DirectoryDescent}):
+     * a tree of any depth goes without overflowing the stack.
      */
     private boolean removeContents(DirectoryHandle parent, byte[] child, byte[] relative) throws IOException {
-        boolean emptied = true;
-        try (DirectoryHandle directory = parent.openDirectory(child);
-                MergeLevel level = new MergeLevel(relative, directory)) {
-            for (Child grandchild : deletionOrder(directory)) {
-                byte[] below = FileNames.join(relative, grandchild.name());
-                if (backups.protects(below) || excluded(below, grandchild.directory(), true)) {
-                    emptied = false;
+        ArrayDeque<Emptying> levels = new ArrayDeque<>();
+        // The name of the deepest level, one buffer for all: a name per level would hold the
+        // tree's depth squared in bytes.
+        WalkedName walked = new WalkedName(relative);
+        try (DirectoryDescent descent = new DirectoryDescent(parent)) {
+            descent.enter(child);
+            levels.push(new Emptying(walked, descent.current()));
+            while (true) {
+                Emptying level = levels.peek();
+                Child next = level.next();
+                if (next != null) {
+                    byte[] below = walked.with(next.name());
+                    if (backups.protects(below) || excluded(below, next.directory(), true)) {
+                        level.emptied = false;
+                    } else if (next.directory()) {
+                        descent.enter(next.name());
+                        walked.enter(next.name());
+                        levels.push(new Emptying(walked, descent.current()));
+                    } else if (!removeOne(descent.current(), next, below)) {
+                        level.emptied = false;
+                    }
                     continue;
                 }
-                if (grandchild.directory() && !removeContents(directory, grandchild.name(), below)) {
-                    emptied = false;
+                levels.pop().close();
+                descent.leave();
+                byte[] emptiedName = walked.bytes();
+                walked.leave();
+                if (!level.emptied) {
+                    events.notEmptied(emptiedName);
+                }
+                Emptying above = levels.peek();
+                if (above == null) {
+                    return level.emptied;
+                }
+                if (!level.emptied) {
+                    above.emptied = false;
                     if (!limitReached()) {
                         // Something in it is protected: it cannot go. (Past the limit it counts as skipped.)
                         continue;
                     }
                 }
-                if (!removeOne(directory, grandchild, below)) {
-                    emptied = false;
+                if (!removeOne(descent.current(), above.current(), emptiedName)) {
+                    above.emptied = false;
                 }
             }
+        } finally {
+            while (!levels.isEmpty()) {
+                levels.pop().close();
+            }
         }
-        if (!emptied) {
-            events.notEmptied(relative);
+    }
+
+    /** One directory of a tree being emptied: its names in deletion order, and whether all went so far. */
+    private final class Emptying implements AutoCloseable {
+        private final List<Child> children;
+        private final MergeLevel merge;
+        private int next;
+        private boolean emptied = true;
+
+        Emptying(WalkedName name, DirectoryHandle directory) throws IOException {
+            this.children = deletionOrder(directory);
+            this.merge = new MergeLevel(name.bytes(), directory);
         }
-        return emptied;
+
+        /** The next name to judge, or null when all were. */
+        Child next() {
+            return next < children.size() ? children.get(next++) : null;
+        }
+
+        /** The name judged last: the subdirectory being emptied. */
+        Child current() {
+            return children.get(next - 1);
+        }
+
+        @Override
+        public void close() {
+            merge.close();
+        }
+    }
+
+    /** The name, in the transfer, of the directory a walk is in: grows by a component a level down, shrinks back. */
+    private static final class WalkedName {
+        private final byte[] top;
+        /** The components below {@link #top}, '/'-separated. */
+        private byte[] below = new byte[64];
+        private int length;
+        /** Where each level's components end in {@link #below}. */
+        private int[] ends = new int[16];
+        private int depth;
+
+        WalkedName(byte[] top) {
+            this.top = top;
+        }
+
+        /** The name of the level the walk is in. */
+        byte[] bytes() {
+            return depth == 0 ? top : FileNames.join(top, Arrays.copyOf(below, length));
+        }
+
+        /** The name of {@code leaf} in the level the walk is in. */
+        byte[] with(byte[] leaf) {
+            return FileNames.join(bytes(), leaf);
+        }
+
+        void enter(byte[] leaf) {
+            if (depth == ends.length) {
+                ends = Arrays.copyOf(ends, depth * 2);
+            }
+            ends[depth++] = length;
+            int start = depth == 1 ? 0 : length + 1;
+            if (start + leaf.length > below.length) {
+                below = Arrays.copyOf(below, Math.max(start + leaf.length, below.length * 2));
+            }
+            if (depth > 1) {
+                below[length] = '/';
+            }
+            System.arraycopy(leaf, 0, below, start, leaf.length);
+            length = start + leaf.length;
+        }
+
+        void leave() {
+            if (depth > 0) {
+                length = ends[--depth];
+            }
+        }
     }
 
     /**
