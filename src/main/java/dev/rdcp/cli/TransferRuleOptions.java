@@ -199,9 +199,13 @@ final class TransferRuleOptions {
         }
     }
 
-    /** The extended options these options give: --temp-dir's directory (as rsync, an empty DIR is none). */
+    /**
+     * The extended options these options give: --temp-dir's directory (as rsync, an empty DIR is
+     * none) and --delete-before.
+     */
     ExtendedOptions extended() {
-        return tempDirectory == null ? ExtendedOptions.NONE : ExtendedOptions.NONE.withTempDirectory(tempDirectory);
+        ExtendedOptions extended = ExtendedOptions.NONE.with(ExtendedOptions.DELETE_BEFORE, deleteBefore);
+        return tempDirectory == null ? extended : extended.withTempDirectory(tempDirectory);
     }
 
     /** Where -b keeps what the receiver replaces or deletes; as rsync, the suffix is ~ unless there is a directory. */

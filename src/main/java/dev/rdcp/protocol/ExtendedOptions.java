@@ -50,8 +50,15 @@ public record ExtendedOptions(long flags, String tempDirectory) {
      * kind ({@link ReceiverCounts}), which its client prints as rsync's "(reg: .., dir: ..)".
      */
     public static final long RECEIVER_COUNTS = 1L << 6;
+    /**
+     * --delete-before (with REQUEST flag DELETE): the receiver takes in the whole list, answering
+     * each ENTRIES with no decisions, and deletes in every listed directory once an empty ENTRIES
+     * ends the list. From then on each ENTRIES the sender sends (empty ones asking) is answered with
+     * the decisions of the next list message held, so no file data comes before every deletion.
+     */
+    public static final long DELETE_BEFORE = 1L << 7;
     private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS | SUPER | FAKE_SUPER | ATIMES | INFO_BACKUP
-            | RECEIVER_COUNTS;
+            | RECEIVER_COUNTS | DELETE_BEFORE;
     public static final int MAX_LENGTH = 4096;
     public static final ExtendedOptions NONE = new ExtendedOptions(0, "");
 

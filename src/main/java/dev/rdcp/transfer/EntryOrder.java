@@ -35,6 +35,8 @@ final class EntryOrder {
     private static final String ROOT = ".";
 
     private final SessionBudget budget;
+    /** What this check has charged to {@link #budget} and not given back. */
+    private long charged;
     /** Directories listed and not yet ended, each with the names listed in it so far. */
     private final Map<String, Set<String>> open = new HashMap<>();
     /** Top-level names listed while "." was not open. */
@@ -70,7 +72,7 @@ final class EntryOrder {
                 throw violation(entry, "ends a directory that is not open");
             }
             for (String child : children) {
-                budget.release(SessionBudget.nameCost(child));
+                release(SessionBudget.nameCost(child));
             }
             return List.of();
         }
@@ -118,7 +120,7 @@ final class EntryOrder {
             }
             throw violation(entry, "is listed twice");
         }
-        budget.spend(SessionBudget.nameCost(child));
+        spend(SessionBudget.nameCost(child));
         siblings.add(child);
     }
 
@@ -143,8 +145,28 @@ final class EntryOrder {
 
     private void remember(String directory) throws ProtocolException {
         if (directories.add(directory)) {
-            budget.spend(SessionBudget.DIRECTORY_COST + 4L * directory.length());
+            spend(SessionBudget.DIRECTORY_COST + 4L * directory.length());
         }
+    }
+
+    private void spend(long bytes) throws ProtocolException {
+        budget.spend(bytes);
+        charged += bytes;
+    }
+
+    private void release(long bytes) {
+        budget.release(bytes);
+        charged -= bytes;
+    }
+
+    /** Gives the budget back all it holds: the list is checked again from its start by another (--delete-before). */
+    void releaseAll() {
+        budget.release(charged);
+        charged = 0;
+        open.clear();
+        loose.clear();
+        directories.clear();
+        impliedOnly.clear();
     }
 
     private static ProtocolException violation(Entry entry, String what) {

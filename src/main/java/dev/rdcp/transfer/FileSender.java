@@ -16,6 +16,7 @@ import dev.rdcp.protocol.FileDigest;
 import dev.rdcp.protocol.ItemizedChange;
 import dev.rdcp.protocol.MrMessage;
 import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ReceiverEnd;
 import dev.rdcp.protocol.Report;
 import dev.rdcp.protocol.SessionRequest;
@@ -59,6 +60,12 @@ public final class FileSender implements AutoCloseable {
      * list's latency.
      */
     static final int MAX_WANTED_AHEAD = 4096;
+    /**
+     * --delete-before: what the files listed and not yet decided may make this side hold, the
+     * receiver deciding none until the whole list is there (rsync's sender holds its whole list
+     * then too). A tree that needs more ends the session, as rsync's out of memory does (exit 22).
+     */
+    static final long MAX_UNDECIDED_BYTES = 256L << 20;
     /**
      * A file with this much left to send is read past the page cache when most of its first
      * {@link #CACHE_PROBE} bytes are not cached (docs/performance.md, "Reading uncached sources
@@ -137,6 +144,17 @@ public final class FileSender implements AutoCloseable {
     private final ReadAhead readAhead = new ReadAhead();
     private ListedEntry carried;
     private boolean listDone;
+    /** --delete-before (extended flag DELETE_BEFORE): the receiver decides only once the list has ended. */
+    private final boolean decidedAfterList;
+    /** --delete-before: the empty ENTRIES that ends the list is sent. */
+    private boolean listEndSent;
+    /**
+     * --delete-before: list messages the receiver holds undecided; each ENTRIES sent after the
+     * list's end has it answer one.
+     */
+    private int undecidedMessages;
+    /** --delete-before: the estimated bytes {@link #awaitingDecision} holds. */
+    private long undecidedBytes;
     private int listsInFlight;
     private Outgoing current;
     private final Pacer pacer;
@@ -152,6 +170,7 @@ public final class FileSender implements AutoCloseable {
     private FileSender(Transport transport, TransferOptions options, TransferListener listener,
             List<SourceOperand> sources, Path sourceRoot, Region poolRegion) {
         this.transport = transport;
+        this.decidedAfterList = options.receiver().extended().has(ExtendedOptions.DELETE_BEFORE);
         this.withXattrs = options.has(SessionRequest.XATTRS) || options.has(SessionRequest.ACLS);
         this.withAtimes = options.preserveAtimes();
         this.opening = new ReadOnlyFile.Opening(FollowedLinks.of(options).any(),
@@ -241,6 +260,9 @@ public final class FileSender implements AutoCloseable {
         if (canList()) {
             sendEntries();
             work++;
+        } else if (canAskForDecisions()) {
+            askForDecisions();
+            work++;
         }
         if (canSendData() && pacer.delayMillis(bytesSent) == 0) {
             sendBatch();
@@ -257,9 +279,37 @@ public final class FileSender implements AutoCloseable {
         return canSendData() ? Math.min(pacer.delayMillis(bytesSent), TICK_MS) : TICK_MS;
     }
 
-    private boolean everythingSent() {
-        return listDone && carried == null && problems.isEmpty() && listsInFlight == 0 && wanted.isEmpty()
+    private boolean everythingSent() throws ProtocolException {
+        boolean sent = listDone && carried == null && problems.isEmpty() && listsInFlight == 0 && wanted.isEmpty()
                 && current == null;
+        if (!sent || !decidedAfterList) {
+            return sent;
+        }
+        if (listEndSent && !awaitingDecision.isEmpty() && undecidedMessages == 0) {
+            throw new ProtocolException("the receiver answered every list message and left "
+                    + awaitingDecision.size() + " files undecided");
+        }
+        return listEndSent && awaitingDecision.isEmpty();
+    }
+
+    /**
+     * --delete-before, once the list is out: an empty ENTRIES, the first ending the list and each
+     * asking for the decisions of one list message the receiver holds, while files wait for theirs.
+     */
+    private boolean canAskForDecisions() {
+        return decidedAfterList && listDone && carried == null && problems.isEmpty()
+                && listsInFlight < TransferOptions.LISTS_IN_FLIGHT && wanted.size() < MAX_WANTED_AHEAD
+                && (!listEndSent || (undecidedMessages > 0 && !awaitingDecision.isEmpty()));
+    }
+
+    private void askForDecisions() throws IOException {
+        ByteBuffer out = transport.startMessage(ControlType.ENTRIES);
+        CountedList.finish(out, CountedList.start(out), 0);
+        transport.send();
+        listsInFlight++;
+        // The first ends the list; each, that one too, has the receiver answer a list message it holds.
+        undecidedMessages = Math.max(0, undecidedMessages - 1);
+        listEndSent = true;
     }
 
     /** END, the receiver's reports until its final END, BYE, and the receiver's close. */
@@ -336,6 +386,13 @@ public final class FileSender implements AutoCloseable {
         listener.listMessage(ControlHeader.SIZE + out.position() - countAt);
         transport.send();
         listsInFlight++;
+        if (decidedAfterList && count > 0) {
+            // Held undecided; one sent after the list's end (a problem found since) is answered at once.
+            undecidedMessages++;
+            if (listEndSent) {
+                undecidedMessages--;
+            }
+        }
     }
 
     private ListedEntry nextEntry() throws IOException {
@@ -359,7 +416,7 @@ public final class FileSender implements AutoCloseable {
         }
     }
 
-    private void listed(ListedEntry listed) {
+    private void listed(ListedEntry listed) throws RdcpException {
         Entry entry = listed.entry();
         if (itemized != null && entry.type() != EntryType.PROBLEM && entry.type() != EntryType.DIRECTORY_END
                 && entry.type() != EntryType.ID_NAME && entry.type() != EntryType.MISSING) {
@@ -370,6 +427,9 @@ public final class FileSender implements AutoCloseable {
         }
         switch (entry.type()) {
             case FILE -> {
+                if (decidedAfterList) {
+                    holdUndecided(listed);
+                }
                 awaitingDecision.add(listed);
                 listener.listed(FileNames.display(entry.name()), EntryType.FILE, entry.size());
             }
@@ -394,9 +454,27 @@ public final class FileSender implements AutoCloseable {
             if (listed == null || listed.entry().index() != decision.index()) {
                 throw new ProtocolException("WANTS answers entry " + decision.index() + " out of order");
             }
+            if (decidedAfterList) {
+                undecidedBytes -= undecidedCost(listed);
+            }
             decide(listed, decision);
         }
         reports(payload);
+    }
+
+    /** --delete-before: {@code listed} is held until the list ends; a list too large to hold ends the session. */
+    private void holdUndecided(ListedEntry listed) throws RdcpException {
+        undecidedBytes += undecidedCost(listed);
+        if (undecidedBytes > MAX_UNDECIDED_BYTES) {
+            throw new RdcpException(ExitCode.MEMORY, "--delete-before: the file list needs more than "
+                    + (MAX_UNDECIDED_BYTES >> 20) + " MiB held on the sending side until it ends"
+                    + " (--delete-during or --delete-after deletes without holding it)");
+        }
+    }
+
+    /** What holding {@code listed} until its decision is estimated to cost. */
+    private static long undecidedCost(ListedEntry listed) {
+        return 512 + 2L * (listed.entry().name().length + listed.entry().extra().length) + listed.xattrs().encodedSize();
     }
 
     private void decide(ListedEntry listed, Decision decision) throws IOException {

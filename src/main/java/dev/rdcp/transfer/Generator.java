@@ -20,6 +20,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -81,7 +82,21 @@ final class Generator {
     /** {@link #prepare} has run. */
     private boolean prepared;
     private final SessionBudget budget;
-    private final EntryOrder order;
+    private EntryOrder order;
+    /**
+     * --delete-before (extended flag DELETE_BEFORE): each list message is held, undecided, and
+     * only noted for --delete until the list ends; then the messages are decided one by one.
+     */
+    private final boolean deleteBefore;
+    /** --delete-before: the sender's empty ENTRIES ended the list, and every deletion is made. */
+    private boolean listEnded;
+    /** --delete-before: the list messages held, each a copy of its payload, charged to the budget. */
+    private final ArrayDeque<byte[]> heldList = new ArrayDeque<>();
+    /**
+     * --delete-before: where each directory was first listed, by name, for the order of the
+     * deletions at the list's end (parents first, as rsync's delete pass).
+     */
+    private final Map<String, Integer> listedDirectories = new HashMap<>();
     private final Itemizer itemizer;
     /** -o/-g without --numeric-ids: the sender's named ids in this host's terms; null otherwise. */
     private final IdMapping mapping;
@@ -108,6 +123,7 @@ final class Generator {
             ReportQueue reports, ReceiverTally tally, Consumer<Incoming> wanted, Heartbeat busy, SessionBudget budget) {
         this.budget = budget;
         this.order = new EntryOrder(budget, options.receiver().extended().has(ExtendedOptions.NO_IMPLIED_DIRS));
+        this.deleteBefore = options.receiver().extended().has(ExtendedOptions.DELETE_BEFORE);
         this.mapping = mapping(options, budget);
         this.destination = destination;
         this.options = options;
@@ -224,8 +240,119 @@ final class Generator {
                 named);
     }
 
-    /** Answers one ENTRIES payload: writes the WANTS decisions (not the reports) into {@code out}. */
+    /**
+     * Answers one ENTRIES payload: writes the WANTS decisions (not the reports) into {@code out}.
+     * With --delete-before the list is held until the sender's empty ENTRIES ends it, answered
+     * with no decisions meanwhile; from that end on each ENTRIES is answered with the decisions
+     * of the oldest list message held (one that comes after the end, a problem the sender found
+     * since, is held behind the others).
+     */
     void answer(ByteBuffer payload, ByteBuffer out) throws IOException {
+        if (!deleteBefore) {
+            decide(payload, out);
+            return;
+        }
+        boolean endsList = CountedList.read(payload.duplicate(), ControlType.ENTRIES) == 0;
+        if (!listEnded && !endsList) {
+            listForDeletion(payload);
+            hold(payload);
+            CountedList.finish(out, CountedList.start(out), 0);
+            return;
+        }
+        if (!listEnded) {
+            endList();
+        } else if (!endsList) {
+            hold(payload);
+        }
+        byte[] next = heldList.poll();
+        if (next == null) {
+            CountedList.finish(out, CountedList.start(out), 0);
+            return;
+        }
+        budget.release(heldCost(next));
+        decide(ByteBuffer.wrap(next), out);
+    }
+
+    /** --delete-before: a copy of {@code payload}, to be decided once the list has ended. */
+    private void hold(ByteBuffer payload) throws IOException {
+        byte[] copy = new byte[payload.remaining()];
+        budget.spendHoldingList(heldCost(copy));
+        payload.get(copy);
+        heldList.add(copy);
+    }
+
+    private static long heldCost(byte[] payload) {
+        return 64 + payload.length;
+    }
+
+    /**
+     * --delete-before, before anything of the list is made: each entry is checked in order, and
+     * noted as --delete must keep it, and each directory's end is kept for the list's end: rsync's
+     * delete pass goes through the directories in list order, parents before their children.
+     */
+    private void listForDeletion(ByteBuffer payload) throws IOException {
+        ByteBuffer entries = payload.duplicate();
+        int count = CountedList.read(entries, ControlType.ENTRIES);
+        for (int i = 0; i < count; i++) {
+            Entry entry = Entry.decode(entries, atimes);
+            if (attributes.xattrs().enabled()) {
+                Xattrs.decode(entries, Xattrs.roomAfter(entry, atimes));
+            }
+            if (entry.type() != EntryType.PROBLEM && entry.type() != EntryType.ID_NAME) {
+                prepare();
+            }
+            for (String directory : order.check(entry)) {
+                tree.implied(directory.getBytes(StandardCharsets.ISO_8859_1));
+            }
+            switch (entry.type()) {
+                case PROBLEM, ID_NAME, MISSING -> {
+                }
+                case DIRECTORY_END -> {
+                    budget.spend(SessionBudget.pendingCost(entry));
+                    endedDirectories.add(entry);
+                }
+                case DIRECTORY -> {
+                    tree.listed(entry.name());
+                    tree.listing(entry.name());
+                    String name = new String(entry.name(), StandardCharsets.ISO_8859_1);
+                    if (!listedDirectories.containsKey(name)) {
+                        budget.spend(listedDirectoryCost(name));
+                        listedDirectories.put(name, entry.index());
+                    }
+                }
+                default -> tree.listed(entry.name());
+            }
+        }
+        if (entries.hasRemaining()) {
+            throw new ProtocolException("ENTRIES has trailing bytes");
+        }
+    }
+
+    /**
+     * --delete-before: the list has ended. In each listed directory, in list order, what the
+     * sender does not have goes; then the list, decided from its start, is checked anew.
+     */
+    private void endList() throws ProtocolException {
+        listEnded = true;
+        endedDirectories.sort(Comparator.comparingLong(ended -> {
+            Integer index = listedDirectories.get(new String(ended.name(), StandardCharsets.ISO_8859_1));
+            return index == null ? Long.MAX_VALUE : Integer.toUnsignedLong(index);
+        }));
+        endedDirectories.forEach(ended -> endDirectory(ended, true));
+        endedDirectories.forEach(ended -> budget.release(SessionBudget.pendingCost(ended)));
+        endedDirectories.clear();
+        listedDirectories.keySet().forEach(name -> budget.release(listedDirectoryCost(name)));
+        listedDirectories.clear();
+        tree.deletionsDone();
+        order.releaseAll();
+        order = new EntryOrder(budget, options.receiver().extended().has(ExtendedOptions.NO_IMPLIED_DIRS));
+    }
+
+    private static long listedDirectoryCost(String name) {
+        return SessionBudget.PENDING_FILE_COST + 2L * name.length();
+    }
+
+    private void decide(ByteBuffer payload, ByteBuffer out) throws IOException {
         int count = CountedList.read(payload, ControlType.ENTRIES);
         int countAt = CountedList.start(out);
         int decisions = 0;
@@ -355,12 +482,16 @@ final class Generator {
             return null;
         }
         if (entry.type() == EntryType.DIRECTORY_END) {
+            if (listEnded) {
+                // --delete-before: its deletions were made before the transfer.
+                return null;
+            }
             if (options.has(SessionRequest.DELETE_AFTER) || rules.limitsDeletions()) {
                 // Kept to the end, and "." may be listed and ended again and again: charged.
                 budget.spend(SessionBudget.pendingCost(entry));
                 endedDirectories.add(entry);
             } else {
-                endDirectory(entry);
+                endDirectory(entry, false);
             }
             return null;
         }
@@ -750,7 +881,7 @@ final class Generator {
         if (rules.limitsDeletions()) {
             endedDirectories.sort(Comparator.comparingLong(this::listedAt));
         }
-        endedDirectories.forEach(this::endDirectory);
+        endedDirectories.forEach(ended -> endDirectory(ended, false));
         endedDirectories.forEach(ended -> budget.release(SessionBudget.pendingCost(ended)));
         endedDirectories.clear();
         finishDirectories();
@@ -769,11 +900,14 @@ final class Generator {
         return fix == null ? Long.MAX_VALUE : Integer.toUnsignedLong(fix.entry().index());
     }
 
-    /** All of a directory was listed: --delete removes what the sender does not have. */
-    private void endDirectory(Entry entry) {
+    /**
+     * All of a directory was listed: --delete removes what the sender does not have;
+     * {@code beforeTransfer} with --delete-before, before anything of the list is made.
+     */
+    private void endDirectory(Entry entry, boolean beforeTransfer) {
         destination.seeNothing(inDryRunReplaced(entry.name()));
         try {
-            tree.directoryEnd(entry.name(), entry.mode() == 0);
+            tree.directoryEnd(entry.name(), entry.mode() == 0, beforeTransfer);
         } catch (IOException e) {
             reports.failed(entry.index(), ExitCode.PARTIAL.code(), FileNames.display(entry.name()) + ": "
                     + FileReceiver.describe(e));

@@ -14,7 +14,9 @@ import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -37,7 +39,8 @@ final class ReceiverTree {
     private final boolean dryRun;
     /** -K: a symlink to a directory where the sender has a directory is kept and used as one. */
     private final boolean keepDirectoryLinks;
-    private final boolean delete;
+    /** --delete, until {@link #deletionsDone} (--delete-before, once every deletion is made). */
+    private boolean delete;
     /** --delete or --force: a directory in the way, or one named by --delete-missing-args, goes with its contents. */
     private final boolean clearsContents;
     /** The receiver's view of the filter rules (with --delete-excluded, the sender's plain rules are not in it). */
@@ -132,6 +135,23 @@ final class ReceiverTree {
         }
     }
 
+    /** Directory {@code name} is listed: what is listed in it from now on, --delete keeps. */
+    void listing(byte[] name) {
+        if (delete) {
+            listedChildren.putIfAbsent(key(name), new HashSet<>());
+        }
+    }
+
+    /**
+     * --delete-before: every deletion is made; the list, taken in again for the transfer, is
+     * no longer noted for --delete (a directory in the way still goes as with --delete).
+     */
+    void deletionsDone() {
+        delete = false;
+        listedChildren.values().forEach(names -> names.forEach(child -> budget.release(SessionBudget.nameCost(child))));
+        listedChildren.clear();
+    }
+
     /**
      * --no-implied-dirs: directory {@code name}, taken as listed, is noted in its directory, and
      * what is listed in it from now on is noted too: should the sender list it itself later, its
@@ -167,9 +187,7 @@ final class ReceiverTree {
      * as rsync keeps it.
      */
     boolean directory(byte[] name, byte[] local) throws IOException {
-        if (delete) {
-            listedChildren.putIfAbsent(key(name), new HashSet<>());
-        }
+        listing(name);
         boolean isRoot = name.length == 1 && name[0] == '.';
         if (isRoot && dryRun) {
             return false;
@@ -377,6 +395,16 @@ final class ReceiverTree {
      * examined and removed through that descriptor, recursing by descriptor.
      */
     void directoryEnd(byte[] name, boolean complete) throws IOException {
+        directoryEnd(name, complete, false);
+    }
+
+    /**
+     * As {@link #directoryEnd(byte[], boolean)}; {@code beforeTransfer} (--delete-before, before
+     * anything of the list is made): a name that cannot be a directory here yet (something else
+     * on its way, which the transfer replaces later) has nothing to delete, as rsync's delete pass
+     * skips what it cannot stat as a directory.
+     */
+    void directoryEnd(byte[] name, boolean complete, boolean beforeTransfer) throws IOException {
         Set<String> keep = listedChildren.remove(key(name));
         if (keep != null) {
             keep.forEach(child -> budget.release(SessionBudget.nameCost(child)));
@@ -385,7 +413,15 @@ final class ReceiverTree {
             return;
         }
         byte[] local = destination.name(name);
-        FileStatus status = statusOrNull(local);
+        FileStatus status;
+        try {
+            status = statusOrNull(local);
+        } catch (FileSystemException e) {
+            if (!beforeTransfer || e instanceof AccessDeniedException) {
+                throw e;
+            }
+            return;
+        }
         if (!isDirectory(status) || onAnotherFileSystem(status)) {
             return;
         }

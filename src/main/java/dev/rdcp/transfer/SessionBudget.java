@@ -1,6 +1,8 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.RdcpException;
 
 /**
  * What a sender can make the receiving side remember in one session (names of directories whose
@@ -69,6 +71,19 @@ final class SessionBudget implements AutoCloseable {
             granted += grant;
         }
         spent += bytes;
+    }
+
+    /**
+     * Charges {@code bytes} of the list --delete-before holds until it ends; a list too large to
+     * hold ends the session as rsync's out of memory does (exit 22).
+     */
+    void spendHoldingList(long bytes) throws java.io.IOException {
+        if (spent + bytes > cap) {
+            throw new RdcpException(ExitCode.MEMORY, "--delete-before: the file list needs more than " + (cap >> 20)
+                    + " MiB of bookkeeping held on the receiver until it ends (--delete-during or --delete-after"
+                    + " deletes without holding it)");
+        }
+        spend(bytes);
     }
 
     /**
