@@ -254,8 +254,12 @@ final class Generator {
         }
         boolean endsList = CountedList.read(payload.duplicate(), ControlType.ENTRIES) == 0;
         if (!listEnded && !endsList) {
-            listForDeletion(payload);
-            hold(payload);
+            try {
+                listForDeletion(payload);
+                hold(payload);
+            } catch (SessionBudget.Exceeded e) {
+                throw budget.listTooLargeToHold();
+            }
             CountedList.finish(out, CountedList.start(out), 0);
             return;
         }
@@ -276,7 +280,7 @@ final class Generator {
     /** --delete-before: a copy of {@code payload}, to be decided once the list has ended. */
     private void hold(ByteBuffer payload) throws IOException {
         byte[] copy = new byte[payload.remaining()];
-        budget.spendHoldingList(heldCost(copy));
+        budget.spend(heldCost(copy));
         payload.get(copy);
         heldList.add(copy);
     }

@@ -34,6 +34,15 @@ final class SessionBudget implements AutoCloseable {
         return PENDING_FILE_COST + 2L * (entry.name().length + entry.extra().length);
     }
 
+    /** The cap would be passed. */
+    static final class Exceeded extends ProtocolException {
+        private static final long serialVersionUID = 1L;
+
+        Exceeded(String message) {
+            super(message);
+        }
+    }
+
     private final long cap;
     private final BookkeepingPool pool;
     private long spent;
@@ -56,7 +65,7 @@ final class SessionBudget implements AutoCloseable {
     /** Charges {@code bytes}; fails the session when its cap would be passed, or the pool has no more. */
     void spend(long bytes) throws ProtocolException {
         if (spent + bytes > cap) {
-            throw new ProtocolException("the sender's list needs more than " + (cap >> 20)
+            throw new Exceeded("the sender's list needs more than " + (cap >> 20)
                     + " MiB of bookkeeping on the receiver (too many directories, links, files awaited or reports"
                     + " waiting at once)");
         }
@@ -74,16 +83,13 @@ final class SessionBudget implements AutoCloseable {
     }
 
     /**
-     * Charges {@code bytes} of the list --delete-before holds until it ends; a list too large to
-     * hold ends the session as rsync's out of memory does (exit 22).
+     * The session's end where --delete-before holds the list until it ends and the list needs more
+     * than the cap: as rsync's out of memory, exit 22.
      */
-    void spendHoldingList(long bytes) throws java.io.IOException {
-        if (spent + bytes > cap) {
-            throw new RdcpException(ExitCode.MEMORY, "--delete-before: the file list needs more than " + (cap >> 20)
-                    + " MiB of bookkeeping held on the receiver until it ends (--delete-during or --delete-after"
-                    + " deletes without holding it)");
-        }
-        spend(bytes);
+    RdcpException listTooLargeToHold() {
+        return new RdcpException(ExitCode.MEMORY, "--delete-before: the file list needs more than " + (cap >> 20)
+                + " MiB of bookkeeping held on the receiver until it ends (--delete-during or --delete-after"
+                + " deletes without holding it)");
     }
 
     /**

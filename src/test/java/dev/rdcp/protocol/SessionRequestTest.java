@@ -448,7 +448,7 @@ class SessionRequestTest {
             {},
             {0, 0, 0, 0, 0, 0, 0},
             {0, 0, 0, 1, 0, 0, 0, 0},
-            {0, 0, 0, 0, 0, 0, 0, (byte) 0x80},
+            {0, 0, 0, 0, 0, 0, 1, 0},
             {0, 0, 0, 0, 0, 0, 0, 4, 0},
             {(byte) 0x80, 0, 0, 0, 0, 0, 0, 0},
             {0, 0, 0, 0, 0, 0, 0, 0, 'z'},
@@ -491,7 +491,7 @@ class SessionRequestTest {
 
     /**
      * --info=backup is bit 5 of the extended flags, with no field after it (a byte there is
-     * trailing); bit 7 and beyond stay unknown.
+     * trailing); bit 8 and beyond stay unknown.
      */
     @Test
     void theInfoBackupFlagIsBit5AndRoundTrips() throws Exception {
@@ -504,12 +504,12 @@ class SessionRequestTest {
         SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES,
                 ReceiverSettings.NONE.withExtended(all));
         assertEquals(all, roundTrip(sent).receiver().extended());
-        for (byte[] field : new byte[][] {{0, 0, 0, 0, 0, 0, 0, (byte) 0xA0}, {0, 0, 0, 0, 0, 0, 0, 0x20, 0},
+        for (byte[] field : new byte[][] {{0, 0, 0, 0, 0, 0, 1, 0x20}, {0, 0, 0, 0, 0, 0, 0, 0x20, 0},
             {(byte) 0x80, 0, 0, 0, 0, 0, 0, 0x20}}) {
             assertThrows(ProtocolException.class, () -> SessionRequest.decode(withExtendedField(field)),
                     java.util.Arrays.toString(field));
         }
-        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(ExtendedOptions.RECEIVER_COUNTS << 1, ""));
+        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(ExtendedOptions.DELETE_BEFORE << 1, ""));
     }
 
     /** --stats's counts by kind are bit 6 of the extended flags, with no field after it. */
@@ -526,6 +526,21 @@ class SessionRequestTest {
         assertEquals(counts.with(ExtendedOptions.ATIMES, true), roundTrip(sent).receiver().extended());
     }
 
+    /** --delete-before is bit 7 of the extended flags, with no field after it; it travels with the others. */
+    @Test
+    void theDeleteBeforeFlagIsBit7AndRoundTrips() throws Exception {
+        ExtendedOptions before = ExtendedOptions.NONE.with(ExtendedOptions.DELETE_BEFORE, true);
+        assertEquals(1L << 7, ExtendedOptions.DELETE_BEFORE);
+        assertEquals(before, SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, (byte) 0x80}))
+                .receiver().extended());
+        ExtendedOptions all = before.with(ExtendedOptions.INFO_BACKUP, true).withTempDirectory("t");
+        SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES,
+                ReceiverSettings.NONE.withExtended(all));
+        assertEquals(all, roundTrip(sent).receiver().extended());
+        assertThrows(ProtocolException.class, () -> SessionRequest.decode(withExtendedField(
+                new byte[] {0, 0, 0, 0, 0, 0, 1, (byte) 0x80})));
+    }
+
     /** --fake-super is bit 3 of the extended flags, with no field after it; it travels with the others. */
     @Test
     void theFakeSuperFlagIsBit3AndRoundTrips() throws Exception {
@@ -537,11 +552,11 @@ class SessionRequestTest {
         SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES,
                 ReceiverSettings.NONE.withExtended(all));
         assertEquals(all, roundTrip(sent).receiver().extended());
-        // Bit 3 with a value after it would be read as trailing garbage, and bit 7 is still unknown.
+        // Bit 3 with a value after it would be read as trailing garbage, and bit 8 is still unknown.
         assertThrows(ProtocolException.class,
                 () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 8, 0, 1, 'x'})));
         assertThrows(ProtocolException.class,
-                () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, (byte) 0x88})));
+                () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 1, 8})));
     }
 
     @Test

@@ -11,7 +11,10 @@ import dev.rdcp.protocol.Decision;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryCounts;
 import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.ProtocolException;
+import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -117,5 +120,99 @@ class GeneratorTest {
                 ByteBuffer.allocate(8192)));
         deleting.answer(entries(entry(1, EntryType.MISSING, "kept", 0)), ByteBuffer.allocate(8192));
         assertTrue(Files.notExists(kept));
+    }
+
+    /** The end of directory {@code name}'s listing, every entry of it read (mode 0). */
+    private static Entry end(int index, String name) {
+        return new Entry(index, EntryType.DIRECTORY_END, 0, 0, 0, 0, 0, 0, name.getBytes(StandardCharsets.UTF_8),
+                new byte[0]);
+    }
+
+    /** A generator for --delete-before, its bookkeeping charged to {@code budget}. */
+    private Generator deletingBefore(SessionBudget budget) throws Exception {
+        TransferOptions options = TransferOptions.of(1 << 20, SessionRequest.RECURSIVE | SessionRequest.DELETE
+                | SessionRequest.DESTINATION_IS_DIRECTORY).withExtended(ExtendedOptions.DELETE_BEFORE, true);
+        Destination destination = Destination.of(dir, true, null);
+        destination.prepare(false);
+        return new Generator(destination, options, report, new Attributes(options, destination),
+                new ReportQueue(report, budget, false), tally, wanted::add, () -> { }, budget);
+    }
+
+    /**
+     * --delete-before: the list is answered with no decisions, and nothing of it is made, until the
+     * sender's empty ENTRIES ends it; then every deletion is made, and the messages held are
+     * decided one by one, each empty ENTRIES taking the next.
+     */
+    @Test
+    void withDeleteBeforeFilesAreDecidedOnlyOnceEveryDeletionIsMade() throws Exception {
+        Files.writeString(dir.resolve("old"), "o");
+        Files.writeString(Files.createDirectory(dir.resolve("sub")).resolve("old2"), "o");
+        SessionBudget budget = new SessionBudget();
+        Generator before = deletingBefore(budget);
+
+        ByteBuffer out = ByteBuffer.allocate(8192);
+        before.answer(entries(entry(0, EntryType.DIRECTORY, ".", 0), entry(1, EntryType.FILE, "new", 3),
+                entry(2, EntryType.DIRECTORY, "sub", 0)), out);
+        assertEquals(List.of(), decisions(out), "held: no decision yet");
+        out = ByteBuffer.allocate(8192);
+        before.answer(entries(entry(3, EntryType.FILE, "sub/new2", 4), end(4, "sub"),
+                end(5, ".")), out);
+        assertEquals(List.of(), decisions(out));
+        assertEquals(List.of(), wanted, "no file wanted before the list ends");
+        assertTrue(Files.exists(dir.resolve("old")) && Files.exists(dir.resolve("sub/old2")),
+                "nothing deleted before the list's end");
+
+        out = ByteBuffer.allocate(8192);
+        before.answer(entries(), out);
+        assertTrue(Files.notExists(dir.resolve("old")) && Files.notExists(dir.resolve("sub/old2")),
+                "every deletion made at the list's end");
+        assertEquals(List.of(new Decision(1, Decision.Kind.SEND, 0, 0)), decisions(out), "the first message's files");
+        out = ByteBuffer.allocate(8192);
+        before.answer(entries(), out);
+        assertEquals(List.of(new Decision(3, Decision.Kind.SEND, 0, 0)), decisions(out), "the second's");
+        out = ByteBuffer.allocate(8192);
+        before.answer(entries(), out);
+        assertEquals(List.of(), decisions(out), "nothing more held");
+        assertEquals(2, wanted.size());
+
+        // What the list held meanwhile is given back: as much stays charged (the deletions' reports
+        // waiting to be sent, the files awaited) as for a --delete-during run of the same list.
+        Files.writeString(dir.resolve("old"), "o");
+        Files.writeString(dir.resolve("sub/old2"), "o");
+        SessionBudget during = new SessionBudget();
+        TransferOptions options = TransferOptions.of(1 << 20, SessionRequest.RECURSIVE | SessionRequest.DELETE
+                | SessionRequest.DESTINATION_IS_DIRECTORY);
+        Destination destination = Destination.of(dir, true, null);
+        destination.prepare(false);
+        Generator whileListed = new Generator(destination, options, report, new Attributes(options, destination),
+                new ReportQueue(report, during, false), new CountingTally(), wanted::add, () -> { }, during);
+        whileListed.answer(entries(entry(0, EntryType.DIRECTORY, ".", 0), entry(1, EntryType.FILE, "new", 3),
+                entry(2, EntryType.DIRECTORY, "sub", 0)), ByteBuffer.allocate(8192));
+        whileListed.answer(entries(entry(3, EntryType.FILE, "sub/new2", 4), end(4, "sub"),
+                end(5, ".")), ByteBuffer.allocate(8192));
+        assertEquals(during.spent(), budget.spent());
+    }
+
+    /**
+     * --delete-before holds the whole list until it ends: a sender that never ends it cannot make
+     * the receiver hold more than its bookkeeping allows; the session ends as rsync's out of
+     * memory does, exit 22.
+     */
+    @Test
+    void aListHeldPastTheBudgetEndsTheSessionWithExit22() throws Exception {
+        Generator before = deletingBefore(new SessionBudget(1 << 20));
+        before.answer(entries(entry(0, EntryType.DIRECTORY, ".", 0)), ByteBuffer.allocate(8192));
+        RdcpException full = assertThrows(RdcpException.class, () -> {
+            for (int message = 0; message < 10_000; message++) {
+                Entry[] files = new Entry[100];
+                for (int i = 0; i < files.length; i++) {
+                    int index = 1 + message * files.length + i;
+                    files[i] = entry(index, EntryType.FILE, "f" + index, 1);
+                }
+                before.answer(entries(files), ByteBuffer.allocate(8192));
+            }
+        });
+        assertEquals(ExitCode.MEMORY, full.exitCode());
+        assertTrue(full.getMessage().startsWith("--delete-before: the file list needs more than 1 MiB"), full.getMessage());
     }
 }
