@@ -11,10 +11,13 @@ import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ErrorMessage;
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.Hello;
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.protocol.Report;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.VersionMismatchException;
@@ -202,13 +205,63 @@ class DaemonRobustnessTest {
         assertStillServing();
     }
 
+    /**
+     * --delete-before: the daemon's sender holds its list until the receiver decides, and asks for
+     * decisions with empty ENTRIES once the list has ended. A client that answers every ENTRIES
+     * and never decides a file gets no more requests than the list messages it was sent, and the
+     * session ends, a protocol error told in its ABORT, instead of asking for ever (or waiting for
+     * its timeout); the daemon serves on.
+     */
+    @Test
+    void aClientThatNeverDecidesUnderDeleteBeforeEndsItsSession() throws Exception {
+        for (int i = 0; i < 600; i++) {
+            Files.createFile(root.resolve("f" + i));
+        }
+        BootstrapChannel channel = acceptedPull(List.of("."), SessionRequest.DELETE,
+                ExtendedOptions.NONE.with(ExtendedOptions.DELETE_BEFORE, true));
+        int[] listMessages = {0};
+        int[] requests = {0};
+        ErrorMessage[] abort = {null};
+        try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
+            for (long start = System.nanoTime(); abort[0] == null && System.nanoTime() - start < 20_000_000_000L; ) {
+                transport.poll((type, payload) -> {
+                    if (type == ControlType.ABORT) {
+                        abort[0] = ErrorMessage.decode(payload);
+                        return;
+                    }
+                    assertEquals(ControlType.ENTRIES, type);
+                    if (CountedList.read(payload.duplicate(), ControlType.ENTRIES) == 0) {
+                        requests[0]++;
+                    } else {
+                        listMessages[0]++;
+                    }
+                    ByteBuffer out = transport.startMessage(ControlType.WANTS);
+                    CountedList.finish(out, CountedList.start(out), 0);
+                    transport.send();
+                }, 100);
+            }
+        }
+        assertEquals(ExitCode.DATA_STREAM.code(), abort[0].code(), abort[0].message());
+        assertTrue(abort[0].message().contains("undecided"), abort[0].message());
+        assertTrue(listMessages[0] >= 3, listMessages[0] + " list messages");
+        assertTrue(requests[0] >= 1 && requests[0] <= listMessages[0], requests[0] + " requests for decisions after "
+                + listMessages[0] + " list messages");
+        assertStillServing();
+    }
+
     /** A recursive pull of {@code paths} over TCP, authenticated and accepted: the channel, its transfer to begin. */
     private BootstrapChannel acceptedPull(List<String> paths) throws IOException {
+        return acceptedPull(paths, 0, ExtendedOptions.NONE);
+    }
+
+    /** As {@link #acceptedPull(List)}, with request {@code flags} and {@code extended} options besides. */
+    private BootstrapChannel acceptedPull(List<String> paths, long flags, ExtendedOptions extended) throws IOException {
         SocketChannel socket = SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), daemon.port()));
         BootstrapChannel channel = new BootstrapChannel(socket.socket(), Duration.ofSeconds(10));
         Challenge challenge = ClientSteps.greet(channel);
         ByteBuffer request = new SessionRequest(SessionRequest.Direction.PULL, SessionRequest.RECURSIVE
-                | SessionRequest.TRANSPORT_TCP, 1 << 20, 8, 0, paths, List.of()).encode().rewind();
+                | SessionRequest.TRANSPORT_TCP | flags, 1 << 20, 8, 0, paths, List.of(),
+                ReceiverSettings.NONE.withExtended(extended)).encode().rewind();
         channel.send(MessageType.AUTH, ByteBuffer.allocate(Challenge.RESPONSE_SIZE)
                 .put(challenge.response("s3cret".getBytes(StandardCharsets.UTF_8), request)));
         channel.send(MessageType.REQUEST, request.position(request.limit()));
