@@ -386,12 +386,10 @@ public final class FileSender implements AutoCloseable {
         listener.listMessage(ControlHeader.SIZE + out.position() - countAt);
         transport.send();
         listsInFlight++;
-        if (decidedAfterList && count > 0) {
-            // Held undecided; one sent after the list's end (a problem found since) is answered at once.
+        if (decidedAfterList && count > 0 && !listEndSent) {
+            // Held undecided. One sent after the list's end (a problem found since) is held too,
+            // and has the receiver answer one held: their number stays.
             undecidedMessages++;
-            if (listEndSent) {
-                undecidedMessages--;
-            }
         }
     }
 
