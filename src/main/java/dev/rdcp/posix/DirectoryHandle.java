@@ -96,11 +96,33 @@ public final class DirectoryHandle extends OwnedDescriptor {
         return rc;
     }
 
-    /** The directory {@code name} ("." for this one), opened for listing and as a base for more names. */
+    /**
+     * The directory {@code name} ("." for this one), opened for listing and as a base for more
+     * names. Its path is made when asked for ({@link #path}): a walk down a deep tree opens each
+     * level from the one above, and a path held by each would cost the depth squared.
+     */
     public DirectoryHandle openDirectory(byte[] name) throws IOException {
         int flags = LibC.O_RDONLY | LibC.O_DIRECTORY | readFlags;
         int fd = followsDirectoryLinks ? openFollowing(name, flags) : openBeneath(name, flags, 0);
-        return new DirectoryHandle(display(name), fd, this, name, true, null);
+        return new DirectoryHandle(null, fd, this, name, true, null);
+    }
+
+    /** The path it was opened by, for messages only: for one opened by {@link #openDirectory}, made now, with a loop. */
+    @Override
+    public Path path() {
+        if (givenPath() != null) {
+            return givenPath();
+        }
+        List<byte[]> names = new ArrayList<>();
+        DirectoryHandle handle = this;
+        for (; handle.givenPath() == null; handle = handle.openedFrom) {
+            names.add(handle.nameThere);
+        }
+        Path path = handle.givenPath();
+        for (int i = names.size() - 1; i >= 0; i--) {
+            path = isSelf(names.get(i)) ? path : path.resolve(new String(names.get(i), StandardCharsets.UTF_8));
+        }
+        return path;
     }
 
     /**

@@ -25,6 +25,11 @@ abstract class OwnedDescriptor implements AutoCloseable {
         return path;
     }
 
+    /** The path given when it was opened; null where a subclass makes it on demand. */
+    final Path givenPath() {
+        return path;
+    }
+
     final int fd() {
         if (fd < 0) {
             throw new IllegalStateException(path + " is closed");
