@@ -1,9 +1,13 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.transfer.SourceOperand;
+
 /**
  * A source under -R, as rsync splits it: the kept part starts after a "/./" marker, else after
  * the leading '/' of an absolute path, else at the start; the part before it is the base the
- * kept part is read from. rdcp then sends it as a --files-from path under that base.
+ * kept part is read from. rdcp then sends it as a --files-from path under that base. As rsync,
+ * a kept part that starts with "./" lists the base directory first (its attributes go to DEST),
+ * and one that is only "." or "./" is the base's contents.
  */
 record RelativeSource(String base, String kept) {
 
@@ -22,9 +26,8 @@ record RelativeSource(String base, String kept) {
             rest = operand;
         }
         String kept = FilesFrom.clean(rest);
-        if (kept.equals("./")) {
-            throw new IllegalArgumentException("-R: '" + operand + "' keeps no path: name what to copy after '/./'");
-        }
-        return new RelativeSource(base, kept);
+        boolean listsBase = rest.startsWith(SourceOperand.BASE_FIRST) && !kept.equals(SourceOperand.BASE_FIRST)
+                && !SourceOperand.leavesTheBase(kept);
+        return new RelativeSource(base, listsBase ? SourceOperand.BASE_FIRST + kept : kept);
     }
 }

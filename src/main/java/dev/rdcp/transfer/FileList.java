@@ -366,8 +366,11 @@ final class FileList implements AutoCloseable {
                     return;
                 }
                 if (impliedDirectories) {
-                    if (operand.listsBase()) {
+                    if (operand.listsBase() && (recursive || dirs)) {
                         impliedParent(operand.base(), new byte[] {'.'});
+                    } else if (operand.listsBase()) {
+                        // A -R "./NAME" without -r or -d: rsync skips the base as any directory then.
+                        ready.add(problemEntry(ExitCode.OK, new byte[] {'.'}, "skipping directory %s"));
                     }
                     impliedParents(operand.base(), name);
                 }

@@ -96,7 +96,7 @@ public record SourceOperand(Path path, boolean contents, Path base, String relat
     }
 
     /** A --files-from name with a ".." component (what cleaning leaves of one leads above the base). */
-    static boolean leavesTheBase(String relative) {
+    public static boolean leavesTheBase(String relative) {
         for (String component : relative.split("/")) {
             if (component.equals("..")) {
                 return true;

@@ -66,5 +66,9 @@ class FilesFromTest {
         assertEquals(new RelativeSource("/", "srv/data"), RelativeSource.of("/srv/data"));
         assertEquals(new RelativeSource(".", "a/b"), RelativeSource.of("a/b"));
         assertEquals(new RelativeSource("/", "x"), RelativeSource.of("/./x"));
+        assertEquals(new RelativeSource(".", "./a/b"), RelativeSource.of("./a/b"));
+        assertEquals(new RelativeSource("d", "./"), RelativeSource.of("d/./"));
+        assertEquals(new RelativeSource(".", "./"), RelativeSource.of("."));
+        assertEquals(new RelativeSource("d", "./x"), RelativeSource.of("d/././x"));
     }
 }

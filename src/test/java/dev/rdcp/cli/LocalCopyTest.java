@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -71,6 +73,39 @@ class LocalCopyTest {
         assertEquals(List.of("send >f.st...... d/f"), rsync);
         assertEquals(rsync, rdcp.out().lines().sorted().toList());
         assertSameTree(tmp.resolve("rsync"), tmp.resolve("rdcp"));
+    }
+
+    /**
+     * As rsync: a -R operand whose kept part is "." ("src/./") copies the base's contents, and one
+     * whose kept part starts "./" ("src/././d") lists the base first; either way DEST takes the
+     * base's attributes ("./" itemized), and without -r or -d the base is a skipped directory.
+     */
+    @Test
+    void relativeOperandsKeepingTheBaseListItAsRsyncDoes() throws Exception {
+        for (List<String> options : List.of(List.of("-aiR"), List.of("-lptiR"))) {
+            for (String operand : List.of("src/./", "src/././d", "src/./.")) {
+                String name = options.get(0) + operand.replace('/', '_');
+                Path rsyncDestination = Files.createDirectories(tmp.resolve("rsync-" + name));
+                Path rdcpDestination = Files.createDirectories(tmp.resolve("rdcp-" + name));
+                for (Path destination : List.of(rsyncDestination, rdcpDestination)) {
+                    Files.setLastModifiedTime(destination, FileTime.from(SideBySide.OLD.plusSeconds(86_400)));
+                }
+                List<String> rsyncArgs = new ArrayList<>(options);
+                rsyncArgs.addAll(List.of(operand, rsyncDestination.getFileName() + "/"));
+                List<String> rdcpArgs = new ArrayList<>(options);
+                rdcpArgs.addAll(List.of(tmp + "/" + operand, rdcpDestination + "/"));
+
+                RsyncComparison.Run rsync = rsync(rsyncArgs.toArray(String[]::new));
+                Cli.Result rdcp = rdcp(rdcpArgs.toArray(String[]::new));
+
+                assertEquals(0, rsync.exitCode(), rsync.output());
+                assertEquals(0, rdcp.exitCode(), rdcp.toString());
+                assertEquals(rsync.output().lines().toList(), rdcp.out().lines().toList(), options + " " + operand);
+                assertSameTree(rsyncDestination, rdcpDestination);
+                assertEquals(Files.getLastModifiedTime(rsyncDestination), Files.getLastModifiedTime(rdcpDestination),
+                        options + " " + operand);
+            }
+        }
     }
 
     @Test
