@@ -503,7 +503,7 @@ final class Generator {
         String name = FileNames.display(entry.name());
         try {
             byte[] local = destination.name(entry.name());
-            if (entry.type() != EntryType.FILE && rules.skipsNew(entry, local)) {
+            if (entry.type() != EntryType.FILE && (rules.skipsNew(entry, local) || rules.keepsExisting(entry, local))) {
                 return null;
             }
             // The destination directory this run made before the list came is new, as rsync shows it.
