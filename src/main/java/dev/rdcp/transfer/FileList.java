@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
@@ -365,7 +366,7 @@ final class FileList implements AutoCloseable {
                     // As rsync: judged before its directories are listed, which then are not.
                     return;
                 }
-                if (impliedDirectories) {
+                if (impliedDirectories && listsImpliedDirectories(path, beneath)) {
                     if (operand.listsBase() && (recursive || dirs)) {
                         impliedParent(operand.base(), new byte[] {'.'});
                     } else if (operand.listsBase()) {
@@ -693,6 +694,26 @@ final class FileList implements AutoCloseable {
             throw new FileSystemException(path.toString(), null, "is not beneath the served directory");
         }
         return name;
+    }
+
+    /**
+     * As rsync's sender, which lists a -R or --files-from name's implied directories only once
+     * its lstat succeeds: not for a name that cannot be looked at, nor for a missing one, unless
+     * --delete-missing-args lists that one as missing.
+     */
+    private boolean listsImpliedDirectories(Path path, Parent beneath) {
+        try {
+            if (beneath == null) {
+                Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } else {
+                beneath.directory().status(beneath.leaf());
+            }
+            return true;
+        } catch (NoSuchFileException e) {
+            return deleteMissingArgs;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static boolean isDirectory(Path path, Parent beneath) {

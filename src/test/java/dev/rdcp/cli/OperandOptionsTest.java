@@ -127,6 +127,23 @@ class OperandOptionsTest extends SideBySideTest {
     }
 
     /**
+     * As rsync's sender, which lists a -R or --files-from name's implied directories only once it
+     * finds the name: a missing sub/nosuch makes no sub/ (23, or 0 with --ignore-missing-args).
+     */
+    @Test
+    void aMissingNameListsNoImpliedDirectory() throws Exception {
+        Path list = Files.writeString(tmp.resolve("list"), "sub/nosuch\nd/gone/x\na\n");
+        sides.push(23, List.of("-a", "--files-from=" + list), "ff/", "src/");
+        sides.push(0, List.of("-a", "--ignore-missing-args", "--files-from=" + list), "im/", "src/");
+        sides.push(23, List.of("-a", "-R"), "rel/", "src/./sub/nosuch", "src/./a");
+        assertTrue(Files.isRegularFile(sides.served.resolve("rdcp/rel/a")));
+        assertTrue(Files.notExists(sides.served.resolve("rdcp/ff/sub")));
+        assertTrue(Files.notExists(sides.served.resolve("rdcp/rel/sub")));
+        sides.pull(List.of("-a", "--ignore-missing-args", "--files-from=" + list), "", "pulled/");
+        assertTrue(Files.notExists(tmp.resolve("rdcp-pulled/sub")));
+    }
+
+    /**
      * rsync changes into an operand's directory before it looks for the operand: where that
      * directory is missing, --ignore-missing-args and --delete-missing-args do not spare it
      * (rsync's "change_dir failed", 23), on a push and on a pull.
