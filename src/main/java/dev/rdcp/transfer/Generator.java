@@ -647,7 +647,8 @@ final class Generator {
         FileStatus compared = verdict.attributes();
         if (references.any() && !keptByRule && (!regular || references.kind() != ReferenceDirectories.Kind.COPY)) {
             ReferenceTrees.Match match = references.find(entry, local, FileModes.S_IFREG);
-            Decision decision = fromReference(match, entry, local, name, regular ? verdict.attributes() : null);
+            Decision decision = fromReference(match, entry, local, name, regular ? verdict.attributes() : null,
+                    verdict.attributes() != null && !regular);
             if (decision != null) {
                 return decision;
             }
@@ -729,11 +730,12 @@ final class Generator {
      * rsync's use of the reference directories for a regular file: an exact match is linked
      * (--link-dest) or stands for the file (--compare-dest); a match by content alone, or an
      * exact one for --copy-dest or whose link fails, is copied locally. With a regular file
-     * already here ({@code existing}) only an exact match counts, and replaces it. Null: the
-     * file takes its usual way.
+     * already here ({@code existing}) only an exact match counts, and replaces it; so does it
+     * replace a symlink or node here ({@code otherHere}), which --compare-dest removes, as rsync
+     * makes way for the file first. Null: the file takes its usual way.
      */
     private Decision fromReference(ReferenceTrees.Match match, Entry entry, byte[] local, String name,
-            FileStatus existing) throws IOException {
+            FileStatus existing, boolean otherHere) throws IOException {
         ReferenceDirectories.Kind kind = references.kind();
         Decision skip = new Decision(entry.index(), Decision.Kind.SKIP, 0, 0);
         if (match.level() == ReferenceTrees.Level.EXACT && kind != ReferenceDirectories.Kind.COPY) {
@@ -756,7 +758,7 @@ final class Generator {
                     return skip;
                 }
             } else {
-                if (existing != null && !options.dryRun()) {
+                if ((existing != null || otherHere) && !options.dryRun()) {
                     destination.base().delete(local, false);
                 }
                 listener.upToDate(name);

@@ -123,6 +123,16 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
         assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()));
     }
 
+    /** As rsync, which makes way for a file first: a symlink where the reference has the file unchanged goes. */
+    @Test
+    void compareDestRemovesASymlinkWhereTheReferenceHasTheFile() throws Exception {
+        for (String side : List.of("rsync", "rdcp")) {
+            SideBySide.symlink(sides.served.resolve(side + "/today"), "a.txt", "elsewhere");
+        }
+        sides.push(0, List.of("-a", "--compare-dest=../prev"), "today/", "src/");
+        assertTrue(Files.notExists(sides.rdcpCopy("today/a.txt"), LinkOption.NOFOLLOW_LINKS));
+    }
+
     @Test
     void copyDestCopiesWhatRsyncCopies() throws Exception {
         Cli.Result rdcp = sides.push(0, List.of("-a", "-i", "--copy-dest=../prev"), "today/", "src/");
