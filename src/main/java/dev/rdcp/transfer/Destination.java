@@ -52,6 +52,8 @@ public final class Destination implements AutoCloseable {
     private boolean waitsForEntries;
     /** What is wrong with a pull's destination, told when it is prepared: see {@link #forPull}. */
     private RdcpException problem;
+    /** --mkpath makes the missing directories of the way, DEST's too, before the transfer, as rsync's does. */
+    private boolean madeByMkpath;
 
     private Destination(Path target, String shownTarget, boolean intoDirectory, Path existing, List<byte[]> missing,
             Path realRoot, FileStatus root, String filterRoot) {
@@ -116,8 +118,10 @@ public final class Destination implements AutoCloseable {
             for (Path component : existing.relativize(way)) {
                 missing.add(FileNames.lastComponent(component));
             }
-            return new Destination(target, named != null ? named : shown(root, target), directory, existing, missing,
-                    realRoot, rootStatus, filterRoot);
+            Destination destination = new Destination(target, named != null ? named : shown(root, target), directory,
+                    existing, missing, realRoot, rootStatus, filterRoot);
+            destination.madeByMkpath = true;
+            return destination;
         }
         Path inTheWay = nearestExisting(parent);
         if (inTheWay != null && !Files.isDirectory(inTheWay)) {
@@ -315,9 +319,13 @@ public final class Destination implements AutoCloseable {
         return "created " + missing.size() + (missing.size() == 1 ? " directory" : " directories") + " for " + made;
     }
 
-    /** Whether entries go into a directory this destination made (the operand's missing last level, or more with --mkpath). */
+    /**
+     * Whether entries go into a directory this destination made (the operand's missing last
+     * level). Not one --mkpath made (outside a dry run): rsync makes those before the transfer,
+     * so its generator finds DEST there and itemizes it as existing.
+     */
     boolean madeItself() {
-        return intoDirectory && !missing.isEmpty();
+        return intoDirectory && !missing.isEmpty() && !(madeByMkpath && base != null);
     }
 
     /**

@@ -199,6 +199,13 @@ final class Generator {
         String created = destination.createdNote(options.has(SessionRequest.MKPATH));
         if (created != null && options.has(SessionRequest.TELL_CREATED_DESTINATION)) {
             reports.failed(-1, ExitCode.OK.code(), created);
+            if (options.has(SessionRequest.MKPATH) && options.dryRun()) {
+                // As rsync's dry run, whose --mkpath makes nothing: its receiver then "makes" DEST too.
+                String alsoDestination = destination.createdNote(false);
+                if (alsoDestination != null) {
+                    reports.failed(-1, ExitCode.OK.code(), alsoDestination);
+                }
+            }
         }
         String backupDirectory = options.receiver().backup().directory();
         if (!backupDirectory.isEmpty() && options.receiver().extended().has(ExtendedOptions.INFO_BACKUP)) {

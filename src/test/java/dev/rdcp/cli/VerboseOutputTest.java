@@ -214,6 +214,24 @@ class VerboseOutputTest extends SideBySideTest {
         assertEquals(rsyncNotes, rdcpNotes);
     }
 
+    /**
+     * As rsync, whose --mkpath makes DEST before the transfer: its "./" is itemized as one that
+     * was there ('.d..t......'); in a dry run, which makes nothing, as new, after both notes.
+     */
+    @Test
+    void mkpathItemizesTheDestinationAsRsyncDoes() throws Exception {
+        SideBySide.datedDirectory(sides.source);
+        for (String option : List.of("-ai", "-ain")) {
+            String destination = "mk" + option + "/a/b/";
+            List<String> rsync = RsyncComparison.run(tmp, option, "--mkpath", "src/", "served/rsync/" + destination)
+                    .output().replace("served/rsync/", "rdcp/").lines().toList();
+            Cli.Result rdcp = sides.rdcp(option, "--mkpath", sides.source + "/", "127.0.0.1::rdcp/" + destination);
+            assertEquals(0, rdcp.exitCode(), rdcp.toString());
+            // A push shows its files as sent ('<f'), rsync's local copy as received.
+            assertEquals(rsync, rdcp.out().lines().map(l -> l.replaceFirst("^<f", ">f")).toList(), option);
+        }
+    }
+
     /** A format without %i names entries but not the directory made, as rsync's; with %i it does. */
     @Test
     void onlyVerboseOrAFormatWithItemizeTellsTheDirectoryMade() throws Exception {
