@@ -442,7 +442,8 @@ final class CopyCommand {
 
     /**
      * --list-only, or a lone SRC: lists the sources (all operands but a last one, which rsync
-     * takes for a destination and ignores) as rsync does, locally or through a dry-run pull.
+     * takes for a destination and ignores) as rsync does: a dry run into an empty directory,
+     * a local copy's for local sources and a pull's for remote ones, itemizing every entry.
      */
     private int listOnly(PrintWriter out) throws IOException, InterruptedException {
         List<Location> sources = new ArrayList<>();
@@ -466,11 +467,7 @@ final class CopyCommand {
                 return ExitCode.OK.code();
             }
         }
-        if (sources.stream().noneMatch(Location::isRemote)) {
-            LocalListing local = new LocalListing(deep, implied(links), receiver.chmod(), spec.commandLine().getErr());
-            sources.forEach(source -> local.add(source.path()));
-            return local.print(out, sizeFormat());
-        }
+        boolean local = sources.stream().noneMatch(Location::isRemote);
         TransferOptions asked = transferOptions();
         long flags = (asked.flags() & ~(SessionRequest.DELETE | SessionRequest.DELETE_AFTER | SessionRequest.PARTIAL
                 | SessionRequest.PARTIAL_DIR))
@@ -481,9 +478,15 @@ final class CopyCommand {
         ListingCollector collector = new ListingCollector(implied(links));
         TransferReport report = new TransferReport();
         Path empty = Files.createTempDirectory("rdcp-list-only");
+        TransferListener listener = TransferListener.all(report, collector,
+                display(new PrintWriter(Writer.nullWriter()), null));
         try {
-            pull(sources, Location.parse(empty + "/", port), listing, TransferListener.all(report, collector,
-                    display(new PrintWriter(Writer.nullWriter()), null)));
+            // As rsync's, the listing is the sender's list: the filters, -R, --files-from and -L apply.
+            if (local) {
+                push(sources, Location.parse(empty + "/", port), listing, listener);
+            } else {
+                pull(sources, Location.parse(empty + "/", port), listing, listener);
+            }
         } finally {
             Files.deleteIfExists(empty);
         }

@@ -259,6 +259,21 @@ class ItemizeChangesTest {
         assertEquals(rsync("src/"), rdcp(source + "/"), "a lone SRC lists it");
     }
 
+    /** As rsync's, a local listing is the sender's list: the filter rules and -R leave out what they leave out. */
+    @Test
+    void aLocalListingAppliesTheFiltersAsRsync() throws Exception {
+        write("sub/deeper/x", "x\n");
+        write("sub/x.o", "o\n");
+        write("x", "x\n");
+        for (List<String> options : List.of(List.of("-a", "--exclude=*.o"), List.of("-r", "-f", "- /sub/deeper/"), List.of("-a", "--include=*/", "--include=x", "--exclude=*"))) {
+            List<String> listing = with(options, "--list-only");
+            assertEquals(rsync(with(listing, "src/").toArray(String[]::new)),
+                    rdcp(with(listing, source + "/").toArray(String[]::new)), options.toString());
+        }
+        assertEquals(rsync("-a", "-R", "--list-only", "src/./sub/deeper"),
+                rdcp("-a", "-R", "--list-only", source + "/./sub/deeper"), "-R");
+    }
+
     /** Several operands make one list, sorted as rsync sorts it: one ".", files before directories. */
     @Test
     void listOnlyOfSeveralOperandsIsOneListInRsyncsOrder() throws Exception {
