@@ -21,6 +21,8 @@ record FilterRule(boolean include, int sides, boolean absolute, boolean negate, 
 
     /** Where an unanchored pattern may start: the path's start or just after any '/'. */
     private static final String ANY_LEADING_DIRECTORIES = "(?:.*/)?";
+    /** A pattern's start that rsync also tries to match without, at the top of the path. */
+    private static final String LEADING_ANY_DIRECTORIES = "**/";
 
     /** The rule {@code parsed} stands for; throws IllegalArgumentException for a malformed pattern. */
     static FilterRule of(RuleSyntax.Parsed parsed) {
@@ -53,7 +55,13 @@ record FilterRule(boolean include, int sides, boolean absolute, boolean negate, 
         directory.codePoints().forEach(c -> regex.append(WildcardRegex.literal(c)));
         // An unanchored pattern matches the end of the path at a component boundary. A pattern
         // that cannot match '/' therefore only ever matches the final component, as rsync does.
-        regex.append(WildcardRegex.translate(body));
+        if (!anchored && body.startsWith(LEADING_ANY_DIRECTORIES)) {
+            // As rsync's matcher: an unanchored pattern starting "**/" also matches its rest at the top ("**/a" is "a" too).
+            regex.append("(?:").append(WildcardRegex.translate(body)).append('|')
+                    .append(WildcardRegex.translate(body.substring(LEADING_ANY_DIRECTORIES.length()))).append(')');
+        } else {
+            regex.append(WildcardRegex.translate(body));
+        }
         return new FilterRule(parsed.kind() == RuleSyntax.Kind.INCLUDE, parsed.sides(), absolute, parsed.negate(),
                 parsed.perishable(), parsed.xattr(), directoryOnly, Pattern.compile(regex.toString(), Pattern.DOTALL),
                 directory.isEmpty() ? pattern : "/" + directory + pattern.substring(1));

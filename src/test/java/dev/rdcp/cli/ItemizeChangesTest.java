@@ -265,7 +265,8 @@ class ItemizeChangesTest {
         write("sub/deeper/x", "x\n");
         write("sub/x.o", "o\n");
         write("x", "x\n");
-        for (List<String> options : List.of(List.of("-a", "--exclude=*.o"), List.of("-r", "-f", "- /sub/deeper/"), List.of("-a", "--include=*/", "--include=x", "--exclude=*"))) {
+        for (List<String> options : List.of(List.of("-a", "--exclude=*.o"), List.of("-a", "--exclude=**/x"),
+                List.of("-r", "-f", "- /sub/deeper/"), List.of("-a", "--include=*/", "--include=x", "--exclude=*"))) {
             List<String> listing = with(options, "--list-only");
             assertEquals(rsync(with(listing, "src/").toArray(String[]::new)),
                     rdcp(with(listing, source + "/").toArray(String[]::new)), options.toString());

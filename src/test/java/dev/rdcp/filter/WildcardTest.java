@@ -38,13 +38,20 @@ class WildcardTest {
         assertFalse(rules.excludes("xfoo/a", false));
     }
 
+    /** As rsync 3.5.0's matcher: a leading "**" and slash, unanchored, matches no directory too; anchored, one or more. */
     @Test
-    void leadingDoubleStarSlashNeedsAParentDirectory() {
+    void leadingDoubleStarSlashAlsoMatchesAtTheTopUnlessAnchored() {
         FilterScope rules = exclude("**/foo");
         assertTrue(rules.excludes("a/foo", false));
         assertTrue(rules.excludes("a/b/foo", false));
-        assertFalse(rules.excludes("foo", false));
+        assertTrue(rules.excludes("foo", false));
         assertFalse(rules.excludes("a/xfoo", false));
+        FilterScope anchored = exclude("/**/foo");
+        assertTrue(anchored.excludes("a/foo", false));
+        assertFalse(anchored.excludes("foo", false));
+        FilterScope inner = exclude("x/**/foo");
+        assertTrue(inner.excludes("q/x/y/foo", false));
+        assertFalse(inner.excludes("x/foo", false));
     }
 
     @Test
