@@ -366,14 +366,17 @@ final class FileList implements AutoCloseable {
                     // As rsync: judged before its directories are listed, which then are not.
                     return;
                 }
-                if (impliedDirectories && listsImpliedDirectories(path, beneath)) {
+                if (impliedDirectories) {
+                    // As rsync: the base a "./NAME" names comes first, even where NAME is missing.
                     if (operand.listsBase() && (recursive || dirs)) {
                         impliedParent(operand.base(), new byte[] {'.'});
                     } else if (operand.listsBase()) {
                         // A -R "./NAME" without -r or -d: rsync skips the base as any directory then.
                         ready.add(problemEntry(ExitCode.OK, new byte[] {'.'}, "skipping directory %s"));
                     }
-                    impliedParents(operand.base(), name);
+                    if (listsImpliedDirectories(path, beneath)) {
+                        impliedParents(operand.base(), name);
+                    }
                 }
                 describe(path, name, true, false, operand.contents(), beneath, null, List.of());
             } else if (operand.contents() && isDirectory(path, beneath)) {

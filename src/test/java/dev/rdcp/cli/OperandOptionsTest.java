@@ -141,6 +141,13 @@ class OperandOptionsTest extends SideBySideTest {
         assertTrue(Files.notExists(sides.served.resolve("rdcp/rel/sub")));
         sides.pull(List.of("-a", "--ignore-missing-args", "--files-from=" + list), "", "pulled/");
         assertTrue(Files.notExists(tmp.resolve("rdcp-pulled/sub")));
+
+        // The base a "./NAME" line names still comes first, as rsync's: DEST takes its time.
+        SideBySide.datedDirectory(sides.source);
+        Path baseFirst = Files.writeString(tmp.resolve("base-first"), "./nosuch\n");
+        sides.push(23, List.of("-a", "--files-from=" + baseFirst), "bf/", "src/");
+        assertEquals(Files.getLastModifiedTime(sides.served.resolve("rsync/bf")),
+                Files.getLastModifiedTime(sides.rdcpCopy("bf")));
     }
 
     /**
