@@ -42,6 +42,8 @@ final class Attributes {
      * file system that keeps coarser times would never match.
      */
     private final TimeWindow applied;
+    /** How rsync's quick check compares times: whole seconds, or the --modify-window. */
+    private final TimeWindow compared;
     private final boolean directoryTimes;
     private final boolean linkTimes;
     /** -U: the access times listed, set on all but directories; a symlink's unless -J. */
@@ -67,6 +69,7 @@ final class Attributes {
     Attributes(TransferOptions options, Destination destination, ProcessIdentity process) {
         this.times = options.preserveTimes();
         this.applied = new TimeWindow(options.receiver().modifyWindow() == 0 ? -1 : options.receiver().modifyWindow());
+        this.compared = new TimeWindow(options.receiver().modifyWindow());
         this.directoryTimes = options.preserveDirectoryTimes();
         this.linkTimes = options.preserveLinkTimes();
         this.atimes = options.preserveAtimes();
@@ -381,9 +384,23 @@ final class Attributes {
      * ({@link #atimeDiffers}): as rsync's, a --link-dest file is linked whatever its access time.
      */
     boolean differ(FileStatus existing, Entry entry) {
+        return differ(existing, entry, applied);
+    }
+
+    /**
+     * As {@link #differ}, the times compared as rsync compares them (whole seconds, or within
+     * --modify-window): whether rsync takes a reference directory's entry for another one. An
+     * rsync copy keeps a time under a second off (it sets none it finds the same), so a snapshot
+     * it made would otherwise never match.
+     */
+    boolean differAsRsync(FileStatus existing, Entry entry) {
+        return differ(existing, entry, compared);
+    }
+
+    private boolean differ(FileStatus existing, Entry entry, TimeWindow window) {
         return (permissions && (existing.mode() & 07777) != mode(entry, NOTHING_REPLACED))
                 || executabilityDiffers(existing, entry)
-                || (times && !applied.same(existing.mtimeSeconds(), existing.mtimeNanos(), entry.mtimeSeconds(),
+                || (times && !window.same(existing.mtimeSeconds(), existing.mtimeNanos(), entry.mtimeSeconds(),
                         entry.mtimeNanos()))
                 || (owners.uid(entry) != OwnerPolicy.LEAVE && existing.uid() != entry.uid())
                 || (owners.gid(entry) != OwnerPolicy.LEAVE && existing.gid() != entry.gid());

@@ -85,7 +85,7 @@ final class ReferenceTrees implements AutoCloseable {
             }
             Level level = Level.TYPE;
             if (sameContent(entry, directory, local, status, type)) {
-                level = attributes.differ(status, entry) ? Level.CONTENT : Level.EXACT;
+                level = attributes.differAsRsync(status, entry) ? Level.CONTENT : Level.EXACT;
             }
             if (level.compareTo(best.level()) > 0) {
                 best = new Match(level, directory, status);

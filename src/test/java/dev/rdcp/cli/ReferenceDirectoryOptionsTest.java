@@ -123,6 +123,32 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
         assertEquals(ItemizedLines.of(rsyncLines), ItemizedLines.of(rdcp.out()));
     }
 
+    /**
+     * As rsync, which compares times in whole seconds: a reference file and symlink a fraction of
+     * a second off the source's (as an rsync copy leaves them) are linked, not copied or made anew.
+     */
+    @Test
+    void linkDestLinksWhatIsOffByLessThanASecond() throws Exception {
+        FileTime near = FileTime.from(SideBySide.OLD.plusMillis(300));
+        SideBySide.write(sides.source, "near/f", 40);
+        Files.setLastModifiedTime(sides.source.resolve("near/f"), near);
+        SideBySide.symlink(sides.source.resolve("near"), "s", "f");
+        Files.getFileAttributeView(sides.source.resolve("near/s"), BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .setTimes(near, null, null);
+        for (String side : List.of("rsync", "rdcp")) {
+            Path reference = sides.served.resolve(side + "/near-prev");
+            SideBySide.write(reference, "f", 40);
+            SideBySide.symlink(reference, "s", "f");
+        }
+
+        sides.push(0, List.of("-a", "--link-dest=../near-prev"), "near-today/", "src/near/");
+
+        for (String name : List.of("f", "s")) {
+            assertEquals(Files.getAttribute(sides.rdcpCopy("near-prev/" + name), "unix:ino", LinkOption.NOFOLLOW_LINKS),
+                    Files.getAttribute(sides.rdcpCopy("near-today/" + name), "unix:ino", LinkOption.NOFOLLOW_LINKS), name);
+        }
+    }
+
     /** As rsync, which makes way for a file first: a symlink where the reference has the file unchanged goes. */
     @Test
     void compareDestRemovesASymlinkWhereTheReferenceHasTheFile() throws Exception {
