@@ -522,7 +522,8 @@ final class Generator {
             Itemizer.Before before = kept != null ? new Itemizer.Before(kept, new byte[0]) : here;
             switch (entry.type()) {
                 case DIRECTORY -> {
-                    ReferenceTrees.Match reference = before.status() == null && references.any()
+                    // As rsync's generator, which removes a non-directory in the way before it looks in the references.
+                    ReferenceTrees.Match reference = !isType(before.status(), FileModes.S_IFDIR) && references.any()
                             ? references.find(entry, local, FileModes.S_IFDIR) : ReferenceTrees.Match.NONE;
                     boolean made = tree.directory(entry.name(), local) || madeRoot;
                     if (made) {

@@ -149,6 +149,21 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
         }
     }
 
+    /**
+     * As rsync, which removes a file in a directory's way before it looks in the references: the
+     * directory the reference has exactly as listed is then no change -i shows.
+     */
+    @Test
+    void aDirectoryReplacingAFileIsMatchedInTheReference() throws Exception {
+        for (String side : List.of("rsync", "rdcp")) {
+            SideBySide.write(sides.served.resolve(side + "/today"), "sub", 3);
+        }
+        SideBySide.Outputs outputs = sides.push(0, new byte[0], List.of("-a", "-i", "--link-dest=../prev"), "today/",
+                "src/");
+        assertEquals(List.of(), outputs.rsync().lines().filter(l -> l.endsWith(" sub/")).toList(), outputs.rsync());
+        assertEquals(List.of(), outputs.rdcp().out().lines().filter(l -> l.endsWith(" sub/")).toList());
+    }
+
     /** As rsync, which makes way for a file first: a symlink where the reference has the file unchanged goes. */
     @Test
     void compareDestRemovesASymlinkWhereTheReferenceHasTheFile() throws Exception {
