@@ -44,6 +44,11 @@ final class OperandWinners {
     private final Map<String, List<Integer>> named = new HashMap<>();
     /** The dir/ operands listed as one directory. */
     private List<Integer> mergedDirectories = List.of();
+    /**
+     * Each name decided, once: every operand holding it asks, and a client may name thousands
+     * that do, which would otherwise cost a look-up in each holder for each of them.
+     */
+    private final Map<String, Decision> decided = new HashMap<>();
 
     /** {@code names}: each operand's name at the top of the list, null for a dir/ operand (or "."). */
     OperandWinners(List<SourceOperand> operands, List<String> names, Lookup lookup) {
@@ -72,6 +77,10 @@ final class OperandWinners {
         if (namedHolders.size() + mergedDirectories.size() < 2) {
             return null;
         }
+        return decided.computeIfAbsent(name, held -> decideAmong(held, namedHolders));
+    }
+
+    private Decision decideAmong(String name, List<Integer> namedHolders) {
         List<Holder> candidates = new ArrayList<>(namedHolders.size() + mergedDirectories.size());
         namedHolders.forEach(index -> candidates.add(new Holder(index, operands.get(index).path(), true)));
         mergedDirectories.forEach(index -> candidates.add(

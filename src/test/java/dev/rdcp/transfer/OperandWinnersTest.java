@@ -90,4 +90,24 @@ class OperandWinnersTest {
         assertEquals(java.util.Set.of(FileList.MAX_MERGED_OPERANDS, FileList.MAX_MERGED_OPERANDS + 1,
                 FileList.MAX_MERGED_OPERANDS + 2), decision.leftOut());
     }
+
+    /** Every holder of a name asks: the holders are looked up once, not once a holder. */
+    @Test
+    void aNameIsDecidedOnce() {
+        int[] lookUps = {0};
+        List<SourceOperand> operands = new java.util.ArrayList<>();
+        List<String> names = new java.util.ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            operands.add(SourceOperand.parse("p" + i + "/d"));
+            names.add("d");
+        }
+        OperandWinners winners = new OperandWinners(operands, names, path -> {
+            lookUps[0]++;
+            return file(path.getParent().toString().hashCode());
+        });
+        for (int i = 0; i < operands.size(); i++) {
+            assertEquals(0, winners.decide("d").winner());
+        }
+        assertEquals(1000, lookUps[0]);
+    }
 }
