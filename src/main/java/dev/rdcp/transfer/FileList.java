@@ -51,10 +51,12 @@ final class FileList implements AutoCloseable {
     /** The buffer an MD5 reads its file through. */
     static final int MD5_BUFFER = 1 << 16;
     /**
-     * The most dir/ operands listed as one directory; later ones are listed on their own. Each
-     * holds a descriptor at every depth the merged walk reaches, and a client names the operands.
+     * The most distinct directories listed as one (dir/ operands, or directories of one name);
+     * one more is not sent, and said to be. Each holds a descriptor at every depth the merged walk
+     * reaches, so a merged walk holds at most this many times a single walk's, and a pull's
+     * operands are its client's.
      */
-    static final int MAX_MERGED_OPERANDS = 16;
+    static final int MAX_MERGED_OPERANDS = 8;
 
     /**
      * A directory being listed, held open until its DIRECTORY_END; {@code id} tells a symlink loop
@@ -142,6 +144,14 @@ final class FileList implements AutoCloseable {
      */
     private List<Integer> mergedGroup;
     private final Set<Integer> mergedOperands = new HashSet<>();
+    /** dir/ operands past {@link #MAX_MERGED_OPERANDS} distinct directories: not sent, and said to be. */
+    private final Set<Integer> beyondMergeBound = new HashSet<>();
+    /**
+     * Whether operands share the top of the list as rsync's do. Not where the list follows
+     * symlinks (-L, -k, --copy-unsafe-links) or stops at mount points (-x), which the merged walk
+     * does not judge per source: each operand is then listed on its own, as before.
+     */
+    private final boolean mergesOperands;
     /** Which operand's entry each top-level name several operands hold comes from. */
     private final OperandWinners winners;
     /** The operand being listed. */
@@ -225,7 +235,7 @@ final class FileList implements AutoCloseable {
         this.xattrs = XattrSync.forSender(options);
         this.fakeSuper = FakeSuper.of(options);
         this.operands = List.copyOf(operands);
-        this.winners = new OperandWinners(this.operands, topNames(this.operands), this::found);
+        this.winners = new OperandWinners(this.operands, topNames(this.operands), this::foundListed);
         this.recursive = options.has(SessionRequest.RECURSIVE);
         this.dirs = options.has(SessionRequest.DIRS);
         this.impliedDirectories = !options.receiver().extended().has(ExtendedOptions.NO_IMPLIED_DIRS);
@@ -247,6 +257,7 @@ final class FileList implements AutoCloseable {
                 : options.has(SessionRequest.ONE_FILE_SYSTEM) ? 1 : 0;
         this.firstNames = options.has(SessionRequest.HARD_LINKS) ? new HashMap<>() : null;
         this.pruning = options.has(SessionRequest.PRUNE_EMPTY_DIRS) ? new EmptyDirectoryPruning(this::listed) : null;
+        this.mergesOperands = !followedLinks.any() && oneFileSystem == 0;
     }
 
     /** The next entry, or null when the list is complete. */
@@ -264,8 +275,9 @@ final class FileList implements AutoCloseable {
                     MergedChildren.Child child = top.children().next();
                     Source from = top.source(child.source());
                     List<Merged> mergedWith = top.mergedWith(child);
-                    String leaf = new String(child.name(), StandardCharsets.UTF_8);
-                    if (stack.size() == 1 && isTransferRoot(top.name()) && winners.named(leaf)) {
+                    String leaf = stack.size() == 1 && isTransferRoot(top.name()) && mergesOperands
+                            ? new String(child.name(), StandardCharsets.UTF_8) : null;
+                    if (leaf != null && winners.named(leaf)) {
                         OperandWinners.Decision decision = winners.decide(leaf);
                         if (decision != null && decision.winner() >= 0) {
                             if (decision.winner() != from.operand()) {
@@ -307,7 +319,11 @@ final class FileList implements AutoCloseable {
                     winners.mergedDirectories(mergedGroup);
                 }
                 int operand = nextOperand++;
-                if (!mergedOperands.contains(operand)) {
+                if (beyondMergeBound.contains(operand)) {
+                    ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0],
+                            shownName(operands.get(operand).path()) + ": not sent: more than " + MAX_MERGED_OPERANDS
+                                    + " directories are listed as one")));
+                } else if (!mergedOperands.contains(operand)) {
                     listingOperand = operand;
                     listOperand(operand);
                 }
@@ -392,7 +408,8 @@ final class FileList implements AutoCloseable {
             } else {
                 Path absolute = path.toAbsolutePath().normalize();
                 byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
-                OperandWinners.Decision decision = winners.decide(new String(name, StandardCharsets.UTF_8));
+                OperandWinners.Decision decision = mergesOperands
+                        ? winners.decide(new String(name, StandardCharsets.UTF_8)) : null;
                 if (decision != null && decision.leftOut().contains(index)) {
                     ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), name, shownName(path)
                             + ": not sent: more than " + MAX_MERGED_OPERANDS + " directories of this name are named")));
@@ -412,7 +429,8 @@ final class FileList implements AutoCloseable {
 
     /**
      * The dir/ operands listed as one directory: the first that is a directory, and the later
-     * ones that are, up to {@link #MAX_MERGED_OPERANDS} in all. As rsync's list, which holds
+     * ones that are, up to {@link #MAX_MERGED_OPERANDS} distinct directories (one more is not
+     * sent, and said to be; one named again lists nothing more). As rsync's list, which holds
      * every operand's names at once, their contents are one directory (each name once: see
      * {@link MergedChildren}), so that what the first lists is neither overwritten by a later
      * operand's nor taken by --delete for an extra. A later one naming a directory already in
@@ -422,7 +440,7 @@ final class FileList implements AutoCloseable {
     private List<Integer> mergedGroup() {
         List<Integer> group = new ArrayList<>();
         Set<FileId> directories = new HashSet<>();
-        for (int index = 0; index < operands.size() && group.size() < MAX_MERGED_OPERANDS; index++) {
+        for (int index = 0; mergesOperands && index < operands.size(); index++) {
             SourceOperand operand = operands.get(index);
             if (operand.relativeName() != null || !operand.contents()) {
                 continue;
@@ -431,11 +449,16 @@ final class FileList implements AutoCloseable {
             if (id == null) {
                 continue;
             }
-            if (directories.add(id)) {
-                group.add(index);
-            }
-            if (group.size() > 1 || !group.contains(index)) {
+            if (!directories.add(id)) {
+                // The same directory named again lists nothing more.
                 mergedOperands.add(index);
+            } else if (group.size() == MAX_MERGED_OPERANDS) {
+                beyondMergeBound.add(index);
+            } else {
+                group.add(index);
+                if (group.size() > 1) {
+                    mergedOperands.add(index);
+                }
             }
         }
         return group;
@@ -480,6 +503,19 @@ final class FileList implements AutoCloseable {
                     : new String(FileNames.lastComponent(absolute), StandardCharsets.UTF_8));
         }
         return names;
+    }
+
+    /**
+     * What is at {@code path} as a holder of its name at the top of the list: null for nothing,
+     * and for an entry the filters leave out, which rsync's list does not hold either.
+     */
+    private OperandWinners.Found foundListed(Path path) {
+        OperandWinners.Found found = found(path);
+        if (found == null) {
+            return null;
+        }
+        return excluded(FileNames.lastComponent(path.toAbsolutePath().normalize()), found.type() == FileModes.S_IFDIR)
+                ? null : found;
     }
 
     /** What is at {@code path} (its symlink not followed), looked up as the list looks up operands; null if nothing. */
@@ -1070,8 +1106,16 @@ final class FileList implements AutoCloseable {
                 throw RuleSetFailure.endingSession(e);
             }
         }
-        List<MergedChildren.Child> listing = merged.isEmpty() ? MergedChildren.single(children)
-                : MergedChildren.of(names, sharedNameJudge(name, directory, merged));
+        List<MergedChildren.Child> listing;
+        try {
+            listing = merged.isEmpty() ? MergedChildren.single(children)
+                    : MergedChildren.of(names, sharedNameJudge(name, directory, merged));
+        } catch (RuntimeException e) {
+            // A rule set too costly to match, say: nothing opened here is left open.
+            closeQuietly(directory);
+            merged.forEach(source -> closeQuietly(source.directory()));
+            throw e;
+        }
         stack.push(new Frame(path, name, directory, listing.iterator(), new ArrayDeque<>(), complete,
                 new FileId(attributes.device(), attributes.inode()), listingOperand, merged));
     }
@@ -1096,8 +1140,9 @@ final class FileList implements AutoCloseable {
     }
 
     /**
-     * How a name several merged directories share is judged: what it is in each (a symlink is
-     * what the list would make of it without following it), and the filters as they judge it.
+     * How a name several merged directories share is judged: what it is in each (a symlink is a
+     * symlink: operands are merged only where the list follows none), and the filters as they
+     * judge it.
      */
     private MergedChildren.Judge sharedNameJudge(byte[] name, DirectoryHandle directory, List<Source> merged) {
         return new MergedChildren.Judge() {

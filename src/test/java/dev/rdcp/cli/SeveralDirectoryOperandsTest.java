@@ -1,6 +1,8 @@
 package dev.rdcp.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,6 +19,9 @@ import org.junit.jupiter.api.Test;
  * first operand had just copied.
  */
 class SeveralDirectoryOperandsTest extends SideBySideTest {
+
+    /** transfer.FileList.MAX_MERGED_OPERANDS, which this package cannot see. */
+    private static final int MERGE_BOUND = 8;
 
     @BeforeEach
     void twoTrees() throws IOException {
@@ -95,5 +100,37 @@ class SeveralDirectoryOperandsTest extends SideBySideTest {
         Cli.Result result = sides.push(0, List.of("-a", "--out-format=%n"), "twice/", "a/", "a/");
         assertEquals(RsyncComparison.rsync(tmp, "-a", "--out-format=%n", "a/", "a/", "again-twice/").lines().toList(),
                 result.out().lines().toList(), result::toString);
+    }
+
+    /**
+     * Review: under -L the merged walk would have judged a symlink to a directory a symlink and
+     * lost what it leads to; where the list follows symlinks (or stops at mount points) the
+     * operands are listed one by one, as before, and the tree is rsync's.
+     */
+    @Test
+    void followingSymlinksListsTheOperandsOneByOneAsBefore() throws Exception {
+        Path linked = Files.createDirectories(tmp.resolve("d/real"));
+        SideBySide.writeText(linked, "r2", "behind a symlink");
+        Files.createSymbolicLink(tmp.resolve("d/shared"), Path.of("real"));
+        sides.push(0, List.of("-aL"), "followed/", "a/", "d/");
+        assertEquals("behind a symlink", Files.readString(sides.rdcpCopy("followed/shared/r2")));
+    }
+
+    /** Past the bound on directories listed as one, an operand is not sent, and said to be. */
+    @Test
+    void dirOperandsPastTheBoundAreNotSentAndSaidToBe() throws IOException {
+        List<String> args = new java.util.ArrayList<>(List.of("-a"));
+        for (int i = 0; i <= MERGE_BOUND; i++) {
+            Path source = Files.createDirectories(tmp.resolve("many/s" + i));
+            SideBySide.writeText(source, "f" + i, String.valueOf(i));
+            args.add(source + "/");
+        }
+        args.add(tmp.resolve("bounded") + "/");
+        Cli.Result result = Cli.rdcp(args.toArray(String[]::new));
+        assertEquals(23, result.exitCode(), result::toString);
+        int last = MERGE_BOUND;
+        assertTrue(result.err().contains("s" + last + ": not sent: more than"), result.err());
+        assertFalse(Files.exists(tmp.resolve("bounded/f" + last)));
+        assertEquals("0", Files.readString(tmp.resolve("bounded/f0")));
     }
 }
