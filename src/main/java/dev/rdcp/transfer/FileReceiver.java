@@ -4,7 +4,6 @@ import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlHeader;
 import dev.rdcp.protocol.ControlType;
-import dev.rdcp.protocol.EntryCounts;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ErrorMessage;
 import dev.rdcp.protocol.ExitCode;
@@ -66,7 +65,7 @@ public final class FileReceiver implements AutoCloseable {
     private final boolean sparse;
     private final FileWrites writes;
     /** What this side made and deleted, by kind, for its END and --stats. */
-    private final Tally tally = new Tally();
+    private final ReceiverTally tally = new ReceiverTally();
     /** File data the peer wrote here, for rsync's "received N bytes". */
     private long dataBytesReceived;
     private boolean endSent;
@@ -410,26 +409,6 @@ public final class FileReceiver implements AutoCloseable {
         LOG.debug("END sent ({} created, {} reports still waiting)", counts.created().total(), reports.size());
         if (endSent) {
             listener.receiverCounts(counts);
-        }
-    }
-
-    /** What this side made and deleted, counted by kind as entries are made and deleted (never per chunk). */
-    private static final class Tally implements ReceiverTally {
-        private EntryCounts created = EntryCounts.ZERO;
-        private EntryCounts deleted = EntryCounts.ZERO;
-
-        @Override
-        public void created(EntryType type) {
-            created = created.plus(type);
-        }
-
-        @Override
-        public void deleted(EntryType type) {
-            deleted = deleted.plus(type);
-        }
-
-        ReceiverCounts counts() {
-            return new ReceiverCounts(created, deleted);
         }
     }
 

@@ -53,7 +53,7 @@ class ConfinedDeleteTest {
         TransferReport report = new TransferReport();
         SessionBudget budget = new SessionBudget();
         Generator generator = new Generator(destination, options, report, new Attributes(options, destination),
-                new ReportQueue(report, budget, false), new CountingTally(), incoming -> { }, swap, budget);
+                new ReportQueue(report, budget, false), new ReceiverTally(), incoming -> { }, swap, budget);
         ByteBuffer entries = ByteBuffer.allocate(1024);
         int at = CountedList.start(entries);
         new Entry(0, EntryType.DIRECTORY, 0755, 0, 0, 0, 0, 0, new byte[] {'.'}, new byte[0]).encode(entries);

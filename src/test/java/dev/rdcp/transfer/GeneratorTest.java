@@ -38,7 +38,7 @@ class GeneratorTest {
 
     private final List<Incoming> wanted = new ArrayList<>();
     private final TransferReport report = new TransferReport();
-    private final CountingTally tally = new CountingTally();
+    private final ReceiverTally tally = new ReceiverTally();
     private Generator generator;
 
     @BeforeEach
@@ -91,7 +91,7 @@ class GeneratorTest {
         assertEquals(1, wanted.size());
         assertArrayEquals("sub/new.bin".getBytes(StandardCharsets.UTF_8), wanted.get(0).local);
         assertTrue(Files.isDirectory(dir.resolve("sub")), "directories are made as they are listed");
-        assertEquals(new EntryCounts(0, 1, 0, 0, 0), tally.created, "the directory; the file is counted once it arrives");
+        assertEquals(new EntryCounts(0, 1, 0, 0, 0), tally.counts().created(), "the directory; the file is counted once it arrives");
     }
 
     @Test
@@ -185,7 +185,7 @@ class GeneratorTest {
         Destination destination = Destination.of(dir, true, null);
         destination.prepare(false);
         Generator whileListed = new Generator(destination, options, report, new Attributes(options, destination),
-                new ReportQueue(report, during, false), new CountingTally(), wanted::add, () -> { }, during);
+                new ReportQueue(report, during, false), new ReceiverTally(), wanted::add, () -> { }, during);
         whileListed.answer(entries(entry(0, EntryType.DIRECTORY, ".", 0), entry(1, EntryType.FILE, "new", 3),
                 entry(2, EntryType.DIRECTORY, "sub", 0)), ByteBuffer.allocate(8192));
         whileListed.answer(entries(entry(3, EntryType.FILE, "sub/new2", 4), end(4, "sub"),

@@ -103,7 +103,7 @@ class SessionBudgetTest {
         destination.prepare(false);
         TransferReport report = new TransferReport();
         return new Generator(destination, options, report, new Attributes(options, destination),
-                new ReportQueue(report, budget, false), new CountingTally(), incoming -> { }, Heartbeat.NONE, budget);
+                new ReportQueue(report, budget, false), new ReceiverTally(), incoming -> { }, Heartbeat.NONE, budget);
     }
 
     /** One ENTRIES payload of {@code entries}, answered. */
