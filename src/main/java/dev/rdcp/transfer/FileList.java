@@ -439,17 +439,17 @@ final class FileList implements AutoCloseable {
      */
     private List<Integer> mergedGroup() {
         List<Integer> group = new ArrayList<>();
-        Set<FileId> directories = new HashSet<>();
+        Set<OperandWinners.Found> directories = new HashSet<>();
         for (int index = 0; mergesOperands && index < operands.size(); index++) {
             SourceOperand operand = operands.get(index);
             if (operand.relativeName() != null || !operand.contents()) {
                 continue;
             }
-            FileId id = directoryId(operand.path());
-            if (id == null) {
+            OperandWinners.Found directory = found(operand.path(), true);
+            if (directory == null || directory.type() != FileModes.S_IFDIR) {
                 continue;
             }
-            if (!directories.add(id)) {
+            if (!directories.add(directory)) {
                 // The same directory named again lists nothing more.
                 mergedOperands.add(index);
             } else if (group.size() == MAX_MERGED_OPERANDS) {
@@ -520,28 +520,20 @@ final class FileList implements AutoCloseable {
 
     /** What is at {@code path} (its symlink not followed), looked up as the list looks up operands; null if nothing. */
     private OperandWinners.Found found(Path path) {
-        Parent beneath = null;
-        try {
-            beneath = beneathRoot(path, false);
-            FileStatus status = beneath == null ? FileStatus.of(path, FileNames.absolute(path), false)
-                    : beneath.directory().status(beneath.leaf());
-            return new OperandWinners.Found(FileModes.type(status.mode()), status.device(), status.inode());
-        } catch (IOException e) {
-            return null;
-        } finally {
-            closeUnlessRoot(beneath);
-        }
+        return found(path, false);
     }
 
-    /** A dir/ operand's directory (a symlink followed, as its listing follows it), or null if it is none. */
-    private FileId directoryId(Path path) {
+    /**
+     * What is at {@code path}, looked up as the list looks up operands, a symlink at the end
+     * followed if {@code followLeaf} (a dir/ operand's, as its listing follows it); null if nothing.
+     */
+    private OperandWinners.Found found(Path path, boolean followLeaf) {
         Parent beneath = null;
         try {
-            beneath = beneathRoot(path, true);
-            FileStatus status = beneath == null ? FileStatus.of(path, FileNames.absolute(path), true)
+            beneath = beneathRoot(path, followLeaf);
+            FileStatus status = beneath == null ? FileStatus.of(path, FileNames.absolute(path), followLeaf)
                     : beneath.directory().status(beneath.leaf());
-            return FileModes.type(status.mode()) == FileModes.S_IFDIR ? new FileId(status.device(), status.inode())
-                    : null;
+            return new OperandWinners.Found(FileModes.type(status.mode()), status.device(), status.inode());
         } catch (IOException e) {
             return null;
         } finally {
