@@ -22,7 +22,7 @@ final class RefusedOptions {
             + " -N too)";
     static final String CLIENT_ONLY = "not yet: not implemented (it needs no protocol change)";
     static final String DELTA = "refused: rdcp has no delta-transfer algorithm; it always copies whole files";
-    static final String CHECKSUM = "refused: -c compares whole-file CRC32C digests, the one checksum rdcp has";
+    static final String CHECKSUM = "refused: -c always compares whole-file MD5 digests";
     static final String BATCH = "refused: rdcp has no batch files";
     static final String PROTOCOL = "refused: rdcp speaks one protocol version; install the same rdcp release"
             + " on both ends";

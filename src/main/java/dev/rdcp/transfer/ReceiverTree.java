@@ -48,7 +48,7 @@ final class ReceiverTree {
     /** Whether {@link #filters} are pointed at the destination yet (see {@link #judgeIn}). */
     private boolean filtersRooted;
     /** What per-directory merge files are read through. */
-    private final ScratchBuffer mergeBuffer = new ScratchBuffer(FileList.MD5_BUFFER);
+    private final ScratchBuffer mergeBuffer = new ScratchBuffer(ContentMd5.BUFFER);
     /** --ignore-errors: delete even where the sender could not read a directory whole. */
     private final boolean ignoreErrors;
     /** -x: --delete stays on the destination's file system; its device, once looked up. */

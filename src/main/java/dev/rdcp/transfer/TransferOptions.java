@@ -203,7 +203,7 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
      * for a session before allocating any of it.
      */
     public long maxDirectBytes() {
-        return maxPinnedBytes() + chunkSize + FileList.MD5_BUFFER + Backups.COPY_BUFFER + SMALL_BUFFERS;
+        return maxPinnedBytes() + chunkSize + ContentMd5.BUFFER + Backups.COPY_BUFFER + SMALL_BUFFERS;
     }
 
     /** Send queue depth: up to two WRITEs and a SEND per slot in flight, plus the control messages. */

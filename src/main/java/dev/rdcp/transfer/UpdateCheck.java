@@ -48,7 +48,7 @@ final class UpdateCheck {
 
     private final Heartbeat heartbeat;
     /** --checksum: what each file is read through for its MD5, allocated at the first; one per session. */
-    private final ScratchBuffer md5Buffer = new ScratchBuffer(FileList.MD5_BUFFER);
+    private final ScratchBuffer md5Buffer = new ScratchBuffer(ContentMd5.BUFFER);
 
     UpdateCheck(TransferOptions options, Heartbeat heartbeat) {
         this.heartbeat = heartbeat;
@@ -109,7 +109,7 @@ final class UpdateCheck {
 
     private byte[] md5(DirectoryHandle base, byte[] name) {
         try (ReadOnlyFile file = ReadOnlyFile.of(base.openRead(name))) {
-            return FileList.md5(file, md5Buffer.get(), heartbeat);
+            return ContentMd5.md5(file, md5Buffer.get(), heartbeat);
         } catch (IOException e) {
             return new byte[0];
         }
