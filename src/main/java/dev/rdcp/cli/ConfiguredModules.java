@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.session.DaemonModule;
@@ -22,8 +23,7 @@ record ConfiguredModules(DaemonConfig config, List<DaemonModule> modules, ServeI
         try {
             text = Files.readString(file);
         } catch (IOException e) {
-            throw bad("cannot read " + file + ": " + (e.getMessage() == null ? e.getClass().getSimpleName()
-                    : e.getMessage()));
+            throw bad("cannot read " + file + ": " + PathErrors.reason(e));
         }
         DaemonConfig config;
         try {

@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.ModuleList;
@@ -30,7 +31,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import picocli.CommandLine;
@@ -259,7 +259,8 @@ final class CopyCommand {
                     + "0: no limit (default: 10).")
     Integer contimeout;
 
-    @Option(names = "--port", paramLabel = "N", description = "Daemon port (default: 7471).")
+    @Option(names = "--port", paramLabel = "N", converter = PortConverter.class,
+            description = "Daemon port (default: 7471).")
     int port = Location.defaultPort();
 
     @Option(names = "--secret-file", paramLabel = "FILE", description = "Shared secret for a daemon that requires one.")
@@ -706,7 +707,7 @@ final class CopyCommand {
         } catch (NoSuchFileException e) {
             return "no such file or directory";
         } catch (IOException e) {
-            return FilesFrom.reason(e);
+            return PathErrors.reason(e);
         }
     }
 

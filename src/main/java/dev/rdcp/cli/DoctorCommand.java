@@ -36,7 +36,8 @@ final class DoctorCommand implements Callable<Integer> {
     @Mixin
     RemoteShellOptions remoteShell;
 
-    @Option(names = "--port", paramLabel = "N", description = "Daemon port to try on HOST (default: 7471).")
+    @Option(names = "--port", paramLabel = "N", converter = PortConverter.class,
+            description = "Daemon port to try on HOST (default: 7471).")
     int port = Location.defaultPort();
 
     @Spec

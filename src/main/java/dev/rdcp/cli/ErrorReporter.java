@@ -78,7 +78,8 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
     }
 
     private static String firstLine(Throwable e) {
-        String message = e.getMessage();
+        String message = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName()
+                : e.getMessage();
         if (e instanceof NoSuchFileException) {
             return "no such file or directory: " + message;
         }
@@ -88,9 +89,6 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler, Com
         if (e instanceof VerbsException v && v.errno() == Errno.ENOMEM) {
             return message + " (pinned memory is limited by 'ulimit -l'; raise it, e.g. in "
                     + "/etc/security/limits.conf: '* - memlock unlimited')";
-        }
-        if (message == null || message.isBlank()) {
-            return e.getClass().getSimpleName();
         }
         return message.lines().findFirst().orElse(message);
     }

@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.filter.ListLines;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
@@ -9,10 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +30,7 @@ final class FilesFrom {
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new RdcpException(ExitCode.USAGE, "failed to open files-from file " + file + ": " + reason(e));
+            throw new RdcpException(ExitCode.USAGE, "failed to open files-from file " + file + ": " + PathErrors.reason(e));
         }
         return read(bytes, file.toString(), from0);
     }
@@ -70,20 +68,6 @@ final class FilesFrom {
             throw new RdcpException(ExitCode.USAGE, "--files-from " + name + ": entry " + line
                     + " is not valid UTF-8, which is how rdcp reads names");
         }
-    }
-
-    /** An I/O failure as the system's error text, as rsync names it ("No such file or directory"). */
-    static String reason(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "No such file or directory";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "Permission denied";
-        }
-        if (e instanceof FileSystemException fse && fse.getReason() != null) {
-            return fse.getReason();
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     /**

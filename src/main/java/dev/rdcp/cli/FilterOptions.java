@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.filter.CommandLineRules;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
@@ -92,7 +93,7 @@ final class FilterOptions {
                     : Files.readAllBytes(file);
         } catch (IOException e) {
             throw new RdcpException(ExitCode.FILE_IO, "failed to open " + (include ? "include" : "exclude") + " file "
-                    + file + ": " + FilesFrom.reason(e));
+                    + file + ": " + PathErrors.reason(e));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.posix.NativeLoadError;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 
@@ -30,6 +31,11 @@ public final class Main {
             err.println("rdcp: out of memory: the Java heap is full (RDCP_JAVA_OPTS=-Xmx... gives it more)");
             err.flush();
             return ExitCode.MEMORY.code();
+        } catch (LinkageError e) {
+            // rdcp's own native shim (or a library it needs) is missing or broken: an installation fault.
+            err.println("rdcp: cannot load native code rdcp needs (reinstall rdcp): " + NativeLoadError.reason(e));
+            err.flush();
+            return ExitCode.INTERNAL.code();
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.TransferListener;
@@ -122,7 +123,7 @@ final class OutputOptions {
             log = new PrintWriter(Files.newBufferedWriter(logFile, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND, StandardOpenOption.WRITE));
         } catch (IOException e) {
-            err.println("rdcp: failed to open log-file " + logFile + ": " + e.getMessage() + "; ignoring it");
+            err.println("rdcp: failed to open log-file " + logFile + ": " + PathErrors.reason(e) + "; ignoring it");
             err.flush();
             return stdout;
         }

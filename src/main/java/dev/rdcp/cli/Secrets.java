@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
@@ -32,7 +33,7 @@ final class Secrets {
                 self = (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
             } catch (IOException e) {
                 throw new RdcpException(ExitCode.FILE_SELECTION, "cannot read the secret file " + file + ": "
-                        + e.getMessage());
+                        + PathErrors.reason(e));
             }
             if ((mode & GROUP_OR_OTHERS) != 0) {
                 throw new RdcpException(ExitCode.FILE_SELECTION, String.format("the secret file %s must not be "
@@ -52,7 +53,8 @@ final class Secrets {
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new RdcpException(ExitCode.FILE_SELECTION, "cannot read the secret file " + file + ": " + e.getMessage());
+            throw new RdcpException(ExitCode.FILE_SELECTION,
+                    "cannot read the secret file " + file + ": " + PathErrors.reason(e));
         }
         String secret = text.lines().findFirst().orElse("").strip();
         if (secret.isEmpty()) {

@@ -53,7 +53,8 @@ final class ServeCommand implements Callable<Integer> {
             description = "Serve the modules of FILE (rsyncd.conf's syntax: see docs/daemon.md) instead of --root.")
     Path config;
 
-    @Option(names = "--port", paramLabel = "N", defaultValue = "" + Daemon.DEFAULT_PORT,
+    @Option(names = "--port", paramLabel = "N", converter = PortConverter.Listening.class,
+            defaultValue = "" + Daemon.DEFAULT_PORT,
             description = "TCP port for the bootstrap connection (default: ${DEFAULT-VALUE}).")
     int port;
 

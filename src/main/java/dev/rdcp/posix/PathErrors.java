@@ -2,15 +2,51 @@ package dev.rdcp.posix;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 
-/** A failed file call's errno as the exception, and the message, the JDK's own file calls would give. */
-final class PathErrors {
+/**
+ * A failed file call's errno as the exception, and the message, the JDK's own file calls would
+ * give; and any file failure as the one reason a line shows.
+ */
+public final class PathErrors {
 
     private PathErrors() {
+    }
+
+    /**
+     * A failure as a line shows it, as rsync names it: the system's error text ("No such file or
+     * directory"), without the path the exception also names (the line names it its own way);
+     * never null.
+     */
+    public static String reason(IOException e) {
+        if (e instanceof FileSystemException fse && fse.getReason() != null) {
+            return fse.getReason();
+        }
+        if (e instanceof NoSuchFileException) {
+            return "No such file or directory";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "Permission denied";
+        }
+        if (e instanceof FileAlreadyExistsException) {
+            return "File exists";
+        }
+        if (e instanceof DirectoryNotEmptyException) {
+            return "Directory not empty";
+        }
+        if (e instanceof NotDirectoryException) {
+            return "Not a directory";
+        }
+        if (e instanceof FileSystemException) {
+            // The JDK's own, whose message is the path alone.
+            return e.getClass().getSimpleName();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     static IOException of(Path path, int errno) {

@@ -67,7 +67,8 @@ public final class SshServerProcess implements AutoCloseable {
             throw new RdcpException(ExitCode.IPC, "lost the ssh connection to " + userAtHost);
         }
         String[] fields = greeting == null ? new String[0] : greeting.trim().split(" ");
-        if (fields.length != 3 || !fields[0].equals(SshServerMode.GREETING) || !fields[1].matches("\\d{1,5}")) {
+        if (fields.length != 3 || !fields[0].equals(SshServerMode.GREETING) || !fields[1].matches("[1-9]\\d{0,4}")
+                || Integer.parseInt(fields[1]) > 65535) {
             int status = waitBriefly(process);
             throw new RemoteShellException("could not start rdcp on " + userAtHost + " over "
                     + rsh.get(0) + (greeting == null ? "" : ": unexpected output '" + greeting + "'")

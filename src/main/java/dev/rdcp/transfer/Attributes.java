@@ -1,5 +1,6 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
@@ -10,7 +11,6 @@ import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.Xattrs;
 import java.io.IOException;
-import java.nio.file.FileSystemException;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
@@ -321,9 +321,7 @@ final class Attributes {
      * told --super meets one where the kernel keeps owners and foreign groups to root.
      */
     private static RdcpException chownFailed(IOException cause) {
-        String reason = cause instanceof FileSystemException failure && failure.getReason() != null
-                ? failure.getReason() : cause.getMessage();
-        return new RdcpException(ExitCode.PARTIAL, "chown failed: " + reason);
+        return new RdcpException(ExitCode.PARTIAL, "chown failed: " + PathErrors.reason(cause));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlHeader;
@@ -23,7 +24,6 @@ import dev.rdcp.transport.Transport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.file.FileSystemException;
 import java.util.ArrayDeque;
 import java.util.zip.CRC32C;
 import org.apache.logging.log4j.LogManager;
@@ -107,7 +107,8 @@ public final class FileReceiver implements AutoCloseable {
         Region region = transport.allocate(options.stagingBytes(), true);
         try {
             return new FileReceiver(transport, destination, options, listener, region, pool);
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
+            // An Error too (out of memory mid-construction): the region is on no transport's stack yet.
             ResourceStack.closeAfter(region, e);
             throw e;
         }
@@ -383,10 +384,7 @@ public final class FileReceiver implements AutoCloseable {
 
     /** A failure as a line may show it: a file system error's reason, without the path it names. */
     public static String describe(IOException e) {
-        if (e instanceof FileSystemException fse && fse.getReason() != null) {
-            return fse.getReason();
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return PathErrors.reason(e);
     }
 
     private void advertise(int slot) throws IOException {

@@ -213,7 +213,8 @@ public final class FileSender implements AutoCloseable {
         Region region = transport.allocate(options.stagingBytes(), false);
         try {
             return new FileSender(transport, options, listener, sources, sourceRoot, region);
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
+            // An Error too (out of memory mid-construction): the region is on no transport's stack yet.
             ResourceStack.closeAfter(region, e);
             throw e;
         }

@@ -10,6 +10,7 @@ import dev.rdcp.verbs.VerbsException;
 import dev.rdcp.verbs.WorkCompletions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.EnumSet;
 import java.util.List;
 
@@ -40,7 +41,7 @@ final class MessagePipe implements AutoCloseable {
     private final CompletionQueue cq;
     private final int maxInline;
     private final int sendQueueDepth;
-    private final ResourceStack regions = new ResourceStack();
+    private final ResourceStack owned = new ResourceStack();
 
     private final MemoryRegion receiveMr;
     private final ByteBuffer[] receiveBuffers;
@@ -80,15 +81,18 @@ final class MessagePipe implements AutoCloseable {
         this.cq = connection.completionQueue(stream);
         this.maxInline = qp.capacity().maxInlineData();
         this.sendQueueDepth = qp.capacity().maxSendWr();
-        this.handling = DirectMemory.allocate(ControlHeader.MAX_MESSAGE, memory).buffer();
-        ByteBuffer receiveRing = DirectMemory.allocate(receiveCount * ControlHeader.MAX_MESSAGE, memory).buffer();
-        ByteBuffer sendRing = DirectMemory.allocate(sendCount * ControlHeader.MAX_MESSAGE, memory).buffer();
+        owned.push(batch);
+        ByteBuffer receiveRing;
+        ByteBuffer sendRing;
         try {
-            this.receiveMr = regions.push(connection.protectionDomain().register(receiveRing,
+            this.handling = DirectMemory.allocate(ControlHeader.MAX_MESSAGE, memory).buffer();
+            receiveRing = DirectMemory.allocate(receiveCount * ControlHeader.MAX_MESSAGE, memory).buffer();
+            sendRing = DirectMemory.allocate(sendCount * ControlHeader.MAX_MESSAGE, memory).buffer();
+            this.receiveMr = owned.push(connection.protectionDomain().register(receiveRing,
                     EnumSet.of(Access.LOCAL_WRITE)));
-            this.sendMr = regions.push(connection.protectionDomain().register(sendRing, EnumSet.noneOf(Access.class)));
+            this.sendMr = owned.push(connection.protectionDomain().register(sendRing, EnumSet.noneOf(Access.class)));
         } catch (Throwable e) {
-            regions.closeAfter(e);
+            owned.closeAfter(e);
             throw e;
         }
         this.receiveBuffers = slices(receiveRing, receiveCount);
@@ -112,7 +116,7 @@ final class MessagePipe implements AutoCloseable {
             }
             return pipe;
         } catch (Throwable e) {
-            pipe.regions.closeAfter(e);
+            pipe.owned.closeAfter(e);
             throw e;
         }
     }
@@ -120,7 +124,8 @@ final class MessagePipe implements AutoCloseable {
     private static ByteBuffer[] slices(ByteBuffer ring, int count) {
         ByteBuffer[] slices = new ByteBuffer[count];
         for (int i = 0; i < count; i++) {
-            slices[i] = ring.slice(i * ControlHeader.MAX_MESSAGE, ControlHeader.MAX_MESSAGE);
+            // The wire's order, stated: docs/protocol.md says big-endian, whatever made the ring.
+            slices[i] = ring.slice(i * ControlHeader.MAX_MESSAGE, ControlHeader.MAX_MESSAGE).order(ByteOrder.BIG_ENDIAN);
         }
         return slices;
     }
@@ -315,6 +320,6 @@ final class MessagePipe implements AutoCloseable {
     /** Deregisters the rings. Close it before the connection whose protection domain they belong to. */
     @Override
     public void close() throws IOException {
-        regions.close();
+        owned.close();
     }
 }

@@ -7,6 +7,7 @@ import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -107,11 +108,12 @@ public final class TcpTransport implements Transport, PeerPresence {
             throw e;
         }
         messageFrame.put(0, MESSAGE);
-        this.message = messageFrame.slice(1, ControlHeader.MAX_MESSAGE);
+        // The wire's order, stated: docs/protocol.md says big-endian.
+        this.message = messageFrame.slice(1, ControlHeader.MAX_MESSAGE).order(ByteOrder.BIG_ENDIAN);
         keepaliveFrame.put(0, KEEPALIVE);
         this.received = new ByteBuffer[receiveBuffers];
         for (int i = 0; i < receiveBuffers; i++) {
-            received[i] = ring.slice(i * ControlHeader.MAX_MESSAGE, ControlHeader.MAX_MESSAGE);
+            received[i] = ring.slice(i * ControlHeader.MAX_MESSAGE, ControlHeader.MAX_MESSAGE).order(ByteOrder.BIG_ENDIAN);
         }
         this.receivedLength = new int[receiveBuffers];
         this.watch = new PeerWatch(this, timeoutSeconds, keepalivesHoldOff);
@@ -251,7 +253,9 @@ public final class TcpTransport implements Transport, PeerPresence {
     }
 
     private static RdcpException lost(IOException e) {
-        return new RdcpException(ExitCode.SOCKET_IO, "the TCP connection broke: " + e.getMessage());
+        // A channel closed under us (a session being stopped) says nothing of its own.
+        String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return new RdcpException(ExitCode.SOCKET_IO, "the TCP connection broke: " + reason);
     }
 
     /** Every write has been handed to the kernel by the time {@link #write} returns. */

@@ -1,5 +1,6 @@
 package dev.rdcp.verbs;
 
+import dev.rdcp.posix.NativeLoadError;
 import dev.rdcp.posix.jna.RdcpLibrary;
 import dev.rdcp.verbs.jna.IbVerbs;
 import dev.rdcp.verbs.jna.RdcpShim;
@@ -36,24 +37,15 @@ public final class NativeVerbs {
             IbVerbs.ibv_wc_status_str(0);
         } catch (LinkageError e) {
             return Optional.of("cannot load " + IbVerbs.LIBRARY
-                    + " (install the Debian packages libibverbs1 and ibverbs-providers): " + rootMessage(e));
+                    + " (install the Debian packages libibverbs1 and ibverbs-providers): " + NativeLoadError.reason(e));
         }
         try {
             RdcpShim.rdcp_abi_layout("");
         } catch (LinkageError e) {
-            return Optional.of("cannot load the rdcp native shim (lib" + RdcpLibrary.NAME + ".so): " + rootMessage(e));
+            return Optional.of("cannot load the rdcp native shim (lib" + RdcpLibrary.NAME + ".so): " + NativeLoadError.reason(e));
         }
         Optional<String> mismatch = AbiCheck.firstMismatch().map(m -> "native ABI mismatch, refusing to run: " + m);
         LOG.debug("libibverbs and the shim loaded, struct layouts checked");
         return mismatch;
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null) {
-            t = t.getCause();
-        }
-        String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-        return message.lines().findFirst().orElse(message);
     }
 }

@@ -8,7 +8,7 @@ import dev.rdcp.verbs.jna.ibv_wc;
  * A reusable batch of work completions in native memory, read by offset: polling into it
  * allocates nothing and syncs no JNA Structure.
  */
-public final class WorkCompletions {
+public final class WorkCompletions implements AutoCloseable {
 
     private static final int SIZE;
     private static final int WR_ID;
@@ -45,6 +45,12 @@ public final class WorkCompletions {
 
     Memory memory() {
         return memory;
+    }
+
+    /** Frees the native batch now rather than when the collector finds it. Idempotent. */
+    @Override
+    public void close() {
+        memory.close();
     }
 
     public int capacity() {
