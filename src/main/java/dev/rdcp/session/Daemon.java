@@ -370,6 +370,8 @@ public final class Daemon implements AutoCloseable {
         workers.shutdown();
         try {
             if (!workers.awaitTermination(SESSION_END_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                LOG.warn("closing: {} sessions did not end within {} s; interrupting them", activeSessions(),
+                        SESSION_END_WAIT_SECONDS);
                 workers.shutdownNow();
                 if (!workers.awaitTermination(SESSION_END_WAIT_SECONDS, TimeUnit.SECONDS)) {
                     LOG.warn("closing: {} sessions still running", activeSessions());

@@ -104,17 +104,15 @@ class ProcessCopyVmTest {
                     () -> rdcp(source.toString(), "rdcp://127.0.0.1:" + port + "/big.bin"));
             awaitTrue("the transfer has started", 120_000, () -> Cli.tempFiles(root) > 0 || copy.isDone());
             assertFalse(copy.isDone(), () -> "the copy ended before the daemon could be killed: " + copy.join());
-            long killed = System.nanoTime();
             daemon.destroyForcibly().waitFor();
 
+            // A client that never noticed would hang here, not end with a wrong code.
             Cli.Result result = copy.get(60, TimeUnit.SECONDS);
-            long seconds = (System.nanoTime() - killed) / 1_000_000_000L;
             assertNotEquals(0, result.exitCode(), result::toString);
             assertTrue(List.of(ExitCode.SOCKET_IO.code(), ExitCode.DATA_STREAM.code(), ExitCode.TIMEOUT.code())
                     .contains(result.exitCode()), result::toString);
             assertEquals(1, result.err().lines().count(), result::toString);
             assertFalse(Files.exists(root.resolve("big.bin")), "no partial file under the final name");
-            assertTrue(seconds < 40, "the client took " + seconds + " s to notice");
         } finally {
             daemon.destroyForcibly();
         }

@@ -56,10 +56,10 @@ class StopSignalsTest {
         scenario.pullStoppedBy("HUP");
     }
 
-    /** Its session sees the stop within a poll tick; without that, only the interrupt 10 s on would end it. */
+    /** Its session sees the stop within a poll tick; without that, only the daemon's interrupt 10 s on would end it. */
     @Test
     void aDaemonStoppedMidPushRemovesTheTemporaryFileAndExits0() throws Exception {
-        scenario.daemonStoppedMidPush(6_000);
+        scenario.daemonStoppedMidPush(true);
     }
 
     /** Paced by --bwlimit to a chunk every 20 s, the sender still sees the stop within a tick. */
