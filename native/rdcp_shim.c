@@ -1,6 +1,5 @@
 #include "rdcp_shim.h"
 
-#include <arpa/inet.h>
 #include <errno.h>
 #include <poll.h>
 
@@ -14,17 +13,15 @@ static inline int negative_errno(int rc)
 }
 
 int rdcp_post_write(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint32_t lkey,
-                    uint32_t length, uint64_t remote_addr, uint32_t rkey, int with_imm,
-                    uint32_t imm_data, int send_flags)
+                    uint32_t length, uint64_t remote_addr, uint32_t rkey, int send_flags)
 {
 	struct ibv_sge sge = { .addr = local_addr, .length = length, .lkey = lkey };
 	struct ibv_send_wr wr = {
 		.wr_id = wr_id,
 		.sg_list = &sge,
 		.num_sge = length > 0 ? 1 : 0,
-		.opcode = with_imm ? IBV_WR_RDMA_WRITE_WITH_IMM : IBV_WR_RDMA_WRITE,
+		.opcode = IBV_WR_RDMA_WRITE,
 		.send_flags = (unsigned int)send_flags,
-		.imm_data = htonl(imm_data),
 		.wr.rdma = { .remote_addr = remote_addr, .rkey = rkey },
 	};
 	struct ibv_send_wr *bad;

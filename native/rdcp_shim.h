@@ -14,8 +14,7 @@
 #include "rdcp_export.h"
 
 RDCP_EXPORT int rdcp_post_write(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint32_t lkey,
-                                uint32_t length, uint64_t remote_addr, uint32_t rkey, int with_imm,
-                                uint32_t imm_data, int send_flags);
+                                uint32_t length, uint64_t remote_addr, uint32_t rkey, int send_flags);
 RDCP_EXPORT int rdcp_post_send(struct ibv_qp *qp, uint64_t wr_id, uint64_t local_addr, uint32_t lkey,
                                uint32_t length, int send_flags);
 RDCP_EXPORT int rdcp_post_write_send(struct ibv_qp *qp, uint64_t write_wr_id, uint64_t write_addr,

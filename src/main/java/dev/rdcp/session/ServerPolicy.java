@@ -37,11 +37,10 @@ public record ServerPolicy(Path root, Path base, boolean readOnly, byte[] secret
         return new ServerPolicy(root, base, readOnly, secret, noSuper, on);
     }
 
-    public static ServerPolicy ssh(Path base, byte[] token) {
-        return local(base, token, false);
-    }
-
-    /** A local copy's server: as ssh mode's, its receiver acting as a user with {@code noSuper}. */
+    /**
+     * An ssh server's or a local copy's: client paths relative to {@code base}, its receiver
+     * acting as a user with {@code noSuper}.
+     */
     static ServerPolicy local(Path base, byte[] token, boolean noSuper) {
         return new ServerPolicy(null, base.toAbsolutePath(), false, token, noSuper, false);
     }

@@ -53,16 +53,6 @@ public final class RcConnection implements AutoCloseable {
         }
     }
 
-    /** Opens everything up to one QP in INIT; on any failure, releases what was already made. */
-    public static RcConnection open(RdmaSettings settings) throws IOException {
-        return open(settings, 1);
-    }
-
-    /** As {@link #open(RdmaSettings)}, with {@code streams} queue pairs, each with a CQ of its own. */
-    public static RcConnection open(RdmaSettings settings, int streams) throws IOException {
-        return open(RdmaDevice.open(settings), settings.queueDepth(), streams);
-    }
-
     /**
      * Takes over {@code device} (closed with this connection, or at once if this fails) and adds
      * {@code streams} queue pairs of {@code queueDepth} work requests each way, each with a CQ of
@@ -89,22 +79,12 @@ public final class RcConnection implements AutoCloseable {
         }
     }
 
-    /** What the peer needs to connect to stream 0. */
-    public QpEndpoint localEndpoint() {
-        return localEndpoint(0);
-    }
-
     /** What the peer needs to connect to {@code stream}. */
     public QpEndpoint localEndpoint(int stream) {
         PortAttributes port = device.port();
         int linkLayer = port.linkLayer() == LinkLayer.ETHERNET ? 2 : 1;
         return new QpEndpoint(qps[stream].qpNumber(), localPsns[stream], port.lid(), device.gid().gid().toBytes(),
                 port.activeMtu().code(), linkLayer);
-    }
-
-    /** Brings stream 0's QP to RTR then RTS against the peer. */
-    public void connect(QpEndpoint remote) throws VerbsException {
-        connect(0, remote);
     }
 
     /** Brings {@code stream}'s QP to RTR then RTS against the peer; the path MTU is the smaller of both ports'. */
@@ -132,20 +112,25 @@ public final class RcConnection implements AutoCloseable {
         return qps.length;
     }
 
-    public CompletionQueue completionQueue() {
-        return cqs[0];
-    }
-
     public CompletionQueue completionQueue(int stream) {
         return cqs[stream];
     }
 
-    public QueuePair queuePair() {
-        return qps[0];
-    }
-
     public QueuePair queuePair(int stream) {
         return qps[stream];
+    }
+
+    /**
+     * Destroys every stream's queue pair now, which flushes their outstanding work requests: done
+     * before the memory they use is deregistered. The connection still owns them; its close finds
+     * them done.
+     */
+    public void closeQueuePairs() throws IOException {
+        ResourceStack queuePairs = new ResourceStack();
+        for (QueuePair qp : qps) {
+            queuePairs.push(qp);
+        }
+        queuePairs.close();
     }
 
     /** Releases QP, CQ, channel, PD and device, in that order; every one is attempted. */

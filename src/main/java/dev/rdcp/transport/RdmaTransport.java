@@ -119,11 +119,8 @@ public final class RdmaTransport implements Transport {
                 pipes[i] = handles.push(MessagePipe.open(connection, i, ring, ring, memory));
             }
             // On a failure below, the queue pairs go first (they flush the receives posted into the
-            // rings), then the rings are deregistered: the verbs order. Their close is idempotent, so
-            // the connection's own close later finds them done.
-            for (int i = 0; i < streams; i++) {
-                handles.push(connection.queuePair(i));
-            }
+            // rings), then the rings are deregistered: the verbs order.
+            handles.push(connection::closeQueuePairs);
             LOG.debug("device, protection domain, {} queue pairs and message rings ready", streams);
             for (int i = 0; i < streams; i++) {
                 connection.connect(i, channel.exchange(connection.localEndpoint(i)));
@@ -297,12 +294,8 @@ public final class RdmaTransport implements Transport {
      */
     @Override
     public void disconnect() throws IOException {
-        ResourceStack queuePairs = new ResourceStack();
-        for (int i = 0; i < pipes.length; i++) {
-            queuePairs.push(connection.queuePair(i));
-        }
         try {
-            queuePairs.close();
+            connection.closeQueuePairs();
         } catch (IOException | RuntimeException e) {
             teardownFailed = true;
             throw e;

@@ -14,7 +14,6 @@ import java.util.List;
 /** An opened RDMA device ({@code struct ibv_context}). */
 public final class DeviceContext extends NativeHandle {
 
-
     private final String name;
 
     private DeviceContext(Pointer context, String name) {
@@ -24,18 +23,7 @@ public final class DeviceContext extends NativeHandle {
 
     /** Names of the RDMA devices present, in the order libibverbs lists them. */
     public static List<String> deviceNames() throws RdmaUnavailableException, VerbsException {
-        NativeVerbs.ensureAvailable();
-        int[] count = new int[1];
-        Pointer list = deviceList(count);
-        try {
-            List<String> names = new ArrayList<>(count[0]);
-            for (int i = 0; i < count[0]; i++) {
-                names.add(IbVerbs.ibv_get_device_name(list.getPointer((long) i * Native.POINTER_SIZE)));
-            }
-            return names;
-        } finally {
-            IbVerbs.ibv_free_device_list(list);
-        }
+        return withDevices(devices -> devices.stream().map(IbVerbs::ibv_get_device_name).toList());
     }
 
     /**
@@ -44,13 +32,9 @@ public final class DeviceContext extends NativeHandle {
      * @throws RdmaUnavailableException when there is no device, or none of that name
      */
     public static DeviceContext open(String deviceName) throws RdmaUnavailableException, VerbsException {
-        NativeVerbs.ensureAvailable();
-        int[] count = new int[1];
-        Pointer list = deviceList(count);
-        try {
-            List<String> names = new ArrayList<>(count[0]);
-            for (int i = 0; i < count[0]; i++) {
-                Pointer device = list.getPointer((long) i * Native.POINTER_SIZE);
+        return withDevices(devices -> {
+            List<String> names = new ArrayList<>(devices.size());
+            for (Pointer device : devices) {
                 String name = IbVerbs.ibv_get_device_name(device);
                 names.add(name);
                 if (deviceName == null || deviceName.equals(name)) {
@@ -63,6 +47,24 @@ public final class DeviceContext extends NativeHandle {
             }
             throw new RdmaUnavailableException("RDMA device '" + deviceName + "' not found; devices here: "
                     + String.join(", ", names));
+        });
+    }
+
+    /** What is done with the devices while their list is held (a device is valid only until it is freed). */
+    private interface DeviceListUse<T> {
+        T apply(List<Pointer> devices) throws RdmaUnavailableException, VerbsException;
+    }
+
+    private static <T> T withDevices(DeviceListUse<T> use) throws RdmaUnavailableException, VerbsException {
+        NativeVerbs.ensureAvailable();
+        int[] count = new int[1];
+        Pointer list = deviceList(count);
+        try {
+            List<Pointer> devices = new ArrayList<>(count[0]);
+            for (int i = 0; i < count[0]; i++) {
+                devices.add(list.getPointer((long) i * Native.POINTER_SIZE));
+            }
+            return use.apply(devices);
         } finally {
             IbVerbs.ibv_free_device_list(list);
         }

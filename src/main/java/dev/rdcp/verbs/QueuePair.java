@@ -99,14 +99,7 @@ public final class QueuePair extends NativeHandle {
     public void postWrite(long wrId, long localAddress, int lkey, int length, long remoteAddress, int rkey,
             boolean signaled) throws VerbsException {
         checkShim("ibv_post_send(RDMA_WRITE)", RdcpShim.rdcp_post_write(handle(), wrId, localAddress, lkey, length,
-                remoteAddress, rkey, 0, 0, signaled ? IbvConstants.IBV_SEND_SIGNALED : 0));
-    }
-
-    /** RDMA WRITE WITH IMM: like {@link #postWrite} but also consumes a RECV at the peer, carrying {@code imm}. */
-    public void postWriteWithImmediate(long wrId, long localAddress, int lkey, int length, long remoteAddress,
-            int rkey, int imm, boolean signaled) throws VerbsException {
-        checkShim("ibv_post_send(RDMA_WRITE_WITH_IMM)", RdcpShim.rdcp_post_write(handle(), wrId, localAddress, lkey,
-                length, remoteAddress, rkey, 1, imm, signaled ? IbvConstants.IBV_SEND_SIGNALED : 0));
+                remoteAddress, rkey, signaled ? IbvConstants.IBV_SEND_SIGNALED : 0));
     }
 
     /** Two-sided SEND; {@code inline} copies the payload into the work request (no lkey needed). */

@@ -16,8 +16,6 @@ public final class WorkCompletions implements AutoCloseable {
     private static final int OPCODE;
     private static final int VENDOR_ERR;
     private static final int BYTE_LEN;
-    private static final int IMM_DATA;
-    private static final int WC_FLAGS;
 
     static {
         ibv_wc layout = new ibv_wc();
@@ -27,8 +25,6 @@ public final class WorkCompletions implements AutoCloseable {
         OPCODE = layout.offsetOf("opcode");
         VENDOR_ERR = layout.offsetOf("vendor_err");
         BYTE_LEN = layout.offsetOf("byte_len");
-        IMM_DATA = layout.offsetOf("imm_data");
-        WC_FLAGS = layout.offsetOf("wc_flags");
     }
 
     private final Memory memory;
@@ -96,17 +92,6 @@ public final class WorkCompletions implements AutoCloseable {
 
     public int byteLength(int i) {
         return memory.getInt(base(i) + BYTE_LEN);
-    }
-
-    public boolean hasImmediate(int i) {
-        return (memory.getInt(base(i) + WC_FLAGS) & IbvConstants.IBV_WC_WITH_IMM) != 0;
-    }
-
-    /** The immediate value in host order (it travels in network order). */
-    public int immediate(int i) {
-        int networkOrder = memory.getInt(base(i) + IMM_DATA);
-        return java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN
-                ? Integer.reverseBytes(networkOrder) : networkOrder;
     }
 
     /** The error of a failed completion, naming what it was for and its ibv_wc_status. */

@@ -133,7 +133,7 @@ class ServerPolicyTest {
 
     @Test
     void sshResolvesRelativeToTheBaseAndAllowsAbsolutePaths() throws Exception {
-        ServerPolicy ssh = ServerPolicy.ssh(root, new byte[] {1, 2, 3});
+        ServerPolicy ssh = ServerPolicy.local(root, new byte[] {1, 2, 3}, false);
         assertEquals(root.resolve("a/b"), ssh.resolve("a/b"));
         assertEquals(outside.resolve("secret.txt"), ssh.resolve(outside.resolve("secret.txt").toString()));
         assertEquals(root.resolve("../outside"), ssh.resolve("../outside"));

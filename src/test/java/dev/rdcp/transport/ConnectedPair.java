@@ -31,13 +31,13 @@ final class ConnectedPair implements AutoCloseable {
     static ConnectedPair open() throws Exception {
         ResourceStack opened = new ResourceStack();
         try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            RcConnection server = opened.push(RcConnection.open(RdmaSettings.defaults()));
-            RcConnection client = opened.push(RcConnection.open(RdmaSettings.defaults()));
+            RcConnection server = opened.push(openOneStream());
+            RcConnection client = opened.push(openOneStream());
             CompletableFuture<BootstrapChannel> accepted = CompletableFuture.supplyAsync(() -> {
                 try {
                     BootstrapChannel channel = new BootstrapChannel(listener.accept(), Duration.ofSeconds(30));
                     channel.handshake();
-                    server.connect(channel.exchange(server.localEndpoint()));
+                    server.connect(0, channel.exchange(server.localEndpoint(0)));
                     return channel;
                 } catch (IOException e) {
                     throw new IllegalStateException(e);
@@ -46,8 +46,8 @@ final class ConnectedPair implements AutoCloseable {
             BootstrapChannel clientChannel = opened.push(new BootstrapChannel(
                     new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort()), Duration.ofSeconds(30)));
             clientChannel.handshake();
-            QpEndpoint serverEndpoint = clientChannel.exchange(client.localEndpoint());
-            client.connect(serverEndpoint);
+            QpEndpoint serverEndpoint = clientChannel.exchange(client.localEndpoint(0));
+            client.connect(0, serverEndpoint);
             BootstrapChannel serverChannel = opened.push(join(accepted));
             return new ConnectedPair(client, server, clientChannel, serverChannel);
         } catch (Exception e) {
@@ -72,5 +72,10 @@ final class ConnectedPair implements AutoCloseable {
         all.push(serverChannel);
         all.push(clientChannel);
         all.close();
+    }
+
+    private static RcConnection openOneStream() throws IOException {
+        RdmaSettings settings = RdmaSettings.defaults();
+        return RcConnection.open(RdmaDevice.open(settings), settings.queueDepth(), 1);
     }
 }

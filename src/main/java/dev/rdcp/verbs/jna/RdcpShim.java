@@ -18,7 +18,7 @@ public final class RdcpShim {
     }
 
     public static native int rdcp_post_write(Pointer qp, long wr_id, long local_addr, int lkey, int length,
-            long remote_addr, int rkey, int with_imm, int imm_data, int send_flags);
+            long remote_addr, int rkey, int send_flags);
 
     public static native int rdcp_post_send(Pointer qp, long wr_id, long local_addr, int lkey, int length,
             int send_flags);
