@@ -3,6 +3,7 @@ package dev.rdcp.session;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.ServerGreeting;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
 import java.io.IOException;
@@ -44,8 +45,6 @@ public final class SshServerMode {
         }
     }
 
-    /** The line the client waits for: {@code RDCP-SERVER <port> <token>}. */
-    public static final String GREETING = "RDCP-SERVER";
     /** Connections taken on the port, at most, while waiting for the one that proves the token. */
     static final int MAX_CONNECTIONS = 16;
     private static final Logger LOG = LogManager.getLogger(SshServerMode.class);
@@ -69,7 +68,7 @@ public final class SshServerMode {
     /** As {@link #run(SessionConfig, PrintWriter)}, serving {@code root}. */
     static TransferReport run(SessionConfig config, PrintWriter out, Path root) throws IOException {
         return serve(config, root, listenAddress(), (port, token) -> {
-            out.println(GREETING + " " + port + " " + token);
+            out.println(new ServerGreeting(port, token).line());
             out.flush();
         });
     }

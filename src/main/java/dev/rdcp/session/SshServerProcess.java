@@ -2,13 +2,15 @@ package dev.rdcp.session;
 
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.ServerGreeting;
 import dev.rdcp.transfer.StopRequest;
-import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -48,14 +50,7 @@ public final class SshServerProcess implements AutoCloseable {
             throw new RdcpException(ExitCode.IPC, "cannot run " + rsh.get(0) + ": " + e.getMessage());
         }
         process.getOutputStream().close();
-        BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
-            try {
-                return reader.readLine();
-            } catch (IOException e) {
-                return null;
-            }
-        });
+        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> firstLine(process.getInputStream()));
         String greeting;
         try {
             greeting = line.get(timeoutSeconds, TimeUnit.SECONDS);
@@ -66,15 +61,37 @@ public final class SshServerProcess implements AutoCloseable {
             process.destroyForcibly();
             throw new RdcpException(ExitCode.IPC, "lost the ssh connection to " + userAtHost);
         }
-        String[] fields = greeting == null ? new String[0] : greeting.trim().split(" ");
-        if (fields.length != 3 || !fields[0].equals(SshServerMode.GREETING) || !fields[1].matches("[1-9]\\d{0,4}")
-                || Integer.parseInt(fields[1]) > 65535) {
+        Optional<ServerGreeting> parsed = ServerGreeting.parse(greeting);
+        if (parsed.isEmpty()) {
             int status = waitBriefly(process);
             throw new RemoteShellException("could not start rdcp on " + userAtHost + " over "
                     + rsh.get(0) + (greeting == null ? "" : ": unexpected output '" + greeting + "'")
                     + (status >= 0 ? " (exit status " + status + shellStatusMeaning(status) + ")" : ""), status);
         }
-        return new SshServerProcess(process, Integer.parseInt(fields[1]), fields[2]);
+        return new SshServerProcess(process, parsed.get().port(), parsed.get().token());
+    }
+
+    /**
+     * The remote side's first line, without its newline: at most {@link ServerGreeting#MAX_LINE}
+     * bytes and one more, so that endless output is no greeting rather than the client's memory;
+     * null if the output ends first.
+     */
+    private static String firstLine(InputStream output) {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        try {
+            for (int b = output.read(); b != '\n'; b = output.read()) {
+                if (b < 0) {
+                    return line.size() == 0 ? null : line.toString(StandardCharsets.UTF_8);
+                }
+                line.write(b);
+                if (line.size() > ServerGreeting.MAX_LINE) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        return line.toString(StandardCharsets.UTF_8);
     }
 
     /** What a remote shell's status says, as rsync names it, where it says more than a number. */

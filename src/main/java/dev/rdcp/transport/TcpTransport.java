@@ -5,6 +5,7 @@ import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.TcpFrame;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -38,13 +39,6 @@ public final class TcpTransport implements Transport, PeerPresence {
 
     private static final Logger LOG = LogManager.getLogger(TcpTransport.class);
 
-    static final byte MESSAGE = 'M';
-    static final byte WRITE = 'W';
-    static final byte KEEPALIVE = 'K';
-    /** Every frame starts with its kind and 4 more bytes: a message's header, a write's length, zeros. */
-    static final int FRAME_START = 5;
-    static final int WRITE_HEADER = FRAME_START + 12;
-
     /**
      * A buffer registered here; peer-writable ones are addressed by offset and key. Writes from it
      * move {@code view}'s position and limit, never {@code buffer}'s, which is the owner's.
@@ -70,8 +64,8 @@ public final class TcpTransport implements Transport, PeerPresence {
 
     private final ByteBuffer messageFrame;
     private final ByteBuffer message;
-    private final ByteBuffer writeHeader = ByteBuffer.allocateDirect(WRITE_HEADER);
-    private final ByteBuffer keepaliveFrame = ByteBuffer.allocateDirect(FRAME_START);
+    private final ByteBuffer writeHeader = ByteBuffer.allocateDirect(TcpFrame.WRITE_HEADER);
+    private final ByteBuffer keepaliveFrame = ByteBuffer.allocateDirect(TcpFrame.START);
     private final ByteBuffer[] gather = new ByteBuffer[2];
     private ControlType composingType;
     private long requests;
@@ -107,10 +101,10 @@ public final class TcpTransport implements Transport, PeerPresence {
             DirectMemory.release(allocations, true);
             throw e;
         }
-        messageFrame.put(0, MESSAGE);
+        messageFrame.put(0, TcpFrame.MESSAGE);
         // The wire's order, stated: docs/protocol.md says big-endian.
         this.message = messageFrame.slice(1, ControlHeader.MAX_MESSAGE).order(ByteOrder.BIG_ENDIAN);
-        keepaliveFrame.put(0, KEEPALIVE);
+        TcpFrame.putKeepalive(keepaliveFrame);
         this.received = new ByteBuffer[receiveBuffers];
         for (int i = 0; i < receiveBuffers; i++) {
             received[i] = ring.slice(i * ControlHeader.MAX_MESSAGE, ControlHeader.MAX_MESSAGE).order(ByteOrder.BIG_ENDIAN);
@@ -199,7 +193,7 @@ public final class TcpTransport implements Transport, PeerPresence {
         ByteBuffer data = ((TcpRegion) source).view();
         data.limit((int) offset + length).position((int) offset);
         writeHeader.clear();
-        writeHeader.put(WRITE).putInt(length).putInt(remoteKey).putLong(remoteAddress).flip();
+        TcpFrame.putWriteHeader(writeHeader.clear(), length, remoteKey, remoteAddress).flip();
         gather[0] = writeHeader;
         gather[1] = data;
         requireWritable();
@@ -402,21 +396,19 @@ public final class TcpTransport implements Transport, PeerPresence {
     }
 
     private void readLoop() {
-        ByteBuffer start = ByteBuffer.allocateDirect(FRAME_START);
-        ByteBuffer writeRest = ByteBuffer.allocateDirect(WRITE_HEADER - FRAME_START);
+        ByteBuffer start = ByteBuffer.allocateDirect(TcpFrame.START);
+        ByteBuffer writeRest = ByteBuffer.allocateDirect(TcpFrame.WRITE_HEADER - TcpFrame.START);
         IOException failed = null;
         try {
             while (readFully(start.clear(), true)) {
-                byte kind = start.get(0);
-                if (kind == MESSAGE) {
+                byte kind = TcpFrame.kind(start);
+                if (kind == TcpFrame.MESSAGE) {
                     readMessage(start);
-                } else if (kind == WRITE) {
+                } else if (kind == TcpFrame.WRITE) {
                     readFully(writeRest.clear(), false);
-                    readWrite(start.getInt(1), writeRest.getInt(0), writeRest.getLong(4));
-                } else if (kind == KEEPALIVE) {
-                    keepalives.incrementAndGet();
+                    readWrite(TcpFrame.writeLength(start), TcpFrame.writeKey(writeRest), TcpFrame.writeAddress(writeRest));
                 } else {
-                    throw new ProtocolException("unknown frame kind " + Byte.toUnsignedInt(kind) + " on the TCP transport");
+                    keepalives.incrementAndGet();
                 }
             }
         } catch (ClosedChannelException e) {
@@ -436,10 +428,7 @@ public final class TcpTransport implements Transport, PeerPresence {
     }
 
     private void readMessage(ByteBuffer start) throws IOException {
-        int payload = Short.toUnsignedInt(start.getShort(3));
-        if (ControlHeader.SIZE + payload > ControlHeader.MAX_MESSAGE) {
-            throw new ProtocolException("control message of " + (ControlHeader.SIZE + payload) + " bytes");
-        }
+        int length = TcpFrame.messageLength(start);
         int index;
         synchronized (lock) {
             if (produced - consumed >= received.length) {
@@ -448,9 +437,9 @@ public final class TcpTransport implements Transport, PeerPresence {
             index = (int) (produced % received.length);
         }
         ByteBuffer buffer = received[index].clear();
-        buffer.put(start.position(1).limit(FRAME_START)).limit(ControlHeader.SIZE + payload);
+        buffer.put(start.position(1).limit(TcpFrame.START)).limit(length);
         readFully(buffer, false);
-        receivedLength[index] = ControlHeader.SIZE + payload;
+        receivedLength[index] = length;
         synchronized (lock) {
             produced++;
             lock.notifyAll();
@@ -459,12 +448,9 @@ public final class TcpTransport implements Transport, PeerPresence {
 
     private void readWrite(int length, int key, long address) throws IOException {
         ByteBuffer[] regions = writable;
-        // Subtracted, not added: a peer's address near 2^63 would wrap the sum below the capacity.
-        if (key < 0 || key >= regions.length || length < 0 || address < 0
-                || address > regions[key].capacity() - length) {
-            throw new ProtocolException("a write of " + length + " bytes at " + address + " outside the staging buffers");
-        }
+        TcpFrame.checkKey(key, regions.length, length, address);
         ByteBuffer target = regions[key];
+        TcpFrame.checkSpan(length, address, target.capacity());
         target.limit((int) address + length).position((int) address);
         readFully(target, false);
     }

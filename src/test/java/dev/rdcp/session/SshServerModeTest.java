@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.ServerGreeting;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferOptions;
@@ -131,7 +132,7 @@ class SshServerModeTest {
         server.setDaemon(true);
         server.start();
         String[] fields = new BufferedReader(greeting).readLine().split(" ");
-        assertEquals(SshServerMode.GREETING, fields[0]);
+        assertEquals(ServerGreeting.WORD, fields[0]);
         return new Started(result, Integer.parseInt(fields[1]), fields[2].getBytes(StandardCharsets.US_ASCII));
     }
 

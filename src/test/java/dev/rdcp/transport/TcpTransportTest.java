@@ -9,6 +9,7 @@ import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
+import dev.rdcp.protocol.TcpFrame;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -55,7 +56,7 @@ class TcpTransportTest {
     }
 
     private static ByteBuffer message(ControlType type, byte... payload) {
-        return ByteBuffer.allocate(5 + payload.length).put(TcpTransport.MESSAGE).put((byte) type.code()).put((byte) 0)
+        return ByteBuffer.allocate(5 + payload.length).put(TcpFrame.MESSAGE).put((byte) type.code()).put((byte) 0)
                 .putShort((short) payload.length).put(payload);
     }
 
@@ -71,7 +72,7 @@ class TcpTransportTest {
     void aWriteLandsInTheRegionAndTheMessageAfterItArrives() throws IOException {
         Region region = near.allocate(64, true);
         ByteBuffer staging = region.buffer();
-        send(ByteBuffer.allocate(17 + 3).put(TcpTransport.WRITE).putInt(3).putInt(region.key()).putLong(10)
+        send(ByteBuffer.allocate(17 + 3).put(TcpFrame.WRITE).putInt(3).putInt(region.key()).putLong(10)
                 .put(new byte[] {7, 8, 9}));
         send(message(ControlType.CHUNKS, (byte) 1, (byte) 2));
         assertEquals(1, pollAll());
@@ -108,7 +109,7 @@ class TcpTransportTest {
     @Test
     void aWriteOutsideTheStagingIsAProtocolError() throws IOException {
         Region region = near.allocate(64, true);
-        send(ByteBuffer.allocate(17 + 8).put(TcpTransport.WRITE).putInt(8).putInt(region.key()).putLong(60)
+        send(ByteBuffer.allocate(17 + 8).put(TcpFrame.WRITE).putInt(8).putInt(region.key()).putLong(60)
                 .put(new byte[8]));
         assertThrows(ProtocolException.class, this::pollAll);
     }
@@ -117,7 +118,7 @@ class TcpTransportTest {
     @Test
     void aWriteAtAnAddressThatWouldWrapIsAProtocolError() throws IOException {
         Region region = near.allocate(64, true);
-        send(ByteBuffer.allocate(17 + 1).put(TcpTransport.WRITE).putInt(1).putInt(region.key())
+        send(ByteBuffer.allocate(17 + 1).put(TcpFrame.WRITE).putInt(1).putInt(region.key())
                 .putLong(Long.MAX_VALUE).put((byte) 1));
         ProtocolException e = assertThrows(ProtocolException.class, this::pollAll);
         assertTrue(e.getMessage().contains("outside the staging buffers"), e.getMessage());
@@ -125,7 +126,7 @@ class TcpTransportTest {
 
     @Test
     void aWriteToAnUnregisteredKeyIsAProtocolError() throws IOException {
-        send(ByteBuffer.allocate(17 + 1).put(TcpTransport.WRITE).putInt(1).putInt(5).putLong(0).put((byte) 1));
+        send(ByteBuffer.allocate(17 + 1).put(TcpFrame.WRITE).putInt(1).putInt(5).putLong(0).put((byte) 1));
         assertThrows(ProtocolException.class, this::pollAll);
     }
 
@@ -201,7 +202,7 @@ class TcpTransportTest {
 
     @Test
     void keepalivesSayBusy() throws Exception {
-        send(ByteBuffer.allocate(5).put(TcpTransport.KEEPALIVE).position(5));
+        send(ByteBuffer.allocate(5).put(TcpFrame.KEEPALIVE).position(5));
         PeerState state = near.peerState();
         for (int i = 0; i < 1000 && state == PeerState.QUIET; i++) {
             Thread.sleep(10);
