@@ -90,10 +90,11 @@ public final class ClientSession {
         Accept accept = negotiate(challenge, request(SessionRequest.Direction.PULL,
                 options.flags() | transportFlags(localReason), options, remoteSources));
         announce(accept, localReason, listener);
-        Destination destination = Destination.forPull(target, directory || accept.tree(),
-                options.has(SessionRequest.MKPATH));
-        Roles.receive(channel, config, accept.transport(), device, options, destination,
-                BookkeepingPool.unbounded(), listener, () -> { });
+        try (Destination destination = Destination.forPull(target, directory || accept.tree(),
+                options.has(SessionRequest.MKPATH))) {
+            Roles.receive(channel, config, accept.transport(), device, options, destination,
+                    BookkeepingPool.unbounded(), listener, () -> { });
+        }
     }
 
     /**

@@ -21,7 +21,6 @@ import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
-import dev.rdcp.transport.ResourceStack;
 import dev.rdcp.transport.DeviceOpening;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -283,27 +282,23 @@ public final class ServerSession {
             refuse(channel, e);
             return;
         }
-        try {
-            // Made before accepting, so a directory that cannot be made is refused with its reason
-            // (11, as rsync's mkdir failure), not seen by the client as a connection gone.
-            destination.prepare(options.dryRun());
-        } catch (IOException e) {
-            destination.close();
-            // The reason alone: the exception's own text holds the server's path.
-            refuse(channel, e instanceof RdcpException refusal ? refusal
-                    : new RdcpException(ExitCode.FILE_IO, destination.shownTarget() + ": " + FileReceiver.describe(e)));
-            return;
-        }
-        try {
+        try (Destination prepared = destination) {
+            try {
+                // Made before accepting, so a directory that cannot be made is refused with its reason
+                // (11, as rsync's mkdir failure), not seen by the client as a connection gone.
+                prepared.prepare(options.dryRun());
+            } catch (IOException e) {
+                // The reason alone: the exception's own text holds the server's path.
+                refuse(channel, e instanceof RdcpException refusal ? refusal
+                        : new RdcpException(ExitCode.FILE_IO, prepared.shownTarget() + ": " + FileReceiver.describe(e)));
+                return;
+            }
             // As rsync's daemon, whose verbosity stops short of BACKUP: a daemon tells its clients no backups.
             TransferOptions receiving = policy.root() == null ? options
                     : options.withExtended(ExtendedOptions.INFO_BACKUP, false);
             Accept accept = accept(channel, request, false, device);
             Roles.receive(channel, config, accept.transport(), device, receiving.withNoSuper(policy.noSuper()),
-                    destination, guard.bookkeeping(), listener, guard::setupDone);
-        } catch (Throwable e) {
-            ResourceStack.closeAfter(destination, e);
-            throw e;
+                    prepared, guard.bookkeeping(), listener, guard::setupDone);
         }
     }
 

@@ -95,7 +95,10 @@ public final class FileReceiver implements AutoCloseable {
         this.delayedUpdates = new DelayedUpdates(destination, options, backups, reports, budget);
     }
 
-    /** Registers the staging buffers: the only memory the peer may write. */
+    /**
+     * Registers the staging buffers: the only memory the peer may write. {@code destination} stays
+     * the caller's to close, after this receiver.
+     */
     public static FileReceiver create(Transport transport, Destination destination, TransferOptions options,
             TransferListener listener) throws IOException {
         return create(transport, destination, options, listener, BookkeepingPool.unbounded());
@@ -412,7 +415,7 @@ public final class FileReceiver implements AutoCloseable {
 
     /**
      * Removes every temporary file still open (keeping --partial ones), deregisters the staging
-     * buffers and closes the reference directories and the destination's directory.
+     * buffers and closes the reference directories; the destination stays its creator's to close.
      */
     @Override
     public void close() throws IOException {
@@ -420,16 +423,14 @@ public final class FileReceiver implements AutoCloseable {
             closeQuietly(incoming);
         }
         wanted.clear();
-        try (destination) {
+        try {
+            stagingRegion.close();
+        } finally {
             try {
-                stagingRegion.close();
+                backups.close();
+                generator.close();
             } finally {
-                try {
-                    backups.close();
-                    generator.close();
-                } finally {
-                    budget.close();
-                }
+                budget.close();
             }
         }
     }

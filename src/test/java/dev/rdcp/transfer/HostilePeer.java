@@ -99,7 +99,7 @@ final class HostilePeer implements AutoCloseable {
         this.sourceRegion = transport.allocate(options.chunkSize(), false);
         this.source = sourceRegion.buffer();
         this.receiver = CompletableFuture.runAsync(() -> {
-            try (Transport own = receiverEnd;
+            try (destination; Transport own = receiverEnd;
                     FileReceiver role = FileReceiver.create(own, destination, options, report, pool)) {
                 try {
                     role.run();

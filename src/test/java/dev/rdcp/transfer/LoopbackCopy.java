@@ -72,7 +72,7 @@ final class LoopbackCopy {
             }
         }), LoopbackCopy::thread);
         CompletableFuture<Void> receiver = CompletableFuture.runAsync(unchecked(() -> {
-            try (Transport transport = receiverEnd;
+            try (destination; Transport transport = receiverEnd;
                     FileReceiver role = FileReceiver.create(transport, destination, options, received)) {
                 try {
                     role.run();
