@@ -266,6 +266,10 @@ final class CopyCommand {
     @Option(names = "--secret-file", paramLabel = "FILE", description = "Shared secret for a daemon that requires one.")
     Path secretFile;
 
+    @Option(names = {"-M", "--remote-option"}, paramLabel = "OPTION",
+            description = "Give the rdcp a remote shell starts OPTION (repeat for several): " + RemoteOptions.TAKEN + ".")
+    List<String> remoteOptions = new ArrayList<>();
+
     @Mixin
     RemoteShellOptions remoteShell;
 
@@ -359,6 +363,9 @@ final class CopyCommand {
         if (contimeout != null && contimeout < 0) {
             throw usage("--contimeout must be 0 (no limit) or more seconds, not " + contimeout);
         }
+        RemoteOptions.problem(remoteOptions).ifPresent(problem -> {
+            throw usage(problem);
+        });
         if (receiver.fakeSuper() && acls) {
             throw usage("--fake-super with -A: not yet: rsync keeps the ACLs in user.rsync.%aacl and"
                     + " user.rsync.%dacl there, which rdcp neither writes nor reads");
@@ -782,10 +789,15 @@ final class CopyCommand {
 
     private void withServer(Location remote, TransportChoice transport, RemoteSession.Action action)
             throws IOException, InterruptedException {
+        if (!remoteOptions.isEmpty() && remote.kind() != Location.Kind.SSH) {
+            throw usage("-M/--remote-option is for the rdcp a remote shell starts (HOST:PATH); a daemon takes no"
+                    + " options from its clients, and a local copy has no remote side");
+        }
         SessionConfig base = rdma.sessionConfig();
         SessionConfig config = new SessionConfig(base.rdma(), base.timeoutSeconds(), transport);
         new RemoteSession(config, secretFile, network.shell(remoteShell.shell()), remoteShell.rdcpPath,
-                network.connector(contimeout), receiver.noSuper()).run(remote, action);
+                remoteOptions, network.connector(contimeout), receiver.noSuper())
+                .run(remote, action);
     }
 
     private CommandLine.ParameterException usage(String message) {

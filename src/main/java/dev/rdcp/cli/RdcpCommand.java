@@ -45,6 +45,6 @@ final class RdcpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        return server.requested ? server.run(rdma) : copy.run(logging, rdma);
+        return server.requested ? server.run(rdma, copy.receiver.fakeSuper()) : copy.run(logging, rdma);
     }
 }

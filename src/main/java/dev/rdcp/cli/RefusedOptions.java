@@ -43,7 +43,7 @@ final class RefusedOptions {
         refuse(CRTIMES, "-N", "--crtimes");
         refuse(SENDER_REQUEST, "--copy-devices");
         refuse(IN_PLACE, "--write-devices");
-        refuse(CLIENT_ONLY, "--iconv", "-M", "--remote-option", "--copy-as");
+        refuse(CLIENT_ONLY, "--iconv", "--copy-as");
         refuse(DELTA, "--no-whole-file", "--no-W");
         refuse(CHECKSUM, "--checksum-choice", "--cc", "--checksum-seed");
         refuse(BATCH, "--write-batch", "--only-write-batch", "--read-batch");

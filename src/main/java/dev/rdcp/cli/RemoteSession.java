@@ -27,6 +27,8 @@ final class RemoteSession {
     private final Path secretFile;
     private final List<String> shell;
     private final String rdcpPath;
+    /** -M: arguments for the rdcp the remote shell starts, after its --server. */
+    private final List<String> remoteOptions;
     private final Connector connector;
     /** --no-super: a local copy's receiver, in this process, acts as a user even as root. */
     private final boolean noSuper;
@@ -36,18 +38,20 @@ final class RemoteSession {
      * @param connector how the connection to a daemon or to the rdcp ssh started is made
      */
     RemoteSession(SessionConfig config, Path secretFile, List<String> shell, String rdcpPath, Connector connector) {
-        this(config, secretFile, shell, rdcpPath, connector, false);
+        this(config, secretFile, shell, rdcpPath, List.of(), connector, false);
     }
 
     /**
+     * @param remoteOptions -M's arguments for the rdcp a remote shell starts
      * @param noSuper whether a local copy's receiver acts as a user even as root (--no-super)
      */
-    RemoteSession(SessionConfig config, Path secretFile, List<String> shell, String rdcpPath, Connector connector,
-            boolean noSuper) {
+    RemoteSession(SessionConfig config, Path secretFile, List<String> shell, String rdcpPath,
+            List<String> remoteOptions, Connector connector, boolean noSuper) {
         this.config = config;
         this.secretFile = secretFile;
         this.shell = shell;
         this.rdcpPath = rdcpPath;
+        this.remoteOptions = List.copyOf(remoteOptions);
         this.connector = connector;
         this.noSuper = noSuper;
     }
@@ -74,7 +78,7 @@ final class RemoteSession {
                 }
                 return;
             }
-            try (SshServerProcess ssh = SshServerProcess.start(shell, remote.userAtHost(), rdcpPath, List.of(),
+            try (SshServerProcess ssh = SshServerProcess.start(shell, remote.userAtHost(), rdcpPath, remoteOptions,
                     config.timeoutSeconds())) {
                 try (BootstrapChannel channel = new BootstrapChannel(connector.connect(remote.host(), ssh.port()),
                         timeout)) {

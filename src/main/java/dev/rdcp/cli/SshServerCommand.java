@@ -29,11 +29,12 @@ final class SshServerCommand {
      * Serves the one client and returns the session's exit code. This process's stderr is the
      * user's terminal, where the client already prints what the session refused or failed (it
      * reaches the client in the session): printed here as well, every such error showed twice.
-     * That no client came at all is this side's alone to say.
+     * That no client came at all is this side's alone to say. {@code fakeSuper}: the client's
+     * -M--fake-super.
      */
-    int run(RdmaOptions rdma) throws IOException {
+    int run(RdmaOptions rdma, boolean fakeSuper) throws IOException {
         try {
-            return SshServerMode.run(rdma.sessionConfig(), spec.commandLine().getOut()).exitCode();
+            return SshServerMode.run(rdma.sessionConfig(), spec.commandLine().getOut(), fakeSuper).exitCode();
         } catch (SshServerMode.NoClientException e) {
             throw e;
         } catch (RdcpException e) {

@@ -49,7 +49,7 @@ public final class LocalServer implements AutoCloseable {
         Thread thread = new Thread(() -> {
             try {
                 SshServerMode.serve(serving, Path.of("").toAbsolutePath(), InetAddress.getLoopbackAddress(),
-                        (port, token) -> listening.complete(new Listening(port, token)), noSuper);
+                        (port, token) -> listening.complete(new Listening(port, token)), noSuper, false);
             } catch (Throwable e) {
                 // The session's own failures reach the client in the session, which reports them;
                 // one before the server listened ends the client's wait below.

@@ -61,16 +61,20 @@ public final class SshServerMode {
         void at(int port, String token);
     }
 
-    public static TransferReport run(SessionConfig config, PrintWriter out) throws IOException {
-        return run(config, out, Path.of("").toAbsolutePath());
+    /**
+     * Serves the one client from the current directory; {@code fakeSuper}: its sessions act as
+     * rsync's --fake-super, which a client asks of a remote shell's rdcp with -M--fake-super.
+     */
+    public static TransferReport run(SessionConfig config, PrintWriter out, boolean fakeSuper) throws IOException {
+        return run(config, out, Path.of("").toAbsolutePath(), fakeSuper);
     }
 
-    /** As {@link #run(SessionConfig, PrintWriter)}, serving {@code root}. */
-    static TransferReport run(SessionConfig config, PrintWriter out, Path root) throws IOException {
+    /** As {@link #run(SessionConfig, PrintWriter, boolean)}, serving {@code root}. */
+    static TransferReport run(SessionConfig config, PrintWriter out, Path root, boolean fakeSuper) throws IOException {
         return serve(config, root, listenAddress(), (port, token) -> {
             out.println(new ServerGreeting(port, token).line());
             out.flush();
-        });
+        }, false, fakeSuper);
     }
 
     /**
@@ -79,20 +83,22 @@ public final class SshServerMode {
      */
     static TransferReport serve(SessionConfig config, Path root, InetAddress address, Listening listening)
             throws IOException {
-        return serve(config, root, address, listening, false);
+        return serve(config, root, address, listening, false, false);
     }
 
     /**
      * As {@link #serve(SessionConfig, Path, InetAddress, Listening)}, its receiver acting as a user
-     * with {@code noSuper} (a local copy's --no-super).
+     * with {@code noSuper} (a local copy's --no-super), its sessions as rsync's --fake-super with
+     * {@code fakeSuper}.
      */
     static TransferReport serve(SessionConfig config, Path root, InetAddress address, Listening listening,
-            boolean noSuper) throws IOException {
+            boolean noSuper, boolean fakeSuper) throws IOException {
         byte[] tokenBytes = new byte[24];
         RANDOM.nextBytes(tokenBytes);
         String token = HexFormat.of().formatHex(tokenBytes);
         ServerSession session = new ServerSession(
-                ServerPolicy.local(root, token.getBytes(StandardCharsets.US_ASCII), noSuper), config);
+                ServerPolicy.local(root, token.getBytes(StandardCharsets.US_ASCII), noSuper).withFakeSuper(fakeSuper),
+                config);
         Duration timeout = Duration.ofSeconds(config.timeoutSeconds());
         // A channel's socket: the accepted connection has a channel, which a TCP transfer reads from.
         try (ServerSocket listener = ServerSocketChannel.open().socket();

@@ -124,7 +124,7 @@ class SshServerModeTest {
         Thread server = new Thread(() -> {
             try {
                 SessionConfig config = new SessionConfig(RdmaSettings.defaults(), timeoutSeconds);
-                result.complete(SshServerMode.run(config, out, root));
+                result.complete(SshServerMode.run(config, out, root, false));
             } catch (Throwable e) {
                 result.completeExceptionally(e);
             }
