@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
+import dev.rdcp.transport.ResourceStack;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
@@ -221,13 +222,18 @@ final class Generator {
         return tempDirectory;
     }
 
-    /** Closes the reference directories and the --temp-dir and frees the buffers files were read through. */
+    /**
+     * Closes the --temp-dir and the reference directories and frees the buffers files were read
+     * through, in the reverse of their making; each is closed whatever the others' failures.
+     */
     void close() throws IOException {
-        check.close();
-        tree.close();
-        scratch.close();
-        references.close();
-        tempDirectory.close();
+        ResourceStack owned = new ResourceStack();
+        owned.push(check::close);
+        owned.push(tree::close);
+        owned.push(scratch::close);
+        owned.push(references::close);
+        owned.push(tempDirectory::close);
+        owned.close();
     }
 
     /**
