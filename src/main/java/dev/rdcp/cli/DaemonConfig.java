@@ -12,17 +12,20 @@ import java.util.Set;
 /**
  * {@code rdcp serve --config FILE}: rsyncd.conf's syntax and the part of its parameters rdcp
  * has. Parameters before the first {@code [module]} (or in {@code [global]}) are the daemon's
- * ({@code port}, {@code address}) and the defaults of every module. Names are matched as rsync
+ * ({@code port}, {@code address}, {@code pid file}) and the defaults of every module. Names are matched as rsync
  * matches them: case and spaces do not count ({@code read only} = {@code ReadOnly}). An
  * unknown parameter is an error, not a warning: a misspelt {@code hosts allow} must not open a
- * module to everyone.
+ * module to everyone. Those rdcp knows of and does not take yet are refused with the reason.
  */
-record DaemonConfig(Integer port, String address, List<Module> modules) {
+record DaemonConfig(Integer port, String address, Path pidFile, List<Module> modules) {
 
-    /** One {@code [name]} section, defaults applied; {@code uid} and {@code gid} as written (name or number), or null. */
+    /**
+     * One {@code [name]} section, defaults applied; {@code uid} and {@code gid} as written (name or
+     * number), or null; {@code timeoutSeconds} 0 for the daemon's.
+     */
     record Module(String name, Path path, boolean readOnly, Path secretsFile, boolean strictModes,
             List<AddressRange> hostsAllow, List<AddressRange> hostsDeny, int maxConnections, String uid, String gid,
-            String comment) {
+            String comment, boolean listed, int timeoutSeconds) {
     }
 
     /** A line of the file that rdcp cannot take: {@code FILE:LINE: what}. */
@@ -33,9 +36,26 @@ record DaemonConfig(Integer port, String address, List<Module> modules) {
     }
 
     private static final String GLOBAL = "global";
-    private static final Set<String> DAEMON_ONLY = Set.of("port", "address");
-    private static final Set<String> MODULE_PARAMETERS = Set.of("path", "comment", "readonly", "secretsfile",
-            "strictmodes", "hostsallow", "hostsdeny", "maxconnections", "uid", "gid");
+    private static final List<String> DAEMON_ONLY = List.of("port", "address", "pid file");
+    /**
+     * Those rdcp takes in a module (or as every module's default). {@code use chroot}, {@code lock
+     * file} and {@code dont compress} are checked and change nothing: rdcp confines every module as
+     * a chroot would, counts connections in its one process, and compresses nothing.
+     */
+    private static final List<String> MODULE_PARAMETERS = List.of("path", "comment", "read only", "list",
+            "secrets file", "strict modes", "hosts allow", "hosts deny", "max connections", "timeout", "uid", "gid",
+            "use chroot", "numeric ids", "lock file", "dont compress");
+    private static final String NOT_ENFORCED_FILTER = "rdcp's daemon does not apply a module's filter rules, and one"
+            + " it did not apply would show or take what it was written to keep out";
+    /** rsyncd.conf parameters rdcp does not take yet, each refused with the reason. */
+    private static final Map<String, String> NOT_YET = Map.of(
+            "authusers", "rdcp's challenge carries no user name: a module's clients all prove the one shared secret"
+                    + " of its 'secrets file'",
+            "exclude", NOT_ENFORCED_FILTER,
+            "include", NOT_ENFORCED_FILTER,
+            "filter", NOT_ENFORCED_FILTER,
+            "excludefrom", NOT_ENFORCED_FILTER,
+            "includefrom", NOT_ENFORCED_FILTER);
 
     /** Parses {@code text}, read from {@code file} (named in the errors). */
     static DaemonConfig parse(String text, String file) throws Invalid {
@@ -82,12 +102,14 @@ record DaemonConfig(Integer port, String address, List<Module> modules) {
                 throw new Invalid(file + ":" + number + ": expected 'name = value' or '[module]': " + line);
             }
             String raw = line.substring(0, equals).strip();
-            String key = raw.replace(" ", "").replace("\t", "").toLowerCase(Locale.ROOT);
-            boolean daemonOnly = DAEMON_ONLY.contains(key);
-            if (!daemonOnly && !MODULE_PARAMETERS.contains(key)) {
-                throw new Invalid(file + ":" + number + ": unknown parameter '" + raw + "' (rdcp takes: port, address, "
-                        + "path, comment, read only, secrets file, strict modes, hosts allow, hosts deny, "
-                        + "max connections, uid, gid)");
+            String key = key(raw);
+            if (NOT_YET.containsKey(key)) {
+                throw new Invalid(file + ":" + number + ": rdcp does not support '" + raw + "' yet: " + NOT_YET.get(key));
+            }
+            boolean daemonOnly = DAEMON_ONLY.stream().anyMatch(name -> key(name).equals(key));
+            if (!daemonOnly && MODULE_PARAMETERS.stream().noneMatch(name -> key(name).equals(key))) {
+                throw new Invalid(file + ":" + number + ": unknown parameter '" + raw + "' (rdcp takes: "
+                        + String.join(", ", DAEMON_ONLY) + ", " + String.join(", ", MODULE_PARAMETERS) + ")");
             }
             if (daemonOnly && current != global) {
                 throw new Invalid(file + ":" + number + ": '" + raw + "' belongs before the first module");
@@ -105,8 +127,17 @@ record DaemonConfig(Integer port, String address, List<Module> modules) {
         }
         Value port = global.get("port");
         Value address = global.get("address");
+        Value pidFile = global.get("pidfile");
+        if (pidFile != null && !pidFile.text().startsWith("/")) {
+            throw new Invalid(file + ":" + pidFile.line() + ": pid file must be absolute: " + pidFile.text());
+        }
         return new DaemonConfig(port == null ? null : port(port, file), address == null ? null : address.text(),
-                List.copyOf(modules));
+                pidFile == null ? null : Path.of(pidFile.text()), List.copyOf(modules));
+    }
+
+    /** A parameter's name as rsync compares it: without case or spaces. */
+    private static String key(String name) {
+        return name.replace(" ", "").replace("\t", "").toLowerCase(Locale.ROOT);
     }
 
     private record Value(String text, int line) {
@@ -124,6 +155,11 @@ record DaemonConfig(Integer port, String address, List<Module> modules) {
         if (!path.text().startsWith("/")) {
             throw new Invalid(file + ":" + path.line() + ": module [" + name + "]: path must be absolute: " + path.text());
         }
+        bool(values.get("usechroot"), true, file);
+        if (bool(values.get("numericids"), false, file)) {
+            throw new Invalid(file + ":" + values.get("numericids").line() + ": rdcp does not support 'numeric ids = yes'"
+                    + " yet: both ends take --numeric-ids from the client's request, so clients must pass it");
+        }
         Value secrets = values.get("secretsfile");
         Value uid = values.get("uid");
         Value gid = values.get("gid");
@@ -135,7 +171,8 @@ record DaemonConfig(Integer port, String address, List<Module> modules) {
                 count(values.get("maxconnections"), file),
                 uid == null || uid.text().isEmpty() ? null : uid.text(),
                 gid == null || gid.text().isEmpty() ? null : gid.text(),
-                values.containsKey("comment") ? values.get("comment").text() : "");
+                values.containsKey("comment") ? values.get("comment").text() : "",
+                bool(values.get("list"), true, file), timeout(values.get("timeout"), file));
     }
 
     private static boolean bool(Value value, boolean otherwise, String file) throws Invalid {
@@ -180,6 +217,22 @@ record DaemonConfig(Integer port, String address, List<Module> modules) {
         }
         throw new Invalid(file + ":" + value.line() + ": max connections must be a number, 0 for no limit: "
                 + value.text());
+    }
+
+    private static int timeout(Value value, String file) throws Invalid {
+        if (value == null) {
+            return 0;
+        }
+        try {
+            int seconds = Integer.parseInt(value.text());
+            if (seconds >= 0) {
+                return seconds;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new Invalid(file + ":" + value.line() + ": timeout must be a number of seconds, 0 for the daemon's"
+                + " --timeout: " + value.text());
     }
 
     private static int port(Value value, String file) throws Invalid {

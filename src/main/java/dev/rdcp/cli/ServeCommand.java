@@ -119,7 +119,8 @@ final class ServeCommand implements Callable<Integer> {
         }
         ServerSession session = new ServerSession(ServerPolicy.daemon(root, readOnly, secret).withFakeSuper(fakeSuper),
                 rdma.sessionConfig());
-        return serve(session, Daemon.bindAddress(bind, port, family.family()), identity, root.toAbsolutePath().toString());
+        return serve(session, Daemon.bindAddress(bind, port, family.family()), identity, null,
+                root.toAbsolutePath().toString());
     }
 
     private int serveModules() throws IOException {
@@ -144,10 +145,12 @@ final class ServeCommand implements Callable<Integer> {
         String address = bind != null ? bind : loaded.config().address();
         ServerSession session = new ServerSession(ServedModules.named(loaded.modules()), rdma.sessionConfig());
         String served = loaded.modules().stream().map(DaemonModule::name).collect(Collectors.joining(", "));
-        return serve(session, Daemon.bindAddress(address, listenPort, family.family()), loaded.identity(), "modules " + served);
+        return serve(session, Daemon.bindAddress(address, listenPort, family.family()), loaded.identity(),
+                loaded.config().pidFile(), "modules " + served);
     }
 
-    private int serve(ServerSession session, SocketAddress address, ServeIdentity identity, String what)
+    /** Serves until stopped; {@code pidFile} (or null) holds the daemon's pid from when it listens until then. */
+    private int serve(ServerSession session, SocketAddress address, ServeIdentity identity, Path pidFile, String what)
             throws IOException {
         // A session's memory goes back to the system when it ends, not to its thread's arena.
         try {
@@ -157,7 +160,10 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IOException e) {
             LOG.warn("freed session memory stays with the allocator: {}", e.getMessage());
         }
+        PidFile pid = null;
         try (Daemon daemon = new Daemon(address, session, Duration.ofSeconds(rdma.timeoutSeconds), MAX_SESSIONS)) {
+            // Written before dropping root, as rsync's, so that it may live in /run.
+            pid = pidFile == null ? null : PidFile.write(pidFile);
             if (identity != null) {
                 identity.assume();
                 LOG.info("running as uid {}, gid {}", identity.uid(), identity.gid());
@@ -170,6 +176,11 @@ final class ServeCommand implements Callable<Integer> {
             StopSignals.serving(() -> stop(daemon), STOP_GRACE_SECONDS);
             if (!StopRequest.requested()) {
                 daemon.serve();
+            }
+        } finally {
+            // Removed once the daemon's sessions have ended.
+            if (pid != null) {
+                pid.close();
             }
         }
         return ExitCode.OK.code();

@@ -6,16 +6,23 @@ import java.util.List;
 
 /**
  * One named module of a daemon (rsyncd.conf's {@code [name]} section): its directory, whether it
- * takes uploads, its shared secret (null: none), who may connect, and how many clients at once
- * (0: no limit of its own).
+ * takes uploads, its shared secret (null: none), who may connect, how many clients at once
+ * (0: no limit of its own), whether {@code HOST::} shows it, and how long its sessions wait for
+ * a silent client (0: the daemon's --timeout).
  */
 public record DaemonModule(String name, Path path, boolean readOnly, byte[] secret, List<AddressRange> hostsAllow,
-        List<AddressRange> hostsDeny, int maxConnections, String comment) {
+        List<AddressRange> hostsDeny, int maxConnections, String comment, boolean listed, long timeoutSeconds) {
 
     /** A module without a comment. */
     public DaemonModule(String name, Path path, boolean readOnly, byte[] secret, List<AddressRange> hostsAllow,
             List<AddressRange> hostsDeny, int maxConnections) {
         this(name, path, readOnly, secret, hostsAllow, hostsDeny, maxConnections, "");
+    }
+
+    /** A module that is listed and keeps the daemon's timeout. */
+    public DaemonModule(String name, Path path, boolean readOnly, byte[] secret, List<AddressRange> hostsAllow,
+            List<AddressRange> hostsDeny, int maxConnections, String comment) {
+        this(name, path, readOnly, secret, hostsAllow, hostsDeny, maxConnections, comment, true, 0);
     }
 
     /**

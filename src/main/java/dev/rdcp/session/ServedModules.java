@@ -51,23 +51,24 @@ public final class ServedModules {
     }
 
     /**
-     * What {@code HOST::} shows {@code peer}: the modules whose hosts rules let it in, with their
-     * comments, in the order of the configuration; for one directory, only that it is one.
+     * What {@code HOST::} shows {@code peer}: the listed modules ({@code list = yes}) whose hosts
+     * rules let it in, with their comments, in the order of the configuration; for one directory,
+     * only that it is one.
      */
     ModuleList listing(InetAddress peer) {
         if (single != null) {
             return new ModuleList(true, List.of());
         }
-        return new ModuleList(false, modules.values().stream().filter(m -> m.admits(peer))
+        return new ModuleList(false, modules.values().stream().filter(m -> m.listed() && m.admits(peer))
                 .map(m -> new ModuleList.Module(m.name(), m.comment())).toList());
     }
 
     /**
-     * A request let in: the policy its paths fall under, the paths within it, and the module's
-     * connection slot it holds until closed.
+     * A request let in: the policy its paths fall under, the paths within it, the module's
+     * connection slot it holds until closed, and its module's timeout (0: the daemon's).
      */
-    public record Admission(SessionRequest request, ServerPolicy policy, List<String> paths, Semaphore slot)
-            implements AutoCloseable {
+    public record Admission(SessionRequest request, ServerPolicy policy, List<String> paths, Semaphore slot,
+            long timeoutSeconds) implements AutoCloseable {
         @Override
         public void close() {
             if (slot != null) {
@@ -83,7 +84,7 @@ public final class ServedModules {
      */
     Admission admit(SessionRequest request, InetAddress peer) throws RdcpException {
         if (single != null) {
-            return new Admission(request, single, request.paths(), null);
+            return new Admission(request, single, request.paths(), null, 0);
         }
         List<String> paths = request.paths();
         int named = request.has(SessionRequest.FILES_FROM) ? 1 : paths.size();
@@ -121,6 +122,7 @@ public final class ServedModules {
             throw new RdcpException(ExitCode.START_CLIENT_SERVER, "max connections (" + module.maxConnections()
                     + ") reached for module '" + module.name() + "' -- try again later");
         }
-        return new Admission(request, ServerPolicy.daemon(module.path(), module.readOnly(), module.secret()), within, slot);
+        return new Admission(request, ServerPolicy.daemon(module.path(), module.readOnly(), module.secret()), within, slot,
+                module.timeoutSeconds());
     }
 }

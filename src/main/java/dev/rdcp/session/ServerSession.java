@@ -121,6 +121,9 @@ public final class ServerSession {
     private TransferReport serveAdmitted(BootstrapChannel channel, ServedModules.Admission admission, SetupGuard guard)
             throws IOException {
         SessionRequest request = admission.request();
+        // A module's own timeout replaces the daemon's once the client is in, as rsyncd's 'timeout'.
+        SessionConfig config = admission.timeoutSeconds() > 0 ? this.config.withTimeout(admission.timeoutSeconds())
+                : this.config;
         TransferReport report = new TransferReport();
         TransferListener listener = TransferListener.all(report, new LoggingListener(admission.policy().root() != null));
         TransferOptions options;
@@ -140,9 +143,9 @@ public final class ServerSession {
         try (memory; DeviceOpening device = request.has(SessionRequest.TRANSPORT_TCP) ? DeviceOpening.none()
                 : DeviceOpening.start(config.rdma())) {
             if (request.direction() == SessionRequest.Direction.PUSH) {
-                receive(channel, admission, device, options, listener, guard);
+                receive(channel, config, admission, device, options, listener, guard);
             } else {
-                send(channel, admission, device, options, listener, guard);
+                send(channel, config, admission, device, options, listener, guard);
             }
         } finally {
             report.finish();
@@ -253,8 +256,8 @@ public final class ServerSession {
         }
     }
 
-    private void receive(BootstrapChannel channel, ServedModules.Admission admission, DeviceOpening device,
-            TransferOptions options, TransferListener listener, SetupGuard guard) throws IOException {
+    private static void receive(BootstrapChannel channel, SessionConfig config, ServedModules.Admission admission,
+            DeviceOpening device, TransferOptions options, TransferListener listener, SetupGuard guard) throws IOException {
         SessionRequest request = admission.request();
         ServerPolicy policy = admission.policy();
         Destination destination;
@@ -302,8 +305,8 @@ public final class ServerSession {
         }
     }
 
-    private void send(BootstrapChannel channel, ServedModules.Admission admission, DeviceOpening device,
-            TransferOptions options, TransferListener listener, SetupGuard guard) throws IOException {
+    private static void send(BootstrapChannel channel, SessionConfig config, ServedModules.Admission admission,
+            DeviceOpening device, TransferOptions options, TransferListener listener, SetupGuard guard) throws IOException {
         SessionRequest request = admission.request();
         ServerPolicy policy = admission.policy();
         List<SourceOperand> sources = new ArrayList<>();
@@ -354,7 +357,7 @@ public final class ServerSession {
      * Picks the transport (TCP when asked; else RDMA if this side has a usable device, and TCP
      * with the reason when it has not, unless the client insists on RDMA) and accepts.
      */
-    private Accept accept(BootstrapChannel channel, SessionRequest request, boolean tree, DeviceOpening device)
+    private static Accept accept(BootstrapChannel channel, SessionRequest request, boolean tree, DeviceOpening device)
             throws IOException {
         Accept accept;
         if (request.has(SessionRequest.TRANSPORT_TCP)) {

@@ -30,4 +30,9 @@ public record SessionConfig(RdmaSettings rdma, long timeoutSeconds, TransportCho
                 ? new SessionConfig(rdma.withStreams(StreamCount.MAX), timeoutSeconds, transport, keepalivesHoldOff)
                 : this;
     }
+
+    /** This configuration waiting {@code seconds} for a silent peer. */
+    SessionConfig withTimeout(long seconds) {
+        return new SessionConfig(rdma, seconds, transport, keepalivesHoldOff);
+    }
 }

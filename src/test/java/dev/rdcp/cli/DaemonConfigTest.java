@@ -75,8 +75,9 @@ class DaemonConfigTest {
 
     @Test
     void malformedFilesAreOneLineNamingFileAndLine() {
-        assertEquals("rdcpd.conf:2: unknown parameter 'hosts alow' (rdcp takes: port, address, path, comment, read only, "
-                + "secrets file, strict modes, hosts allow, hosts deny, max connections, uid, gid)",
+        assertEquals("rdcpd.conf:2: unknown parameter 'hosts alow' (rdcp takes: port, address, pid file, path, comment, "
+                + "read only, list, secrets file, strict modes, hosts allow, hosts deny, max connections, timeout, uid, "
+                + "gid, use chroot, numeric ids, lock file, dont compress)",
                 error("[m]\nhosts alow = 10.0.0.0/8\npath = /srv\n"));
         assertEquals("rdcpd.conf: module [m] has no path", error("[m]\nread only = no\n"));
         assertEquals("rdcpd.conf:2: module [m]: path must be absolute: srv", error("[m]\npath = srv\n"));
@@ -91,5 +92,81 @@ class DaemonConfigTest {
         assertEquals("rdcpd.conf:1: port must be 1 to 65535: 70000", error("port = 70000\n[m]\npath = /a\n"));
         assertTrue(error("[m]\npath = /a\nmax connections = -1\n").startsWith("rdcpd.conf:3: max connections"));
         assertEquals("rdcpd.conf:3: [global] must come before the modules", error("[m]\npath = /a\n[global]\n"));
+    }
+
+    /**
+     * What an rsyncd.conf carries that changes nothing in rdcp is taken, its value still checked:
+     * use chroot (rdcp confines every module beneath its directory), lock file (connections are
+     * counted in rdcp's one process), dont compress (nothing is compressed), numeric ids = no.
+     */
+    @Test
+    void rsyncdParametersThatChangeNothingAreTakenAndChecked() throws Exception {
+        DaemonConfig config = parse("""
+                pid file = /run/rdcpd.pid
+                use chroot = yes
+                lock file = /run/rdcpd.lock
+                dont compress = *.gz *.zip
+                [m]
+                    path = /srv
+                    use chroot = no
+                    numeric ids = no
+                    lock file = /run/m.lock
+                """);
+        assertEquals(Path.of("/run/rdcpd.pid"), config.pidFile());
+        assertEquals(1, config.modules().size());
+        assertNull(parse("[m]\npath = /srv\n").pidFile());
+        assertEquals("rdcpd.conf:3: expected yes or no, not 'sometimes'", error("[m]\npath = /srv\nuse chroot = sometimes\n"));
+        assertEquals("rdcpd.conf:1: expected yes or no, not 'x'", error("numeric ids = x\n[m]\npath = /srv\n"));
+        assertEquals("rdcpd.conf:3: 'pid file' belongs before the first module", error("[m]\npath = /a\npid file = /run/p\n"));
+        assertEquals("rdcpd.conf:1: pid file must be absolute: rdcpd.pid", error("pid file = rdcpd.pid\n[m]\npath = /a\n"));
+    }
+
+    /** numeric ids = yes would have the daemon alone drop names; both ends read that from the client. */
+    @Test
+    void numericIdsYesIsRefusedWithTheReason() {
+        assertEquals("rdcpd.conf:3: rdcp does not support 'numeric ids = yes' yet: both ends take --numeric-ids from"
+                + " the client's request, so clients must pass it", error("[m]\npath = /srv\nnumeric ids = yes\n"));
+    }
+
+    @Test
+    void listAndTimeoutAreEachModulesOwnWithGlobalDefaults() throws Exception {
+        DaemonConfig config = parse("""
+                list = no
+                timeout = 600
+                [hidden]
+                    path = /srv/a
+                [shown]
+                    path = /srv/b
+                    list = yes
+                    timeout = 0
+                """);
+        DaemonConfig.Module hidden = config.modules().get(0);
+        DaemonConfig.Module shown = config.modules().get(1);
+        assertFalse(hidden.listed());
+        assertEquals(600, hidden.timeoutSeconds());
+        assertTrue(shown.listed());
+        assertEquals(0, shown.timeoutSeconds());
+        assertTrue(parse("[m]\npath = /a\n").modules().get(0).listed());
+        assertEquals("rdcpd.conf:3: expected yes or no, not 'hidden'", error("[m]\npath = /a\nlist = hidden\n"));
+        assertEquals("rdcpd.conf:3: timeout must be a number of seconds, 0 for the daemon's --timeout: -5",
+                error("[m]\npath = /a\ntimeout = -5\n"));
+        assertEquals("rdcpd.conf:3: timeout must be a number of seconds, 0 for the daemon's --timeout: 10m",
+                error("[m]\npath = /a\ntimeout = 10m\n"));
+    }
+
+    /**
+     * auth users and the module filter family are not taken yet: refused with why, not as unknown,
+     * and never ignored (an exclude the daemon did not enforce would expose what it hides).
+     */
+    @Test
+    void authUsersAndModuleFiltersAreRefusedWithTheReason() {
+        assertEquals("rdcpd.conf:3: rdcp does not support 'auth users' yet: rdcp's challenge carries no user name: a"
+                + " module's clients all prove the one shared secret of its 'secrets file'",
+                error("[m]\npath = /a\nauth users = alice\n"));
+        for (String name : new String[] {"exclude", "include", "filter", "exclude from", "include from"}) {
+            assertEquals("rdcpd.conf:1: rdcp does not support '" + name + "' yet: rdcp's daemon does not apply a"
+                    + " module's filter rules, and one it did not apply would show or take what it was written to keep"
+                    + " out", error(name + " = lost+found/\n[m]\npath = /a\n"));
+        }
     }
 }

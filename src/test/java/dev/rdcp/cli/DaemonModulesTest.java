@@ -179,11 +179,13 @@ class DaemonModulesTest {
                 new DaemonModule("guarded", guarded, false, "s3cret".getBytes(StandardCharsets.UTF_8),
                         List.of(), List.of(), 0, ""),
                 new DaemonModule("elsewhere", elsewhere, false, null, List.of(AddressRange.parse("10.0.0.0/8")),
-                        List.of(), 0, "not for 127.0.0.1"))), 10);
+                        List.of(), 0, "not for 127.0.0.1"),
+                new DaemonModule("hidden", archive, true, null, List.of(), List.of(), 0, "unlisted", false, 0))), 10);
         Path conf = Files.writeString(tmp.resolve("rsyncd.conf"), "use chroot = no\n"
                 + "[data]\npath = " + data + "\ncomment = the data\n"
                 + "[guarded]\npath = " + guarded + "\nauth users = u\nsecrets file = " + tmp.resolve("none") + "\n"
-                + "[elsewhere]\npath = " + elsewhere + "\nhosts allow = 10.0.0.0/8\nlist = no\n");
+                + "[elsewhere]\npath = " + elsewhere + "\nhosts allow = 10.0.0.0/8\nlist = no\n"
+                + "[hidden]\npath = " + archive + "\ncomment = unlisted\nlist = no\n");
         try (commented) {
             Cli.Result listed = rdcp("--timeout", "10", "--transport", "tcp", "--port",
                     String.valueOf(commented.port()), "127.0.0.1::");
@@ -192,7 +194,61 @@ class DaemonModulesTest {
             Cli.Result url = rdcp("--timeout", "10", "--transport", "tcp", "rdcp://127.0.0.1:" + commented.port() + "/");
             assertEquals(listed.out(), url.out(), url::toString);
             assertEquals(RsyncComparison.rsyncFromDaemon(tmp, conf, "127.0.0.1::"), listed.out());
+            // list = no hides a module from the list only: it serves whoever names it.
+            Path back = tmp.resolve("from-hidden.txt");
+            Cli.Result pull = rdcp("--timeout", "10", "--transport", "tcp", "--port", String.valueOf(commented.port()),
+                    "127.0.0.1::hidden/old.txt", back.toString());
+            assertEquals(0, pull.exitCode(), pull::toString);
+            assertEquals("kept\n", Files.readString(back));
         }
+    }
+
+    /**
+     * An rsyncd.conf's daemon parameters as 'rdcp serve --config' takes them: use chroot = no
+     * confines clients all the same, lock file, dont compress and numeric ids = no change nothing,
+     * and the pid file holds the daemon's pid while it serves and is gone once SIGTERM stopped it.
+     */
+    @Test
+    void anRsyncdConfServesWithItsPidFileAndConfinement() throws Exception {
+        Path pidFile = tmp.resolve("rdcpd.pid");
+        Path outside = Files.writeString(tmp.resolve("outside.txt"), "not served\n");
+        Files.createSymbolicLink(archive.resolve("out"), outside);
+        Path config = Files.writeString(tmp.resolve("rdcpd.conf"), "pid file = " + pidFile + "\n"
+                + "use chroot = no\nlock file = " + tmp.resolve("rsyncd.lock") + "\ndont compress = *.gz *.zip\n"
+                + "[archive]\npath = " + archive + "\nnumeric ids = no\n");
+        Process serve = new StopScenario(tmp, StopScenario.thisClassPath(), "tcp", 0, 10).start(null, "serve",
+                "--config", config.toString(), "--bind", "127.0.0.1", "--port", "0");
+        try {
+            String port = StopScenario.servingPort(serve);
+            assertEquals(serve.pid() + "\n", Files.readString(pidFile));
+            Path back = tmp.resolve("back.txt");
+            Cli.Result pull = rdcp("--timeout", "10", "--transport", "tcp", "--port", port, "127.0.0.1::archive/old.txt",
+                    back.toString());
+            assertEquals(0, pull.exitCode(), pull::toString);
+            assertEquals("kept\n", Files.readString(back));
+            Cli.Result escape = rdcp("--timeout", "10", "--transport", "tcp", "--port", port,
+                    "127.0.0.1::archive/out", tmp.resolve("escaped.txt").toString());
+            assertEquals(ExitCode.PARTIAL.code(), escape.exitCode(), escape::toString);
+            assertTrue(escape.err().contains("path escapes the served directory"), escape.err());
+            assertFalse(Files.exists(tmp.resolve("escaped.txt")));
+            StopScenario.stop(serve, "TERM");
+            assertEquals(0, serve.exitValue());
+            assertFalse(Files.exists(pidFile), "the pid file outlived the daemon");
+        } finally {
+            serve.destroyForcibly();
+        }
+    }
+
+    /** As rsync's daemon: a pid file that cannot be written stops it before it serves (exit code 11). */
+    @Test
+    void aPidFileThatCannotBeWrittenStopsTheDaemon() throws IOException {
+        Path pidFile = tmp.resolve("no-such-directory/rdcpd.pid");
+        Path config = Files.writeString(tmp.resolve("rdcpd.conf"), "pid file = " + pidFile + "\n[data]\npath = "
+                + data + "\n");
+        Cli.Result serve = rdcp("serve", "--config", config.toString(), "--bind", "127.0.0.1", "--port", "0");
+        assertEquals(ExitCode.FILE_IO.code(), serve.exitCode(), serve::toString);
+        assertTrue(serve.err().startsWith("rdcp: cannot write the pid file " + pidFile + ": "), serve.err());
+        assertFalse(serve.out().contains("serving"), serve.out());
     }
 
     @Test
