@@ -47,7 +47,7 @@ record ConfiguredModules(DaemonConfig config, List<DaemonModule> modules, ServeI
                 }
             }
             modules.add(new DaemonModule(m.name(), m.path(), m.readOnly(), secret, m.hostsAllow(), m.hostsDeny(),
-                    m.maxConnections(), m.comment(), m.listed(), m.timeoutSeconds()));
+                    m.maxConnections(), m.comment(), m.serving()));
             identities.add(java.util.Arrays.asList(m.uid(), m.gid()));
         }
         if (identities.size() > 1) {

@@ -1,6 +1,7 @@
 package dev.rdcp.cli;
 
 import dev.rdcp.session.AddressRange;
+import dev.rdcp.session.DaemonModule;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,15 +18,15 @@ import java.util.Set;
  * unknown parameter is an error, not a warning: a misspelt {@code hosts allow} must not open a
  * module to everyone. Those rdcp knows of and does not take yet are refused with the reason.
  */
-record DaemonConfig(Integer port, String address, Path pidFile, List<Module> modules) {
+record DaemonConfig(Integer port, String address, Path pidFile, Path logFile, List<Module> modules) {
 
     /**
      * One {@code [name]} section, defaults applied; {@code uid} and {@code gid} as written (name or
-     * number), or null; {@code timeoutSeconds} 0 for the daemon's.
+     * number), or null.
      */
     record Module(String name, Path path, boolean readOnly, Path secretsFile, boolean strictModes,
             List<AddressRange> hostsAllow, List<AddressRange> hostsDeny, int maxConnections, String uid, String gid,
-            String comment, boolean listed, int timeoutSeconds) {
+            String comment, DaemonModule.Serving serving) {
     }
 
     /** A line of the file that rdcp cannot take: {@code FILE:LINE: what}. */
@@ -36,7 +37,7 @@ record DaemonConfig(Integer port, String address, Path pidFile, List<Module> mod
     }
 
     private static final String GLOBAL = "global";
-    private static final List<String> DAEMON_ONLY = List.of("port", "address", "pid file");
+    private static final List<String> DAEMON_ONLY = List.of("port", "address", "pid file", "log file");
     /**
      * Those rdcp takes in a module (or as every module's default). {@code use chroot}, {@code lock
      * file} and {@code dont compress} are checked and change nothing: rdcp confines every module as
@@ -44,7 +45,7 @@ record DaemonConfig(Integer port, String address, Path pidFile, List<Module> mod
      */
     private static final List<String> MODULE_PARAMETERS = List.of("path", "comment", "read only", "list",
             "secrets file", "strict modes", "hosts allow", "hosts deny", "max connections", "timeout", "uid", "gid",
-            "use chroot", "numeric ids", "lock file", "dont compress");
+            "transfer logging", "use chroot", "numeric ids", "lock file", "dont compress");
     private static final String NOT_ENFORCED_FILTER = "rdcp's daemon does not apply a module's filter rules, and one"
             + " it did not apply would show or take what it was written to keep out";
     /** rsyncd.conf parameters rdcp does not take yet, each refused with the reason. */
@@ -55,7 +56,8 @@ record DaemonConfig(Integer port, String address, Path pidFile, List<Module> mod
             "include", NOT_ENFORCED_FILTER,
             "filter", NOT_ENFORCED_FILTER,
             "excludefrom", NOT_ENFORCED_FILTER,
-            "includefrom", NOT_ENFORCED_FILTER);
+            "includefrom", NOT_ENFORCED_FILTER,
+            "logformat", "rdcp's transfer log has rsync's default format only, \"%o %h [%a] %m (%u) %f %l\"");
 
     /** Parses {@code text}, read from {@code file} (named in the errors). */
     static DaemonConfig parse(String text, String file) throws Invalid {
@@ -127,12 +129,20 @@ record DaemonConfig(Integer port, String address, Path pidFile, List<Module> mod
         }
         Value port = global.get("port");
         Value address = global.get("address");
-        Value pidFile = global.get("pidfile");
-        if (pidFile != null && !pidFile.text().startsWith("/")) {
-            throw new Invalid(file + ":" + pidFile.line() + ": pid file must be absolute: " + pidFile.text());
-        }
         return new DaemonConfig(port == null ? null : port(port, file), address == null ? null : address.text(),
-                pidFile == null ? null : Path.of(pidFile.text()), List.copyOf(modules));
+                absolute(global.get("pidfile"), "pid file", file), absolute(global.get("logfile"), "log file", file),
+                List.copyOf(modules));
+    }
+
+    /** A file's path, which must be absolute (the daemon's directory is no one's business); null when not given. */
+    private static Path absolute(Value value, String name, String file) throws Invalid {
+        if (value == null) {
+            return null;
+        }
+        if (!value.text().startsWith("/")) {
+            throw new Invalid(file + ":" + value.line() + ": " + name + " must be absolute: " + value.text());
+        }
+        return Path.of(value.text());
     }
 
     /** A parameter's name as rsync compares it: without case or spaces. */
@@ -172,7 +182,8 @@ record DaemonConfig(Integer port, String address, Path pidFile, List<Module> mod
                 uid == null || uid.text().isEmpty() ? null : uid.text(),
                 gid == null || gid.text().isEmpty() ? null : gid.text(),
                 values.containsKey("comment") ? values.get("comment").text() : "",
-                bool(values.get("list"), true, file), timeout(values.get("timeout"), file));
+                new DaemonModule.Serving(bool(values.get("list"), true, file), timeout(values.get("timeout"), file),
+                        bool(values.get("transferlogging"), false, file)));
     }
 
     private static boolean bool(Value value, boolean otherwise, String file) throws Invalid {

@@ -134,6 +134,16 @@ final class ServeCommand implements Callable<Integer> {
             }
         }
         ConfiguredModules loaded = ConfiguredModules.load(config);
+        Path logFile = loaded.config().logFile();
+        if (logFile != null) {
+            String problem = DaemonLog.toFile(logFile);
+            if (problem != null) {
+                warn("cannot open the log file " + logFile + " (" + problem + "): logging to stderr instead");
+            }
+        }
+        if (loaded.modules().stream().anyMatch(m -> m.serving().transferLogging())) {
+            DaemonLog.logTransfers();
+        }
         for (DaemonModule module : loaded.modules()) {
             if (module.secret() == null && !module.readOnly()) {
                 warn("module [" + module.name() + "] has no secrets file: any client allowed to reach it can write"

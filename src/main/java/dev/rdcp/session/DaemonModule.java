@@ -7,11 +7,19 @@ import java.util.List;
 /**
  * One named module of a daemon (rsyncd.conf's {@code [name]} section): its directory, whether it
  * takes uploads, its shared secret (null: none), who may connect, how many clients at once
- * (0: no limit of its own), whether {@code HOST::} shows it, and how long its sessions wait for
- * a silent client (0: the daemon's --timeout).
+ * (0: no limit of its own), and how it serves them.
  */
 public record DaemonModule(String name, Path path, boolean readOnly, byte[] secret, List<AddressRange> hostsAllow,
-        List<AddressRange> hostsDeny, int maxConnections, String comment, boolean listed, long timeoutSeconds) {
+        List<AddressRange> hostsDeny, int maxConnections, String comment, Serving serving) {
+
+    /**
+     * How a module serves: whether {@code HOST::} shows it, how long its sessions wait for a
+     * silent client (0: the daemon's --timeout), and whether each file moved is logged.
+     */
+    public record Serving(boolean listed, long timeoutSeconds, boolean transferLogging) {
+        /** rsync's defaults: listed, the daemon's timeout, no transfer log. */
+        public static final Serving DEFAULT = new Serving(true, 0, false);
+    }
 
     /** A module without a comment. */
     public DaemonModule(String name, Path path, boolean readOnly, byte[] secret, List<AddressRange> hostsAllow,
@@ -19,10 +27,10 @@ public record DaemonModule(String name, Path path, boolean readOnly, byte[] secr
         this(name, path, readOnly, secret, hostsAllow, hostsDeny, maxConnections, "");
     }
 
-    /** A module that is listed and keeps the daemon's timeout. */
+    /** A module that serves as rsync's does by default. */
     public DaemonModule(String name, Path path, boolean readOnly, byte[] secret, List<AddressRange> hostsAllow,
             List<AddressRange> hostsDeny, int maxConnections, String comment) {
-        this(name, path, readOnly, secret, hostsAllow, hostsDeny, maxConnections, comment, true, 0);
+        this(name, path, readOnly, secret, hostsAllow, hostsDeny, maxConnections, comment, Serving.DEFAULT);
     }
 
     /**

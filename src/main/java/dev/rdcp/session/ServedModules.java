@@ -59,16 +59,22 @@ public final class ServedModules {
         if (single != null) {
             return new ModuleList(true, List.of());
         }
-        return new ModuleList(false, modules.values().stream().filter(m -> m.listed() && m.admits(peer))
+        return new ModuleList(false, modules.values().stream().filter(m -> m.serving().listed() && m.admits(peer))
                 .map(m -> new ModuleList.Module(m.name(), m.comment())).toList());
     }
 
     /**
-     * A request let in: the policy its paths fall under, the paths within it, the module's
-     * connection slot it holds until closed, and its module's timeout (0: the daemon's).
+     * A request let in: the policy its paths fall under, the paths within it, and, with
+     * modules, the module and its connection slot, held until closed (both null otherwise).
      */
     public record Admission(SessionRequest request, ServerPolicy policy, List<String> paths, Semaphore slot,
-            long timeoutSeconds) implements AutoCloseable {
+            DaemonModule module) implements AutoCloseable {
+
+        /** How the session serves: its module's way, or rsync's defaults for one directory. */
+        public DaemonModule.Serving serving() {
+            return module == null ? DaemonModule.Serving.DEFAULT : module.serving();
+        }
+
         @Override
         public void close() {
             if (slot != null) {
@@ -84,7 +90,7 @@ public final class ServedModules {
      */
     Admission admit(SessionRequest request, InetAddress peer) throws RdcpException {
         if (single != null) {
-            return new Admission(request, single, request.paths(), null, 0);
+            return new Admission(request, single, request.paths(), null, null);
         }
         List<String> paths = request.paths();
         int named = request.has(SessionRequest.FILES_FROM) ? 1 : paths.size();
@@ -123,6 +129,6 @@ public final class ServedModules {
                     + ") reached for module '" + module.name() + "' -- try again later");
         }
         return new Admission(request, ServerPolicy.daemon(module.path(), module.readOnly(), module.secret()), within, slot,
-                module.timeoutSeconds());
+                module);
     }
 }

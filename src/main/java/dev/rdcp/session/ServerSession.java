@@ -114,18 +114,22 @@ public final class ServerSession {
     TransferReport serve(BootstrapChannel channel, InetAddress peer, SetupGuard guard) throws IOException {
         channel.handshake();
         try (ServedModules.Admission admission = authenticatedRequest(channel, peer, guard)) {
-            return admission == null ? new TransferReport() : serveAdmitted(channel, admission, guard);
+            return admission == null ? new TransferReport() : serveAdmitted(channel, peer, admission, guard);
         }
     }
 
-    private TransferReport serveAdmitted(BootstrapChannel channel, ServedModules.Admission admission, SetupGuard guard)
-            throws IOException {
+    private TransferReport serveAdmitted(BootstrapChannel channel, InetAddress peer, ServedModules.Admission admission,
+            SetupGuard guard) throws IOException {
         SessionRequest request = admission.request();
         // A module's own timeout replaces the daemon's once the client is in, as rsyncd's 'timeout'.
-        SessionConfig config = admission.timeoutSeconds() > 0 ? this.config.withTimeout(admission.timeoutSeconds())
-                : this.config;
+        long moduleTimeout = admission.serving().timeoutSeconds();
+        SessionConfig config = moduleTimeout > 0 ? this.config.withTimeout(moduleTimeout) : this.config;
         TransferReport report = new TransferReport();
-        TransferListener listener = TransferListener.all(report, new LoggingListener(admission.policy().root() != null));
+        TransferListener logging = new LoggingListener(admission.policy().root() != null);
+        TransferListener listener = admission.serving().transferLogging()
+                ? TransferListener.all(report, logging, new TransferLog(
+                        request.direction() != SessionRequest.Direction.PUSH, peer, admission.module().name()))
+                : TransferListener.all(report, logging);
         TransferOptions options;
         DirectMemoryBudget.Reservation memory;
         try {

@@ -75,9 +75,9 @@ class DaemonConfigTest {
 
     @Test
     void malformedFilesAreOneLineNamingFileAndLine() {
-        assertEquals("rdcpd.conf:2: unknown parameter 'hosts alow' (rdcp takes: port, address, pid file, path, comment, "
-                + "read only, list, secrets file, strict modes, hosts allow, hosts deny, max connections, timeout, uid, "
-                + "gid, use chroot, numeric ids, lock file, dont compress)",
+        assertEquals("rdcpd.conf:2: unknown parameter 'hosts alow' (rdcp takes: port, address, pid file, log file, path, "
+                + "comment, read only, list, secrets file, strict modes, hosts allow, hosts deny, max connections, "
+                + "timeout, uid, gid, transfer logging, use chroot, numeric ids, lock file, dont compress)",
                 error("[m]\nhosts alow = 10.0.0.0/8\npath = /srv\n"));
         assertEquals("rdcpd.conf: module [m] has no path", error("[m]\nread only = no\n"));
         assertEquals("rdcpd.conf:2: module [m]: path must be absolute: srv", error("[m]\npath = srv\n"));
@@ -142,11 +142,11 @@ class DaemonConfigTest {
                 """);
         DaemonConfig.Module hidden = config.modules().get(0);
         DaemonConfig.Module shown = config.modules().get(1);
-        assertFalse(hidden.listed());
-        assertEquals(600, hidden.timeoutSeconds());
-        assertTrue(shown.listed());
-        assertEquals(0, shown.timeoutSeconds());
-        assertTrue(parse("[m]\npath = /a\n").modules().get(0).listed());
+        assertFalse(hidden.serving().listed());
+        assertEquals(600, hidden.serving().timeoutSeconds());
+        assertTrue(shown.serving().listed());
+        assertEquals(0, shown.serving().timeoutSeconds());
+        assertTrue(parse("[m]\npath = /a\n").modules().get(0).serving().listed());
         assertEquals("rdcpd.conf:3: expected yes or no, not 'hidden'", error("[m]\npath = /a\nlist = hidden\n"));
         assertEquals("rdcpd.conf:3: timeout must be a number of seconds, 0 for the daemon's --timeout: -5",
                 error("[m]\npath = /a\ntimeout = -5\n"));
@@ -168,5 +168,28 @@ class DaemonConfigTest {
                     + " module's filter rules, and one it did not apply would show or take what it was written to keep"
                     + " out", error(name + " = lost+found/\n[m]\npath = /a\n"));
         }
+    }
+
+    @Test
+    void logFileIsTheDaemonsAndTransferLoggingEachModules() throws Exception {
+        DaemonConfig config = parse("""
+                log file = /var/log/rdcpd.log
+                transfer logging = yes
+                [logged]
+                    path = /srv/a
+                [quiet]
+                    path = /srv/b
+                    transfer logging = no
+                """);
+        assertEquals(Path.of("/var/log/rdcpd.log"), config.logFile());
+        assertTrue(config.modules().get(0).serving().transferLogging());
+        assertFalse(config.modules().get(1).serving().transferLogging());
+        assertNull(parse("[m]\npath = /a\n").logFile());
+        assertFalse(parse("[m]\npath = /a\n").modules().get(0).serving().transferLogging());
+        assertEquals("rdcpd.conf:3: 'log file' belongs before the first module", error("[m]\npath = /a\nlog file = /l\n"));
+        assertEquals("rdcpd.conf:1: log file must be absolute: rdcpd.log", error("log file = rdcpd.log\n[m]\npath = /a\n"));
+        assertEquals("rdcpd.conf:3: expected yes or no, not 'all'", error("[m]\npath = /a\ntransfer logging = all\n"));
+        assertEquals("rdcpd.conf:1: rdcp does not support 'log format' yet: rdcp's transfer log has rsync's default"
+                + " format only, \"%o %h [%a] %m (%u) %f %l\"", error("log format = %t %f\n[m]\npath = /a\n"));
     }
 }

@@ -180,7 +180,8 @@ class DaemonModulesTest {
                         List.of(), List.of(), 0, ""),
                 new DaemonModule("elsewhere", elsewhere, false, null, List.of(AddressRange.parse("10.0.0.0/8")),
                         List.of(), 0, "not for 127.0.0.1"),
-                new DaemonModule("hidden", archive, true, null, List.of(), List.of(), 0, "unlisted", false, 0))), 10);
+                new DaemonModule("hidden", archive, true, null, List.of(), List.of(), 0, "unlisted",
+                        new DaemonModule.Serving(false, 0, false)))), 10);
         Path conf = Files.writeString(tmp.resolve("rsyncd.conf"), "use chroot = no\n"
                 + "[data]\npath = " + data + "\ncomment = the data\n"
                 + "[guarded]\npath = " + guarded + "\nauth users = u\nsecrets file = " + tmp.resolve("none") + "\n"
@@ -237,6 +238,54 @@ class DaemonModulesTest {
         } finally {
             serve.destroyForcibly();
         }
+    }
+
+    /**
+     * log file takes the daemon's log; transfer logging writes a line per file received, sent or
+     * deleted in rsync's default log format behind rsync's "%t [%p] "; a module without it writes
+     * none. rsync 3.5's daemon (reverse lookup = no) wrote the same lines for the same push and
+     * pull but for the pulled file's name, "sub/b.txt": rsync names it beneath the module, rdcp
+     * beneath the operand.
+     */
+    @Test
+    void transferLoggingWritesRsyncsLinesToTheLogFile() throws Exception {
+        Path log = tmp.resolve("rdcpd.log");
+        Path source = Files.createDirectories(tmp.resolve("source/sub"));
+        Files.writeString(source.resolve("b.txt"), "world22\n");
+        Files.writeString(source.resolveSibling("a.txt"), "hello\n");
+        Files.writeString(data.resolve("gone.txt"), "old\n");
+        Path config = Files.writeString(tmp.resolve("rdcpd.conf"), "log file = " + log + "\n"
+                + "[data]\npath = " + data + "\nread only = no\ntransfer logging = yes\n"
+                + "[archive]\npath = " + archive + "\n");
+        Process serve = new StopScenario(tmp, StopScenario.thisClassPath(), "tcp", 0, 10).start(null, "serve",
+                "--config", config.toString(), "--bind", "127.0.0.1", "--port", "0");
+        try {
+            String port = StopScenario.servingPort(serve);
+            List<String> client = List.of("--timeout", "10", "--transport", "tcp", "--port", port, "-a");
+            Cli.Result push = rdcp(with(client, "--delete", tmp.resolve("source") + "/", "127.0.0.1::data/"));
+            assertEquals(0, push.exitCode(), push::toString);
+            Cli.Result pull = rdcp(with(client, "127.0.0.1::data/sub/", tmp.resolve("back") + "/"));
+            assertEquals(0, pull.exitCode(), pull::toString);
+            Cli.Result unlogged = rdcp(with(client, "127.0.0.1::archive/", tmp.resolve("back2") + "/"));
+            assertEquals(0, unlogged.exitCode(), unlogged::toString);
+            StopScenario.stop(serve, "TERM");
+            String prefix = "\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d \\[" + serve.pid() + "\\] ";
+            List<String> lines = Files.readAllLines(log);
+            assertTrue(lines.stream().allMatch(line -> line.matches(prefix + ".*")), String.join("\n", lines));
+            assertEquals(List.of("del. UNDETERMINED [127.0.0.1] data () gone.txt 0",
+                    "recv UNDETERMINED [127.0.0.1] data () a.txt 6",
+                    "recv UNDETERMINED [127.0.0.1] data () sub/b.txt 8",
+                    "send UNDETERMINED [127.0.0.1] data () b.txt 8"),
+                    lines.stream().map(line -> line.replaceFirst(prefix, "")).toList());
+        } finally {
+            serve.destroyForcibly();
+        }
+    }
+
+    private static String[] with(List<String> first, String... more) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
     }
 
     /** As rsync's daemon: a pid file that cannot be written stops it before it serves (exit code 11). */

@@ -31,7 +31,8 @@ class ModuleTimeoutTest {
     @Test
     void aSilentClientOfAModuleIsDroppedAtTheModulesTimeout() throws Exception {
         ServedModules modules = ServedModules.named(List.of(
-                new DaemonModule("quick", root, false, null, List.of(), List.of(), 0, "", true, 1)));
+                new DaemonModule("quick", root, false, null, List.of(), List.of(), 0, "",
+                        new DaemonModule.Serving(true, 1, false))));
         try (Daemon daemon = new Daemon(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 new ServerSession(modules, new SessionConfig(RdmaSettings.defaults(), DAEMON_TIMEOUT_SECONDS)),
                 Duration.ofSeconds(DAEMON_TIMEOUT_SECONDS), 2)) {
