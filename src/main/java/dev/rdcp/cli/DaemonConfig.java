@@ -2,6 +2,7 @@ package dev.rdcp.cli;
 
 import dev.rdcp.session.AddressRange;
 import dev.rdcp.session.DaemonModule;
+import dev.rdcp.transfer.ChmodRules;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,7 +46,7 @@ record DaemonConfig(Integer port, String address, Path pidFile, Path logFile, Li
      */
     private static final List<String> MODULE_PARAMETERS = List.of("path", "comment", "read only", "list",
             "secrets file", "strict modes", "hosts allow", "hosts deny", "max connections", "timeout", "uid", "gid",
-            "transfer logging", "use chroot", "numeric ids", "lock file", "dont compress");
+            "transfer logging", "write only", "fake super", "incoming chmod", "outgoing chmod", "use chroot", "numeric ids", "lock file", "dont compress");
     private static final String NOT_ENFORCED_FILTER = "rdcp's daemon does not apply a module's filter rules, and one"
             + " it did not apply would show or take what it was written to keep out";
     /** rsyncd.conf parameters rdcp does not take yet, each refused with the reason. */
@@ -183,7 +184,9 @@ record DaemonConfig(Integer port, String address, Path pidFile, Path logFile, Li
                 gid == null || gid.text().isEmpty() ? null : gid.text(),
                 values.containsKey("comment") ? values.get("comment").text() : "",
                 new DaemonModule.Serving(bool(values.get("list"), true, file), timeout(values.get("timeout"), file),
-                        bool(values.get("transferlogging"), false, file)));
+                        bool(values.get("transferlogging"), false, file), bool(values.get("writeonly"), false, file),
+                        bool(values.get("fakesuper"), false, file), chmod(values.get("incomingchmod"), file),
+                        chmod(values.get("outgoingchmod"), file)));
     }
 
     private static boolean bool(Value value, boolean otherwise, String file) throws Invalid {
@@ -228,6 +231,17 @@ record DaemonConfig(Integer port, String address, Path pidFile, Path logFile, Li
         }
         throw new Invalid(file + ":" + value.line() + ": max connections must be a number, 0 for no limit: "
                 + value.text());
+    }
+
+    private static ChmodRules chmod(Value value, String file) throws Invalid {
+        if (value == null || value.text().isEmpty()) {
+            return ChmodRules.NONE;
+        }
+        try {
+            return ChmodRules.parse(value.text());
+        } catch (IllegalArgumentException e) {
+            throw new Invalid(file + ":" + value.line() + ": " + e.getMessage());
+        }
     }
 
     private static int timeout(Value value, String file) throws Invalid {

@@ -124,13 +124,11 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     private int serveModules() throws IOException {
-        if (fakeSuper) {
-            throw usage("--fake-super is for --root; a module's 'fake super' is not read yet");
-        }
-        for (String option : List.of("--read-only", "--secret-file", "--no-strict-modes", "--user", "--group")) {
+        for (String option : List.of("--read-only", "--secret-file", "--no-strict-modes", "--user", "--group",
+                "--fake-super")) {
             if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
                 throw usage(option + " is for --root; with --config, set it in the file (read only, secrets file, "
-                        + "strict modes, uid, gid)");
+                        + "strict modes, uid, gid, fake super)");
             }
         }
         ConfiguredModules loaded = ConfiguredModules.load(config);

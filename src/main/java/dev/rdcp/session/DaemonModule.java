@@ -1,5 +1,6 @@
 package dev.rdcp.session;
 
+import dev.rdcp.transfer.ChmodRules;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,11 +15,15 @@ public record DaemonModule(String name, Path path, boolean readOnly, byte[] secr
 
     /**
      * How a module serves: whether {@code HOST::} shows it, how long its sessions wait for a
-     * silent client (0: the daemon's --timeout), and whether each file moved is logged.
+     * silent client (0: the daemon's --timeout), whether each file moved is logged, whether it
+     * refuses downloads, whether its sessions act as rsync's --fake-super, and the chmod rules
+     * applied to the modes it receives and to those it lists when sending.
      */
-    public record Serving(boolean listed, long timeoutSeconds, boolean transferLogging) {
-        /** rsync's defaults: listed, the daemon's timeout, no transfer log. */
-        public static final Serving DEFAULT = new Serving(true, 0, false);
+    public record Serving(boolean listed, long timeoutSeconds, boolean transferLogging, boolean writeOnly,
+            boolean fakeSuper, ChmodRules incomingChmod, ChmodRules outgoingChmod) {
+        /** rsync's defaults: listed, the daemon's timeout, no transfer log, downloads, no fake super, no chmod. */
+        public static final Serving DEFAULT = new Serving(true, 0, false, false, false, ChmodRules.NONE,
+                ChmodRules.NONE);
     }
 
     /** A module without a comment. */

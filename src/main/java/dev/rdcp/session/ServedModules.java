@@ -128,7 +128,8 @@ public final class ServedModules {
             throw new RdcpException(ExitCode.START_CLIENT_SERVER, "max connections (" + module.maxConnections()
                     + ") reached for module '" + module.name() + "' -- try again later");
         }
-        return new Admission(request, ServerPolicy.daemon(module.path(), module.readOnly(), module.secret()), within, slot,
+        return new Admission(request, ServerPolicy.daemon(module.path(), module.readOnly(), module.secret())
+                .withFakeSuper(module.serving().fakeSuper()), within, slot,
                 module);
     }
 }

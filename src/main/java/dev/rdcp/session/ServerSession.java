@@ -133,7 +133,12 @@ public final class ServerSession {
         TransferOptions options;
         DirectMemoryBudget.Reservation memory;
         try {
-            options = options(request);
+            boolean pull = request.direction() != SessionRequest.Direction.PUSH;
+            if (pull && admission.serving().writeOnly()) {
+                throw new RdcpException(ExitCode.USAGE, "module is write only");
+            }
+            // rsyncd's incoming chmod applies where the daemon receives, its outgoing chmod where it sends.
+            options = options(request, pull ? admission.serving().outgoingChmod() : admission.serving().incomingChmod());
             if (admission.policy().fakeSuper()) {
                 options = options.withFakeSuper(true);
             }
@@ -226,12 +231,11 @@ public final class ServerSession {
         return admission;
     }
 
-    private TransferOptions options(SessionRequest request) throws RdcpException {
+    private TransferOptions options(SessionRequest request, ChmodRules chmod) throws RdcpException {
         try {
             TransferOptions options = new TransferOptions(request.chunkSize(), request.slots(), request.flags(),
                     request.bandwidthLimit(), FilterRules.parse(request.filterRules(),
-                            request.has(SessionRequest.DELETE_EXCLUDED)), request.receiver(),
-                    ChmodRules.NONE);
+                            request.has(SessionRequest.DELETE_EXCLUDED)), request.receiver(), chmod);
             requireValid(request);
             if (options.maxPinnedBytes() > TransferOptions.MAX_PINNED) {
                 throw new IllegalArgumentException("chunk size × slots and message rings would pin "

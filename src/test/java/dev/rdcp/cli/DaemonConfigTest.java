@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rdcp.session.DaemonModule;
+import dev.rdcp.transfer.ChmodRules;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -77,7 +79,8 @@ class DaemonConfigTest {
     void malformedFilesAreOneLineNamingFileAndLine() {
         assertEquals("rdcpd.conf:2: unknown parameter 'hosts alow' (rdcp takes: port, address, pid file, log file, path, "
                 + "comment, read only, list, secrets file, strict modes, hosts allow, hosts deny, max connections, "
-                + "timeout, uid, gid, transfer logging, use chroot, numeric ids, lock file, dont compress)",
+                + "timeout, uid, gid, transfer logging, write only, fake super, incoming chmod, outgoing chmod, use chroot, "
+                + "numeric ids, lock file, dont compress)",
                 error("[m]\nhosts alow = 10.0.0.0/8\npath = /srv\n"));
         assertEquals("rdcpd.conf: module [m] has no path", error("[m]\nread only = no\n"));
         assertEquals("rdcpd.conf:2: module [m]: path must be absolute: srv", error("[m]\npath = srv\n"));
@@ -191,5 +194,33 @@ class DaemonConfigTest {
         assertEquals("rdcpd.conf:3: expected yes or no, not 'all'", error("[m]\npath = /a\ntransfer logging = all\n"));
         assertEquals("rdcpd.conf:1: rdcp does not support 'log format' yet: rdcp's transfer log has rsync's default"
                 + " format only, \"%o %h [%a] %m (%u) %f %l\"", error("log format = %t %f\n[m]\npath = /a\n"));
+    }
+
+    @Test
+    void writeOnlyFakeSuperAndChmodAreEachModulesOwn() throws Exception {
+        DaemonConfig config = parse("""
+                fake super = yes
+                [drop]
+                    path = /srv/drop
+                    write only = yes
+                    incoming chmod = Dg+s,ug+w,Fo-w
+                    outgoing chmod = F444
+                [plain]
+                    path = /srv/plain
+                    fake super = no
+                """);
+        DaemonModule.Serving drop = config.modules().get(0).serving();
+        DaemonModule.Serving plain = config.modules().get(1).serving();
+        assertTrue(drop.writeOnly());
+        assertTrue(drop.fakeSuper());
+        assertEquals(0100664, drop.incomingChmod().applyToStatus(0100646));
+        assertEquals(0100444, drop.outgoingChmod().applyToStatus(0100755));
+        assertFalse(plain.writeOnly());
+        assertFalse(plain.fakeSuper());
+        assertEquals(ChmodRules.NONE, plain.incomingChmod());
+        assertEquals("rdcpd.conf:3: expected yes or no, not 'sure'", error("[m]\npath = /a\nwrite only = sure\n"));
+        assertEquals("rdcpd.conf:3: expected yes or no, not '2'", error("[m]\npath = /a\nfake super = 2\n"));
+        assertTrue(error("[m]\npath = /a\nincoming chmod = F999\n").startsWith("rdcpd.conf:3: "));
+        assertTrue(error("[m]\npath = /a\noutgoing chmod = q+x\n").startsWith("rdcpd.conf:3: "));
     }
 }

@@ -11,11 +11,14 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.session.AddressRange;
 import dev.rdcp.session.DaemonModule;
 import dev.rdcp.session.ServedModules;
+import dev.rdcp.transfer.ChmodRules;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserDefinedFileAttributeView;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -181,7 +184,8 @@ class DaemonModulesTest {
                 new DaemonModule("elsewhere", elsewhere, false, null, List.of(AddressRange.parse("10.0.0.0/8")),
                         List.of(), 0, "not for 127.0.0.1"),
                 new DaemonModule("hidden", archive, true, null, List.of(), List.of(), 0, "unlisted",
-                        new DaemonModule.Serving(false, 0, false)))), 10);
+                        new DaemonModule.Serving(false, 0, false, false, false, ChmodRules.NONE,
+                                ChmodRules.NONE)))), 10);
         Path conf = Files.writeString(tmp.resolve("rsyncd.conf"), "use chroot = no\n"
                 + "[data]\npath = " + data + "\ncomment = the data\n"
                 + "[guarded]\npath = " + guarded + "\nauth users = u\nsecrets file = " + tmp.resolve("none") + "\n"
@@ -286,6 +290,91 @@ class DaemonModulesTest {
         List<String> all = new ArrayList<>(first);
         all.addAll(List.of(more));
         return all.toArray(String[]::new);
+    }
+
+    private static DaemonModule.Serving serving(boolean writeOnly, boolean fakeSuper, String incoming,
+            String outgoing) {
+        return new DaemonModule.Serving(true, 0, false, writeOnly, fakeSuper, chmod(incoming), chmod(outgoing));
+    }
+
+    private static ChmodRules chmod(String spec) {
+        return spec.isEmpty() ? ChmodRules.NONE : ChmodRules.parse(spec);
+    }
+
+    private InProcessDaemon serving(String name, Path path, DaemonModule.Serving serving) throws IOException {
+        return new InProcessDaemon(ServedModules.named(List.of(
+                new DaemonModule(name, path, false, null, List.of(), List.of(), 0, "", serving))), 10);
+    }
+
+    private static Cli.Result over(InProcessDaemon daemon, String... args) {
+        return RsyncComparison.rdcpOverTcp(daemon, args);
+    }
+
+    /** write only = yes takes uploads and refuses downloads, a listing included, with rsync's line and exit code 1. */
+    @Test
+    void aWriteOnlyModuleTakesUploadsAndRefusesDownloads() throws IOException {
+        Path file = randomFile(tmp.resolve("f.bin"), 1000, 6);
+        try (InProcessDaemon drop = serving("drop", data, serving(true, false, "", ""))) {
+            Cli.Result push = over(drop, file.toString(), "127.0.0.1::drop/");
+            assertEquals(0, push.exitCode(), push::toString);
+            assertEquals(sha256(file), sha256(data.resolve("f.bin")));
+            for (String operand : List.of("127.0.0.1::drop/f.bin", "127.0.0.1::drop/")) {
+                Path back = tmp.resolve("back");
+                Cli.Result pull = operand.endsWith("/") ? over(drop, operand) : over(drop, operand, back.toString());
+                assertEquals(ExitCode.USAGE.code(), pull.exitCode(), pull::toString);
+                assertTrue(pull.err().contains("module is write only"), pull.err());
+                assertFalse(Files.exists(back));
+            }
+        }
+    }
+
+    /**
+     * incoming chmod changes the modes the module receives, with -p or without, and outgoing chmod
+     * those it lists when sending; rsync 3.5's daemon with the same rules gave the same modes
+     * (600, 600, 444).
+     */
+    @Test
+    void incomingAndOutgoingChmodChangeTheModesEachWay() throws IOException {
+        Path source = Files.createDirectories(tmp.resolve("source"));
+        Files.writeString(source.resolve("f"), "a\n");
+        Files.setPosixFilePermissions(source.resolve("f"), PosixFilePermissions.fromString("rw-r--r--"));
+        Files.writeString(data.resolve("g"), "b\n");
+        Files.setPosixFilePermissions(data.resolve("g"), PosixFilePermissions.fromString("rw-r--r--"));
+        try (InProcessDaemon chmod = serving("data", data, serving(false, false, "F600", "F444"))) {
+            Cli.Result push = over(chmod, "-a", source + "/", "127.0.0.1::data/");
+            assertEquals(0, push.exitCode(), push::toString);
+            Cli.Result plain = over(chmod, source.resolve("f").toString(), "127.0.0.1::data/f-noperms");
+            assertEquals(0, plain.exitCode(), plain::toString);
+            Cli.Result pull = over(chmod, "-a", "127.0.0.1::data/g", tmp.resolve("g-pulled").toString());
+            assertEquals(0, pull.exitCode(), pull::toString);
+        }
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve("f"))));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve("f-noperms"))));
+        assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve("g"))));
+        assertEquals("r--r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(tmp.resolve("g-pulled"))));
+    }
+
+    /**
+     * fake super = yes is 'serve --root --fake-super' for one module: what only root may set is
+     * kept in user.rsync.%stat, not applied, even by a daemon running as root (as the suite does).
+     */
+    @Test
+    void aFakeSuperModuleStoresOwnersInsteadOfSettingThem() throws IOException {
+        Path source = Files.createDirectories(tmp.resolve("source"));
+        Path file = Files.writeString(source.resolve("f"), "a\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        Files.setAttribute(file, "unix:uid", 1234);
+        Files.setAttribute(file, "unix:gid", 5678);
+        try (InProcessDaemon fake = serving("data", data, serving(false, true, "", ""))) {
+            Cli.Result push = over(fake, "-a", "--numeric-ids", source + "/", "127.0.0.1::data/");
+            assertEquals(0, push.exitCode(), push::toString);
+        }
+        Path stored = data.resolve("f");
+        assertEquals(0, Files.getAttribute(stored, "unix:uid"), "the owner is stored, not given");
+        UserDefinedFileAttributeView xattrs = Files.getFileAttributeView(stored, UserDefinedFileAttributeView.class);
+        ByteBuffer value = ByteBuffer.allocate(xattrs.size("rsync.%stat"));
+        xattrs.read("rsync.%stat", value);
+        assertEquals("100644 0,0 1234:5678", new String(value.array(), StandardCharsets.US_ASCII));
     }
 
     /** As rsync's daemon: a pid file that cannot be written stops it before it serves (exit code 11). */

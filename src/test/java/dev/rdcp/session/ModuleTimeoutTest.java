@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.rdcp.protocol.MessageType;
 import dev.rdcp.protocol.SessionRequest;
+import dev.rdcp.transfer.ChmodRules;
 import dev.rdcp.transport.BootstrapChannel;
 import dev.rdcp.transport.RdmaSettings;
 import java.io.InputStream;
@@ -32,7 +33,7 @@ class ModuleTimeoutTest {
     void aSilentClientOfAModuleIsDroppedAtTheModulesTimeout() throws Exception {
         ServedModules modules = ServedModules.named(List.of(
                 new DaemonModule("quick", root, false, null, List.of(), List.of(), 0, "",
-                        new DaemonModule.Serving(true, 1, false))));
+                        new DaemonModule.Serving(true, 1, false, false, false, ChmodRules.NONE, ChmodRules.NONE))));
         try (Daemon daemon = new Daemon(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 new ServerSession(modules, new SessionConfig(RdmaSettings.defaults(), DAEMON_TIMEOUT_SECONDS)),
                 Duration.ofSeconds(DAEMON_TIMEOUT_SECONDS), 2)) {
