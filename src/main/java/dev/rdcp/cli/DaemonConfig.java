@@ -2,6 +2,7 @@ package dev.rdcp.cli;
 
 import dev.rdcp.session.AddressRange;
 import dev.rdcp.session.DaemonModule;
+import dev.rdcp.session.OptionRefusals;
 import dev.rdcp.transfer.ChmodRules;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,7 +47,7 @@ record DaemonConfig(Integer port, String address, Path pidFile, Path logFile, Li
      */
     private static final List<String> MODULE_PARAMETERS = List.of("path", "comment", "read only", "list",
             "secrets file", "strict modes", "hosts allow", "hosts deny", "max connections", "timeout", "uid", "gid",
-            "transfer logging", "write only", "fake super", "incoming chmod", "outgoing chmod", "use chroot", "numeric ids", "lock file", "dont compress");
+            "transfer logging", "write only", "fake super", "incoming chmod", "outgoing chmod", "refuse options", "use chroot", "numeric ids", "lock file", "dont compress");
     private static final String NOT_ENFORCED_FILTER = "rdcp's daemon does not apply a module's filter rules, and one"
             + " it did not apply would show or take what it was written to keep out";
     /** rsyncd.conf parameters rdcp does not take yet, each refused with the reason. */
@@ -186,7 +187,7 @@ record DaemonConfig(Integer port, String address, Path pidFile, Path logFile, Li
                 new DaemonModule.Serving(bool(values.get("list"), true, file), timeout(values.get("timeout"), file),
                         bool(values.get("transferlogging"), false, file), bool(values.get("writeonly"), false, file),
                         bool(values.get("fakesuper"), false, file), chmod(values.get("incomingchmod"), file),
-                        chmod(values.get("outgoingchmod"), file)));
+                        chmod(values.get("outgoingchmod"), file), refusals(values.get("refuseoptions"), file)));
     }
 
     private static boolean bool(Value value, boolean otherwise, String file) throws Invalid {
@@ -241,6 +242,17 @@ record DaemonConfig(Integer port, String address, Path pidFile, Path logFile, Li
             return ChmodRules.parse(value.text());
         } catch (IllegalArgumentException e) {
             throw new Invalid(file + ":" + value.line() + ": " + e.getMessage());
+        }
+    }
+
+    private static OptionRefusals refusals(Value value, String file) throws Invalid {
+        if (value == null) {
+            return OptionRefusals.NONE;
+        }
+        try {
+            return OptionRefusals.parse(value.text());
+        } catch (IllegalArgumentException e) {
+            throw new Invalid(file + ":" + value.line() + ": refuse options: " + e.getMessage());
         }
     }
 

@@ -143,6 +143,10 @@ final class ServeCommand implements Callable<Integer> {
             DaemonLog.logTransfers();
         }
         for (DaemonModule module : loaded.modules()) {
+            for (String term : module.serving().refusals().unseen()) {
+                warn("module [" + module.name() + "]: refuse options: '" + term + "' names no option an rdcp client"
+                        + " sends, so it refuses nothing");
+            }
             if (module.secret() == null && !module.readOnly()) {
                 warn("module [" + module.name() + "] has no secrets file: any client allowed to reach it can write"
                         + " under " + module.path());

@@ -16,14 +16,15 @@ public record DaemonModule(String name, Path path, boolean readOnly, byte[] secr
     /**
      * How a module serves: whether {@code HOST::} shows it, how long its sessions wait for a
      * silent client (0: the daemon's --timeout), whether each file moved is logged, whether it
-     * refuses downloads, whether its sessions act as rsync's --fake-super, and the chmod rules
-     * applied to the modes it receives and to those it lists when sending.
+     * refuses downloads, whether its sessions act as rsync's --fake-super, the chmod rules
+     * applied to the modes it receives and to those it lists when sending, and the client
+     * options it refuses.
      */
     public record Serving(boolean listed, long timeoutSeconds, boolean transferLogging, boolean writeOnly,
-            boolean fakeSuper, ChmodRules incomingChmod, ChmodRules outgoingChmod) {
-        /** rsync's defaults: listed, the daemon's timeout, no transfer log, downloads, no fake super, no chmod. */
+            boolean fakeSuper, ChmodRules incomingChmod, ChmodRules outgoingChmod, OptionRefusals refusals) {
+        /** rsync's defaults: listed, the daemon's timeout, no transfer log, downloads, no fake super, chmod or refusal. */
         public static final Serving DEFAULT = new Serving(true, 0, false, false, false, ChmodRules.NONE,
-                ChmodRules.NONE);
+                ChmodRules.NONE, OptionRefusals.NONE);
     }
 
     /** A module without a comment. */

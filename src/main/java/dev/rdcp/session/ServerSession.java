@@ -137,6 +137,10 @@ public final class ServerSession {
             if (pull && admission.serving().writeOnly()) {
                 throw new RdcpException(ExitCode.USAGE, "module is write only");
             }
+            String refused = admission.serving().refusals().refusedIn(request, pull);
+            if (refused != null) {
+                throw new RdcpException(ExitCode.UNSUPPORTED, "The server is configured to refuse " + refused);
+            }
             // rsyncd's incoming chmod applies where the daemon receives, its outgoing chmod where it sends.
             options = options(request, pull ? admission.serving().outgoingChmod() : admission.serving().incomingChmod());
             if (admission.policy().fakeSuper()) {

@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.session.DaemonModule;
 import dev.rdcp.transfer.ChmodRules;
+import dev.rdcp.protocol.SessionRequest;
 import java.net.InetAddress;
+import java.util.List;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -79,8 +81,8 @@ class DaemonConfigTest {
     void malformedFilesAreOneLineNamingFileAndLine() {
         assertEquals("rdcpd.conf:2: unknown parameter 'hosts alow' (rdcp takes: port, address, pid file, log file, path, "
                 + "comment, read only, list, secrets file, strict modes, hosts allow, hosts deny, max connections, "
-                + "timeout, uid, gid, transfer logging, write only, fake super, incoming chmod, outgoing chmod, use chroot, "
-                + "numeric ids, lock file, dont compress)",
+                + "timeout, uid, gid, transfer logging, write only, fake super, incoming chmod, outgoing chmod, refuse "
+                + "options, use chroot, numeric ids, lock file, dont compress)",
                 error("[m]\nhosts alow = 10.0.0.0/8\npath = /srv\n"));
         assertEquals("rdcpd.conf: module [m] has no path", error("[m]\nread only = no\n"));
         assertEquals("rdcpd.conf:2: module [m]: path must be absolute: srv", error("[m]\npath = srv\n"));
@@ -222,5 +224,16 @@ class DaemonConfigTest {
         assertEquals("rdcpd.conf:3: expected yes or no, not '2'", error("[m]\npath = /a\nfake super = 2\n"));
         assertTrue(error("[m]\npath = /a\nincoming chmod = F999\n").startsWith("rdcpd.conf:3: "));
         assertTrue(error("[m]\npath = /a\noutgoing chmod = q+x\n").startsWith("rdcpd.conf:3: "));
+    }
+
+    @Test
+    void refuseOptionsAreEachModulesWithGlobalDefault() throws Exception {
+        DaemonConfig config = parse("refuse options = delete\n[a]\npath = /a\n[b]\npath = /b\nrefuse options = c\n");
+        SessionRequest delete = new SessionRequest(SessionRequest.Direction.PUSH, SessionRequest.DELETE, 1 << 20, 8, 0,
+                List.of("a/"), List.of());
+        assertEquals("--delete", config.modules().get(0).serving().refusals().refusedIn(delete, false));
+        assertNull(config.modules().get(1).serving().refusals().refusedIn(delete, false));
+        assertEquals("rdcpd.conf:3: refuse options: ", error("[m]\npath = /a\nrefuse options = [z-a]\n")
+                .substring(0, "rdcpd.conf:3: refuse options: ".length()));
     }
 }

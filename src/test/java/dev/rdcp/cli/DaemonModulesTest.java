@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.session.AddressRange;
 import dev.rdcp.session.DaemonModule;
+import dev.rdcp.session.OptionRefusals;
 import dev.rdcp.session.ServedModules;
 import dev.rdcp.transfer.ChmodRules;
 import java.io.IOException;
@@ -21,6 +22,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserDefinedFileAttributeView;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -185,7 +188,7 @@ class DaemonModulesTest {
                         List.of(), 0, "not for 127.0.0.1"),
                 new DaemonModule("hidden", archive, true, null, List.of(), List.of(), 0, "unlisted",
                         new DaemonModule.Serving(false, 0, false, false, false, ChmodRules.NONE,
-                                ChmodRules.NONE)))), 10);
+                                ChmodRules.NONE, OptionRefusals.NONE)))), 10);
         Path conf = Files.writeString(tmp.resolve("rsyncd.conf"), "use chroot = no\n"
                 + "[data]\npath = " + data + "\ncomment = the data\n"
                 + "[guarded]\npath = " + guarded + "\nauth users = u\nsecrets file = " + tmp.resolve("none") + "\n"
@@ -294,7 +297,8 @@ class DaemonModulesTest {
 
     private static DaemonModule.Serving serving(boolean writeOnly, boolean fakeSuper, String incoming,
             String outgoing) {
-        return new DaemonModule.Serving(true, 0, false, writeOnly, fakeSuper, chmod(incoming), chmod(outgoing));
+        return new DaemonModule.Serving(true, 0, false, writeOnly, fakeSuper, chmod(incoming), chmod(outgoing),
+                OptionRefusals.NONE);
     }
 
     private static ChmodRules chmod(String spec) {
@@ -375,6 +379,46 @@ class DaemonModulesTest {
         ByteBuffer value = ByteBuffer.allocate(xattrs.size("rsync.%stat"));
         xattrs.read("rsync.%stat", value);
         assertEquals("100644 0,0 1234:5678", new String(value.array(), StandardCharsets.US_ASCII));
+    }
+
+    /**
+     * refuse options, read from the file: a request using a refused option is refused before
+     * anything moves, with rsync's line and exit code 4 (rsync 3.5's daemon said the same for -c
+     * and for --delete-after); what the module does not refuse is served. A term naming no
+     * option a client sends is a warning at start.
+     */
+    @Test
+    void refusedOptionsAreRefusedWithRsyncsLine() throws Exception {
+        Path source = Files.createDirectories(tmp.resolve("source"));
+        Files.writeString(source.resolve("a.txt"), "hello\n");
+        Files.writeString(data.resolve("kept.txt"), "kept\n");
+        Path config = Files.writeString(tmp.resolve("rdcpd.conf"), "[data]\npath = " + data
+                + "\nread only = no\nrefuse options = c delete compress\n");
+        Process serve = new StopScenario(tmp, StopScenario.thisClassPath(), "tcp", 0, 10).start(tmp.resolve("serve.out"),
+                "serve", "--config", config.toString(), "--bind", "127.0.0.1", "--port", "0");
+        try {
+            Await.until("the daemon serves", 60_000, () -> StopScenario.read(tmp.resolve("serve.out")).contains("on port ")
+                    || !serve.isAlive());
+            String out = StopScenario.read(tmp.resolve("serve.out"));
+            Matcher port = Pattern.compile("on port (\\d+)").matcher(out);
+            assertTrue(port.find(), out);
+            assertTrue(out.contains("rdcp: warning: module [data]: refuse options: 'compress' names no option an rdcp"
+                    + " client sends, so it refuses nothing"), out);
+            List<String> client = List.of("--timeout", "10", "--transport", "tcp", "--port", port.group(1));
+            Cli.Result checksum = rdcp(with(client, "-ac", source + "/", "127.0.0.1::data/"));
+            assertEquals(ExitCode.UNSUPPORTED.code(), checksum.exitCode(), checksum::toString);
+            assertEquals("rdcp: The server is configured to refuse --checksum (-c)\n", checksum.err());
+            Cli.Result delete = rdcp(with(client, "-a", "--delete-after", source + "/", "127.0.0.1::data/"));
+            assertEquals(ExitCode.UNSUPPORTED.code(), delete.exitCode(), delete::toString);
+            assertEquals("rdcp: The server is configured to refuse --delete\n", delete.err());
+            assertTrue(Files.exists(data.resolve("kept.txt")));
+            assertFalse(Files.exists(data.resolve("a.txt")));
+            Cli.Result plain = rdcp(with(client, "-a", source + "/", "127.0.0.1::data/"));
+            assertEquals(0, plain.exitCode(), plain::toString);
+            assertEquals("hello\n", Files.readString(data.resolve("a.txt")));
+        } finally {
+            serve.destroyForcibly();
+        }
     }
 
     /** As rsync's daemon: a pid file that cannot be written stops it before it serves (exit code 11). */

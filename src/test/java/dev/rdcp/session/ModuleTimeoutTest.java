@@ -33,7 +33,8 @@ class ModuleTimeoutTest {
     void aSilentClientOfAModuleIsDroppedAtTheModulesTimeout() throws Exception {
         ServedModules modules = ServedModules.named(List.of(
                 new DaemonModule("quick", root, false, null, List.of(), List.of(), 0, "",
-                        new DaemonModule.Serving(true, 1, false, false, false, ChmodRules.NONE, ChmodRules.NONE))));
+                        new DaemonModule.Serving(true, 1, false, false, false, ChmodRules.NONE, ChmodRules.NONE,
+                                OptionRefusals.NONE))));
         try (Daemon daemon = new Daemon(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 new ServerSession(modules, new SessionConfig(RdmaSettings.defaults(), DAEMON_TIMEOUT_SECONDS)),
                 Duration.ofSeconds(DAEMON_TIMEOUT_SECONDS), 2)) {
