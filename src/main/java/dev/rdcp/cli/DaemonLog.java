@@ -50,7 +50,7 @@ final class DaemonLog {
         try (OutputStream probe = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             // Opened once here, so that a file that cannot be written is reported as the daemon starts.
         } catch (IOException e) {
-            return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            return IoReason.of(e);
         }
         LoggerContext context = (LoggerContext) LogManager.getContext(false);
         Configuration configuration = context.getConfiguration();

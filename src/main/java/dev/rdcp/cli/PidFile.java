@@ -32,8 +32,7 @@ final class PidFile implements AutoCloseable {
                     StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE,
                     LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
-            throw new RdcpException(ExitCode.FILE_IO, "cannot write the pid file " + path + ": "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            throw new RdcpException(ExitCode.FILE_IO, "cannot write the pid file " + path + ": " + IoReason.of(e));
         }
         return new PidFile(path);
     }
@@ -44,7 +43,7 @@ final class PidFile implements AutoCloseable {
         try {
             Files.deleteIfExists(path);
         } catch (IOException e) {
-            LOG.warn("cannot remove the pid file {}: {}", path, e.getMessage());
+            LOG.warn("cannot remove the pid file {}: {}", path, IoReason.of(e));
         }
     }
 }

@@ -289,6 +289,26 @@ class DaemonModulesTest {
         }
     }
 
+    /** As rsync's daemon, which falls back to syslog: a log file that cannot be opened leaves the log on stderr, said once. */
+    @Test
+    void aLogFileThatCannotBeOpenedLeavesTheLogOnStderr() throws Exception {
+        Path log = tmp.resolve("no-such-directory/rdcpd.log");
+        Path output = tmp.resolve("serve.out");
+        Path config = Files.writeString(tmp.resolve("rdcpd.conf"), "log file = " + log + "\n[data]\npath = " + data
+                + "\n");
+        Process serve = new StopScenario(tmp, StopScenario.thisClassPath(), "tcp", 0, 10).start(output, "serve",
+                "--config", config.toString(), "--bind", "127.0.0.1", "--port", "0");
+        try {
+            Await.until("the daemon serves", 60_000, () -> StopScenario.read(output).contains("on port ")
+                    || !serve.isAlive());
+            assertTrue(StopScenario.read(output).startsWith("rdcp: warning: cannot open the log file " + log
+                    + " (No such file or directory): logging to stderr instead\n"), StopScenario.read(output));
+            assertTrue(serve.isAlive());
+        } finally {
+            serve.destroyForcibly();
+        }
+    }
+
     private static String[] with(List<String> first, String... more) {
         List<String> all = new ArrayList<>(first);
         all.addAll(List.of(more));
@@ -429,7 +449,7 @@ class DaemonModulesTest {
                 + data + "\n");
         Cli.Result serve = rdcp("serve", "--config", config.toString(), "--bind", "127.0.0.1", "--port", "0");
         assertEquals(ExitCode.FILE_IO.code(), serve.exitCode(), serve::toString);
-        assertTrue(serve.err().startsWith("rdcp: cannot write the pid file " + pidFile + ": "), serve.err());
+        assertEquals("rdcp: cannot write the pid file " + pidFile + ": No such file or directory\n", serve.err());
         assertFalse(serve.out().contains("serving"), serve.out());
     }
 
