@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.session.TransferLog;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -50,7 +51,7 @@ final class DaemonLog {
         try (OutputStream probe = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             // Opened once here, so that a file that cannot be written is reported as the daemon starts.
         } catch (IOException e) {
-            return IoReason.of(e);
+            return PathErrors.reason(e);
         }
         LoggerContext context = (LoggerContext) LogManager.getContext(false);
         Configuration configuration = context.getConfiguration();

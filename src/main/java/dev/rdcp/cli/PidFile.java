@@ -1,5 +1,6 @@
 package dev.rdcp.cli;
 
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
@@ -32,7 +33,7 @@ final class PidFile implements AutoCloseable {
                     StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE,
                     LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
-            throw new RdcpException(ExitCode.FILE_IO, "cannot write the pid file " + path + ": " + IoReason.of(e));
+            throw new RdcpException(ExitCode.FILE_IO, "cannot write the pid file " + path + ": " + PathErrors.reason(e));
         }
         return new PidFile(path);
     }
@@ -43,7 +44,7 @@ final class PidFile implements AutoCloseable {
         try {
             Files.deleteIfExists(path);
         } catch (IOException e) {
-            LOG.warn("cannot remove the pid file {}: {}", path, IoReason.of(e));
+            LOG.warn("cannot remove the pid file {}: {}", path, PathErrors.reason(e));
         }
     }
 }
