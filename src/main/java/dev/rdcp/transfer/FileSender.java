@@ -247,6 +247,11 @@ public final class FileSender implements AutoCloseable {
                     waitForPeer(idleMillis());
                 }
             }
+            // The last batch is paced too, as rsync's --bwlimit holds for the whole transfer: else a
+            // transfer of one batch (up to a chunk of small files) was not slowed at all.
+            for (long wait = pacer.delayMillis(bytesSent); wait > 0; wait = pacer.delayMillis(bytesSent)) {
+                waitForPeer(Math.min(wait, TICK_MS));
+            }
             finishSession();
         });
     }
