@@ -229,13 +229,12 @@ final class FileList implements AutoCloseable {
                     if (leaf != null && winners.named(leaf)) {
                         OperandWinners.Decision decision = winners.decide(leaf);
                         if (decision != null && decision.winner() >= 0) {
+                            tellLeftOut(decision, from, mergedWith, child.name());
                             if (decision.winner() != from.operand()) {
                                 // An operand named without a trailing slash lists it, this one's merged in.
                                 continue;
                             }
-                            mergedWith = new ArrayList<>(mergedWith);
-                            mergedWith.addAll(opened(decision.mergedDirectories().stream()
-                                    .filter(OperandWinners.Holder::named).toList()));
+                            mergedWith = withinMergeBound(decision, mergedWith);
                         }
                     }
                     listedWhole = describe(FileNames.resolve(from.path(), child.name()),
@@ -403,6 +402,35 @@ final class FileList implements AutoCloseable {
             merged.add(new Merged(holder.path(), null, holder.operand()));
         }
         return merged;
+    }
+
+    /**
+     * The directories merged into a top-level name that named operands share with the merged dir/
+     * operands: the decision's, which stop at {@link #MAX_MERGED_OPERANDS} counting both kinds
+     * (the dir/ operands' own were added to the named ones' past the bound, 15 in all).
+     */
+    private static List<Merged> withinMergeBound(OperandWinners.Decision decision, List<Merged> mergedDirOperands) {
+        Set<Integer> kept = new HashSet<>();
+        decision.mergedDirectories().forEach(holder -> kept.add(holder.operand()));
+        List<Merged> merged = new ArrayList<>(kept.size());
+        mergedDirOperands.stream().filter(dir -> kept.contains(dir.operand())).forEach(merged::add);
+        merged.addAll(opened(decision.mergedDirectories().stream().filter(OperandWinners.Holder::named).toList()));
+        return merged;
+    }
+
+    /** The merged dir/ operands' directories of top-level {@code name} beyond the bound: not sent, and said to be. */
+    private void tellLeftOut(OperandWinners.Decision decision, Source from, List<Merged> mergedDirOperands,
+            byte[] name) {
+        List<Path> leftOut = new ArrayList<>();
+        if (decision.leftOut().contains(from.operand())) {
+            leftOut.add(FileNames.resolve(from.path(), name));
+        }
+        mergedDirOperands.stream().filter(dir -> decision.leftOut().contains(dir.operand()))
+                .forEach(dir -> leftOut.add(dir.path()));
+        for (Path path : leftOut) {
+            ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), name, tree.shownName(path)
+                    + ": not sent: more than " + MAX_MERGED_OPERANDS + " directories of this name are named")));
+        }
     }
 
     /** Each operand's name at the top of the list where it is named without a trailing slash; null otherwise. */

@@ -133,4 +133,35 @@ class SeveralDirectoryOperandsTest extends SideBySideTest {
         assertFalse(Files.exists(tmp.resolve("bounded/f" + last)));
         assertEquals("0", Files.readString(tmp.resolve("bounded/f0")));
     }
+
+    /**
+     * The bound counts the named operands and the dir/ operands of one top-level name together:
+     * a name the merged dir/ operands hold and named operands hold too merged 15 directories,
+     * the dir/ operands' past the bound added to the named ones', none said to be left out.
+     */
+    @Test
+    void namedAndDirOperandsOfOneNameMergeNoMoreThanTheBound() throws IOException {
+        List<String> dirOperands = new java.util.ArrayList<>();
+        List<String> named = new java.util.ArrayList<>();
+        for (int i = 0; i < MERGE_BOUND; i++) {
+            Path dir = Files.createDirectories(tmp.resolve("bound/d" + i + "/x"));
+            SideBySide.writeText(dir, "from-d" + i, "d" + i);
+            dirOperands.add(tmp.resolve("bound/d" + i) + "/");
+            Path namedDir = Files.createDirectories(tmp.resolve("bound/n" + i + "/x"));
+            SideBySide.writeText(namedDir, "from-n" + i, "n" + i);
+            named.add(namedDir.toString());
+        }
+        List<String> args = new java.util.ArrayList<>(List.of("-a", dirOperands.get(0)));
+        args.addAll(named.subList(1, MERGE_BOUND));
+        args.addAll(dirOperands.subList(1, MERGE_BOUND));
+        args.add(tmp.resolve("bounded") + "/");
+        Cli.Result result = Cli.rdcp(args.toArray(String[]::new));
+        try (var merged = Files.list(tmp.resolve("bounded/x"))) {
+            assertEquals(MERGE_BOUND, merged.count(), result::toString);
+        }
+        assertEquals(23, result.exitCode(), result::toString);
+        assertTrue(result.err().contains("d1/x: not sent: more than"), result.err());
+        assertTrue(Files.exists(tmp.resolve("bounded/x/from-d0")));
+        assertTrue(Files.exists(tmp.resolve("bounded/x/from-n" + (MERGE_BOUND - 1))));
+    }
 }
