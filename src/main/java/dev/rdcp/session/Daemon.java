@@ -76,7 +76,7 @@ public final class Daemon implements AutoCloseable {
         this(listener, session, handshakeTimeout, maxSessions, authBackoff, memoryBudget, BookkeepingPool.standard());
     }
 
-    /** As above, the receiving sessions' bookkeeping drawn from {@code bookkeeping}. */
+    /** As above, the sessions' bookkeeping drawn from {@code bookkeeping}. */
     Daemon(ServerSocket listener, ServerSession session, Duration handshakeTimeout, int maxSessions,
             AuthBackoff authBackoff, DirectMemoryBudget memoryBudget, BookkeepingPool bookkeeping) {
         this.listener = listener;

@@ -43,16 +43,20 @@ final class Roles {
     static void send(BootstrapChannel channel, SessionConfig config, TransportKind kind, DeviceOpening device,
             TransferOptions options, List<String> refused, List<SourceOperand> sources, TransferListener listener,
             Runnable linked) throws IOException {
-        send(channel, config, kind, device, options, refused, sources, null, listener, linked);
+        send(channel, config, kind, device, options, refused, sources, null, BookkeepingPool.unbounded(), listener,
+                linked);
     }
 
-    /** As above; {@code sourceRoot} is the served directory the sources are beneath (a server's), or null. */
+    /**
+     * As above; {@code sourceRoot} is the served directory the sources are beneath (a server's), or
+     * null; what the sender holds for its receiver (--delete-before's list) is drawn from {@code bookkeeping}.
+     */
     static void send(BootstrapChannel channel, SessionConfig config, TransportKind kind, DeviceOpening device,
             TransferOptions options, List<String> refused, List<SourceOperand> sources, Path sourceRoot,
-            TransferListener listener, Runnable linked) throws IOException {
+            BookkeepingPool bookkeeping, TransferListener listener, Runnable linked) throws IOException {
         try (StopRequest.Hold hold = StopRequest.hold();
                 CountedTransport transport = new CountedTransport(connect(channel, config, kind, device, options));
-                FileSender sender = FileSender.create(transport, options, listener, sources, sourceRoot)) {
+                FileSender sender = FileSender.create(transport, options, listener, sources, sourceRoot, bookkeeping)) {
             linked.run();
             try {
                 refused.forEach(sender::refuse);

@@ -86,8 +86,9 @@ public final class ServerSession {
         DirectMemoryBudget.Reservation reserveMemory(long bytes) throws RdcpException;
 
         /**
-         * The heap a receiving session draws its bookkeeping from, shared with the server's other
-         * sessions; none beyond the session's own cap where one client is served.
+         * The heap a session draws its bookkeeping from (a receiver's, and what a sender holds for
+         * its receiver), shared with the server's other sessions; none beyond the session's own
+         * cap where one client is served.
          */
         default BookkeepingPool bookkeeping() {
             return BookkeepingPool.unbounded();
@@ -361,8 +362,8 @@ public final class ServerSession {
                         || (request.has(SessionRequest.DIRS) && sources.stream().anyMatch(SourceOperand::contents)))
                         && sources.stream().anyMatch(s -> Files.isDirectory(s.path())));
         Accept accept = accept(channel, request, tree, device);
-        Roles.send(channel, config, accept.transport(), device, options, refused, sources, policy.root(), listener,
-                guard::setupDone);
+        Roles.send(channel, config, accept.transport(), device, options, refused, sources, policy.root(),
+                guard.bookkeeping(), listener, guard::setupDone);
     }
 
     /**

@@ -153,8 +153,11 @@ public final class FileSender implements AutoCloseable {
      * list's end has it answer one.
      */
     private int undecidedMessages;
-    /** --delete-before: the estimated bytes {@link #awaitingDecision} holds. */
-    private long undecidedBytes;
+    /**
+     * --delete-before: the estimated bytes {@link #awaitingDecision} holds, against
+     * {@link #MAX_UNDECIDED_BYTES} and drawn from the pool a daemon's sessions share.
+     */
+    private final SessionBudget undecided;
     private int listsInFlight;
     private Outgoing current;
     private final Pacer pacer;
@@ -168,8 +171,9 @@ public final class FileSender implements AutoCloseable {
     private final ReadOnlyFile.Opening opening;
 
     private FileSender(Transport transport, TransferOptions options, TransferListener listener,
-            List<SourceOperand> sources, Path sourceRoot, Region poolRegion) {
+            List<SourceOperand> sources, Path sourceRoot, Region poolRegion, BookkeepingPool bookkeeping) {
         this.transport = transport;
+        this.undecided = new SessionBudget(MAX_UNDECIDED_BYTES, bookkeeping);
         this.decidedAfterList = options.receiver().extended().has(ExtendedOptions.DELETE_BEFORE);
         this.withXattrs = options.has(SessionRequest.XATTRS) || options.has(SessionRequest.ACLS);
         this.withAtimes = options.preserveAtimes();
@@ -210,9 +214,18 @@ public final class FileSender implements AutoCloseable {
     /** @param sourceRoot the served directory every source is beneath (a server's), or null */
     public static FileSender create(Transport transport, TransferOptions options, TransferListener listener,
             List<SourceOperand> sources, Path sourceRoot) throws IOException {
+        return create(transport, options, listener, sources, sourceRoot, BookkeepingPool.unbounded());
+    }
+
+    /**
+     * As above, what --delete-before makes it hold drawn from {@code bookkeeping}, which a
+     * daemon's sessions share.
+     */
+    public static FileSender create(Transport transport, TransferOptions options, TransferListener listener,
+            List<SourceOperand> sources, Path sourceRoot, BookkeepingPool bookkeeping) throws IOException {
         Region region = transport.allocate(options.stagingBytes(), false);
         try {
-            return new FileSender(transport, options, listener, sources, sourceRoot, region);
+            return new FileSender(transport, options, listener, sources, sourceRoot, region, bookkeeping);
         } catch (Throwable e) {
             // An Error too (out of memory mid-construction): the region is on no transport's stack yet.
             ResourceStack.closeAfter(region, e);
@@ -420,7 +433,7 @@ public final class FileSender implements AutoCloseable {
         }
     }
 
-    private void listed(ListedEntry listed) throws RdcpException {
+    private void listed(ListedEntry listed) throws IOException {
         Entry entry = listed.entry();
         if (itemized != null && entry.type() != EntryType.PROBLEM && entry.type() != EntryType.DIRECTORY_END
                 && entry.type() != EntryType.ID_NAME && entry.type() != EntryType.MISSING) {
@@ -459,7 +472,7 @@ public final class FileSender implements AutoCloseable {
                 throw new ProtocolException("WANTS answers entry " + decision.index() + " out of order");
             }
             if (decidedAfterList) {
-                undecidedBytes -= undecidedCost(listed);
+                undecided.release(undecidedCost(listed));
             }
             decide(listed, decision);
         }
@@ -467,9 +480,10 @@ public final class FileSender implements AutoCloseable {
     }
 
     /** --delete-before: {@code listed} is held until the list ends; a list too large to hold ends the session. */
-    private void holdUndecided(ListedEntry listed) throws RdcpException {
-        undecidedBytes += undecidedCost(listed);
-        if (undecidedBytes > MAX_UNDECIDED_BYTES) {
+    private void holdUndecided(ListedEntry listed) throws IOException {
+        try {
+            undecided.spend(undecidedCost(listed));
+        } catch (SessionBudget.Exceeded e) {
             throw new RdcpException(ExitCode.MEMORY, "--delete-before: the file list needs more than "
                     + (MAX_UNDECIDED_BYTES >> 20) + " MiB held on the sending side until it ends"
                     + " (--delete-during or --delete-after deletes without holding it)");
@@ -858,6 +872,7 @@ public final class FileSender implements AutoCloseable {
     @Override
     public void close() throws IOException {
         ResourceStack owned = new ResourceStack();
+        owned.push(undecided);
         owned.push(poolRegion);
         owned.push(prefixBuffer);
         owned.push(readAhead);

@@ -73,7 +73,7 @@ final class SessionBudget implements AutoCloseable {
         if (needed > 0) {
             long grant = (needed + BookkeepingPool.GRANT - 1) / BookkeepingPool.GRANT * BookkeepingPool.GRANT;
             if (!pool.take(grant)) {
-                throw new ProtocolException("the receiving server's sessions hold all of its "
+                throw new ProtocolException("the server's sessions hold all of its "
                         + (pool.limit() >> 20) + " MiB for bookkeeping (this one " + (granted >> 20)
                         + " MiB); try again later");
             }

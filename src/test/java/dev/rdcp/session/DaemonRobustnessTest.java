@@ -21,6 +21,7 @@ import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.protocol.Report;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.VersionMismatchException;
+import dev.rdcp.transfer.BookkeepingPool;
 import dev.rdcp.transport.BootstrapChannel;
 import dev.rdcp.transport.RdmaSettings;
 import dev.rdcp.transport.TcpTransport;
@@ -28,8 +29,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -250,6 +253,53 @@ class DaemonRobustnessTest {
         assertTrue(listMessages[0] >= 3, listMessages[0] + " list messages");
         assertTrue(requests[0] >= 1 && requests[0] <= listMessages[0], requests[0] + " requests for decisions after "
                 + listMessages[0] + " list messages");
+        assertStillServing();
+    }
+
+    /**
+     * --delete-before: what a daemon's sender holds of its list until its receiver decides comes
+     * from the pool its sessions share, as the receivers' bookkeeping does. It was counted only
+     * against its own 256 MiB, so 16 clients pulling a large tree with --delete-before and never
+     * deciding could make the daemon hold 4 GiB of heap, past a default JVM's; the session now
+     * ends once the pool has no more, and gives back what it took.
+     */
+    @Test
+    void aSendersHeldListUnderDeleteBeforeDrawsFromTheDaemonsPool() throws Exception {
+        for (int i = 0; i < 6_000; i++) {
+            Files.createFile(root.resolve("f" + i));
+        }
+        daemon.close();
+        BookkeepingPool pool = new BookkeepingPool(2 << 20);
+        ServerSocket listener = ServerSocketChannel.open().socket();
+        listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+        daemon = new Daemon(listener, new ServerSession(ServerPolicy.daemon(root, false,
+                "s3cret".getBytes(StandardCharsets.UTF_8)), new SessionConfig(RdmaSettings.defaults(), TIMEOUT_SECONDS)),
+                Duration.ofSeconds(TIMEOUT_SECONDS), 4, AuthBackoff.standard(), DirectMemoryBudget.standard(), pool);
+        Thread thread = new Thread(daemon::serve);
+        thread.setDaemon(true);
+        thread.start();
+        BootstrapChannel channel = acceptedPull(List.of("."), SessionRequest.DELETE,
+                ExtendedOptions.NONE.with(ExtendedOptions.DELETE_BEFORE, true));
+        ErrorMessage[] abort = {null};
+        try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
+            for (long start = System.nanoTime(); abort[0] == null && System.nanoTime() - start < 20_000_000_000L; ) {
+                transport.poll((type, payload) -> {
+                    if (type == ControlType.ABORT) {
+                        abort[0] = ErrorMessage.decode(payload);
+                        return;
+                    }
+                    ByteBuffer out = transport.startMessage(ControlType.WANTS);
+                    CountedList.finish(out, CountedList.start(out), 0);
+                    transport.send();
+                }, 100);
+            }
+        }
+        assertTrue(abort[0] != null && abort[0].message().contains("sessions hold all of its 2 MiB"),
+                abort[0] == null ? "no ABORT" : abort[0].message());
+        for (long start = System.nanoTime(); pool.taken() > 0 && System.nanoTime() - start < 10_000_000_000L; ) {
+            Thread.sleep(10);
+        }
+        assertEquals(0, pool.taken());
         assertStillServing();
     }
 
