@@ -4,7 +4,10 @@ import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.Inet6Address;
 import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,7 +18,9 @@ import java.util.function.LongSupplier;
 
 /**
  * Slows secret guessing: after a failed authentication, the client's address is refused for a
- * pause that doubles with each further failure, up to a cap; a success forgets its failures. The
+ * pause that doubles with each further failure, up to a cap; a success forgets its failures. An
+ * IPv6 client is known by its /64 network, not its address: a host is given a /64 and picks any
+ * address in it at will, so by address each connection could be a first guess. The
  * table is bounded: past {@link #MAX_ADDRESSES}, the least recently seen address is forgotten.
  * The pause holds where answers are checked, not only where connections are accepted: a client
  * that takes challenges on many connections and then answers them all still gets one guess.
@@ -52,8 +57,26 @@ final class AuthBackoff {
         return new AuthBackoff(1_000_000_000L, 60_000_000_000L, System::nanoTime);
     }
 
+    /**
+     * Who {@code address} is for the pauses: itself for IPv4, its /64 network for IPv6 (an
+     * IPv4-mapped address is its IPv4 address already, as Java decodes it).
+     */
+    static InetAddress client(InetAddress address) {
+        if (!(address instanceof Inet6Address)) {
+            return address;
+        }
+        byte[] network = Arrays.copyOf(address.getAddress(), 16);
+        Arrays.fill(network, 8, 16, (byte) 0);
+        try {
+            return InetAddress.getByAddress(network);
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("16 bytes are an IPv6 address", e);
+        }
+    }
+
     /** Nanoseconds {@code address} must still wait, 0 when it may try. */
     synchronized long remainingNanos(InetAddress address) {
+        address = client(address);
         Failures known = failures.get(address);
         if (known == null) {
             return 0;
@@ -84,6 +107,7 @@ final class AuthBackoff {
      * @throws RdcpException unchecked, since the address is waiting
      */
     boolean check(InetAddress address, BooleanSupplier check) throws IOException {
+        address = client(address);
         synchronized (this) {
             while (checking.contains(address)) {
                 try {
@@ -115,6 +139,7 @@ final class AuthBackoff {
     }
 
     synchronized void failed(InetAddress address) {
+        address = client(address);
         Failures known = failures.get(address);
         long now = clock.getAsLong();
         int count = known == null || now - known.lastNanos() > 2 * maxPauseNanos ? 1 : known.count() + 1;
@@ -122,7 +147,7 @@ final class AuthBackoff {
     }
 
     synchronized void succeeded(InetAddress address) {
-        failures.remove(address);
+        failures.remove(client(address));
     }
 
     private long pause(int count) {

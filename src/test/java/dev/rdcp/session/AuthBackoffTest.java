@@ -52,6 +52,19 @@ class AuthBackoffTest {
         assertEquals(SECOND * 3 / 2, backoff.remainingNanos(client));
     }
 
+    /**
+     * An IPv6 host picks any address of its /64 at will: known by address, each connection from a
+     * fresh one was a first guess, and the pauses held nobody back.
+     */
+    @Test
+    void anIpv6ClientIsKnownByItsSlash64() throws Exception {
+        backoff.failed(InetAddress.getByName("2001:db8:0:7::1"));
+        assertEquals(SECOND, backoff.remainingNanos(InetAddress.getByName("2001:db8:0:7:a:b:c:d")));
+        assertThrows(RdcpException.class, () -> backoff.check(InetAddress.getByName("2001:db8:0:7::2"), () -> true));
+        assertEquals(0, backoff.remainingNanos(InetAddress.getByName("2001:db8:0:8::1")));
+        assertEquals(0, backoff.remainingNanos(address(1)));
+    }
+
     @Test
     void otherAddressesAreNotHeldBack() throws Exception {
         backoff.failed(address(1));
