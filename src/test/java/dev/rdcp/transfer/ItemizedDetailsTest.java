@@ -37,4 +37,33 @@ class ItemizedDetailsTest {
         assertEquals(0, details.fill(5, report()).size(), "the oldest were dropped");
         assertEquals(ItemizedDetails.MAX_KEPT + 1, details.fill(ItemizedDetails.MAX_KEPT, report()).size());
     }
+
+    /**
+     * A client pulling with -i from a daemon need never report: entries of 8 KiB (a long name and
+     * link target) filled the count of 65,536, half a gibibyte held by one session. At 16 MiB
+     * about 2,000 such entries are kept; what reports pass is let go and counted so.
+     */
+    @Test
+    void itKeepsABoundedNumberOfBytesOfLongEntries() {
+        ItemizedDetails details = new ItemizedDetails();
+        for (int i = 0; i < 20_000; i++) {
+            details.listed(longSymlink(i));
+        }
+        assertEquals(0, details.fill(17_000, report()).size(), "entry 17,000 is beyond 16 MiB of the newest");
+        assertEquals(19_000, details.fill(19_000, report()).size());
+        details.fill(20_000, report());
+        for (int i = 20_000; i < 22_000; i++) {
+            details.listed(longSymlink(i));
+        }
+        assertEquals(20_000, details.fill(20_000, report()).size(), "the entries let go no longer count");
+    }
+
+    /** A symlink entry of 8,000 bytes of name and target, its size its index. */
+    private static Entry longSymlink(int index) {
+        byte[] name = new byte[4000];
+        java.util.Arrays.fill(name, (byte) 'n');
+        byte[] target = new byte[4000];
+        java.util.Arrays.fill(target, (byte) 't');
+        return new Entry(index, EntryType.SYMLINK, 0777, 0, 0, index, 0, 0, name, target);
+    }
 }
