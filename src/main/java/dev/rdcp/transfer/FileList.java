@@ -11,9 +11,11 @@ import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ExtendedOptions;
+import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.SourceTree.Parent;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -159,6 +161,12 @@ final class FileList implements AutoCloseable {
     private final ArrayDeque<ListedEntry> ready = new ArrayDeque<>();
     /** -H: the first listed name of each file with more than one link, by device and inode. */
     private final Map<FileId, byte[]> firstNames;
+    /**
+     * What the names above cost, held to the list's end: in proportion to the tree, so a
+     * daemon's draw from the pool its sessions share. No cap of the session's own: rsync's list
+     * holds as much, and a large tree is no client's fault.
+     */
+    private final SessionBudget remembered;
     private final Heartbeat heartbeat;
     /** --checksum: what each file is read through for its MD5, allocated at the first; one per session. */
     private final ScratchBuffer md5Buffer = new ScratchBuffer(ContentMd5.BUFFER);
@@ -182,6 +190,13 @@ final class FileList implements AutoCloseable {
      */
     FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat, IdNaming.Names names,
             Path sourceRoot) {
+        this(operands, options, heartbeat, names, sourceRoot, BookkeepingPool.unbounded());
+    }
+
+    /** As above, the names remembered to the list's end drawn from {@code bookkeeping}. */
+    FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat, IdNaming.Names names,
+            Path sourceRoot, BookkeepingPool bookkeeping) {
+        this.remembered = new SessionBudget(Long.MAX_VALUE, bookkeeping);
         this.tree = new SourceTree(sourceRoot, options.has(SessionRequest.OPEN_NOATIME));
         this.entries = new ListEntries(options, names, tree, ready::add);
         this.heartbeat = heartbeat;
@@ -629,18 +644,17 @@ final class FileList implements AutoCloseable {
         if (!impliedOnly && excluded(name, FileModes.type(mode) == FileModes.S_IFDIR)) {
             return true;
         }
-        if (filesFrom && !listed.add(key(name))) {
+        if (filesFrom && !remember(listed, key(name))) {
             // Named before: only a directory not yet walked still has something to list.
             if (FileModes.type(mode) == FileModes.S_IFDIR && (recursive || (dirs && contents)) && !impliedOnly
-                    && walked.add(key(name))) {
+                    && remember(walked, key(name))) {
                 walk(path, name, parent, attributes, List.of());
             }
             return true;
         }
         switch (FileModes.type(mode)) {
             case FileModes.S_IFREG -> {
-                byte[] first = firstNames == null || attributes.links() < 2 ? null
-                        : firstNames.putIfAbsent(new FileId(attributes.device(), attributes.inode()), name);
+                byte[] first = firstNames == null || attributes.links() < 2 ? null : firstName(attributes, name);
                 ListedEntry listed = first != null ? entries.entry(EntryType.HARDLINK, path, name, attributes, first)
                         : entries.withXattrs(entries.entry(EntryType.FILE, path, name, attributes,
                                 checksums ? md5(path, parent, attributes) : null), parent);
@@ -794,7 +808,7 @@ final class FileList implements AutoCloseable {
             return true;
         }
         if (filesFrom) {
-            walked.add(key(name));
+            remember(walked, key(name));
         }
         walk(path, name, parent, attributes, mergedWith);
         return true;
@@ -914,6 +928,35 @@ final class FileList implements AutoCloseable {
         }
         tree.close();
         md5Buffer.close();
+        remembered.close();
+    }
+
+    /** Adds {@code name} to {@code names}, charged if new; whether it was. */
+    private boolean remember(Set<String> names, String name) {
+        if (names.contains(name)) {
+            return false;
+        }
+        charge(SessionBudget.nameCost(name));
+        return names.add(name);
+    }
+
+    /** -H: the name first listed for the file {@code attributes} describe, {@code name} being charged if none was. */
+    private byte[] firstName(FileStatus attributes, byte[] name) {
+        FileId id = new FileId(attributes.device(), attributes.inode());
+        byte[] first = firstNames.get(id);
+        if (first == null) {
+            charge(SessionBudget.PENDING_FILE_COST + name.length);
+            firstNames.put(id, name);
+        }
+        return first;
+    }
+
+    private void charge(long bytes) {
+        try {
+            remembered.spend(bytes);
+        } catch (ProtocolException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** False when it is left out for its attributes (as {@link #directory}). */

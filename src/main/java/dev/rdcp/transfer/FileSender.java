@@ -186,7 +186,8 @@ public final class FileSender implements AutoCloseable {
         this.prefixBuffer = new ScratchBuffer(options.chunkSize());
         this.itemized = options.has(SessionRequest.ITEMIZE) ? new ItemizedDetails() : null;
         this.listener = listener;
-        this.list = new FileList(sources, options, StopRequest.checking(watch::busy), IdNaming.SYSTEM, sourceRoot);
+        this.list = new FileList(sources, options, StopRequest.checking(watch::busy), IdNaming.SYSTEM, sourceRoot,
+                bookkeeping);
         this.pacer = new Pacer(options.bandwidthLimit(), System::nanoTime);
         int slots = options.slots();
         this.slotRkey = new int[slots];

@@ -268,16 +268,7 @@ class DaemonRobustnessTest {
         for (int i = 0; i < 6_000; i++) {
             Files.createFile(root.resolve("f" + i));
         }
-        daemon.close();
-        BookkeepingPool pool = new BookkeepingPool(2 << 20);
-        ServerSocket listener = ServerSocketChannel.open().socket();
-        listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
-        daemon = new Daemon(listener, new ServerSession(ServerPolicy.daemon(root, false,
-                "s3cret".getBytes(StandardCharsets.UTF_8)), new SessionConfig(RdmaSettings.defaults(), TIMEOUT_SECONDS)),
-                Duration.ofSeconds(TIMEOUT_SECONDS), 4, AuthBackoff.standard(), DirectMemoryBudget.standard(), pool);
-        Thread thread = new Thread(daemon::serve);
-        thread.setDaemon(true);
-        thread.start();
+        BookkeepingPool pool = restartWithPool(2 << 20);
         BootstrapChannel channel = acceptedPull(List.of("."), SessionRequest.DELETE,
                 ExtendedOptions.NONE.with(ExtendedOptions.DELETE_BEFORE, true));
         ErrorMessage[] abort = {null};
@@ -301,6 +292,65 @@ class DaemonRobustnessTest {
         }
         assertEquals(0, pool.taken());
         assertStillServing();
+    }
+
+    /**
+     * A -R or --files-from pull makes the sender remember every name it lists to the list's end
+     * (to list a name named twice once), as -H does each file's first name: held in proportion to
+     * the tree, by any client of a module, and drawn from nothing, so 16 such pulls of a large
+     * module could fill the daemon's heap and fail whichever session allocated next. Now drawn
+     * from the pool the daemon's sessions share: the session that finds it empty ends, the others
+     * go on, and what it took is given back.
+     */
+    @Test
+    void theNamesARelativePullRemembersDrawFromTheDaemonsPool() throws Exception {
+        for (int i = 0; i < 20_000; i++) {
+            Files.createFile(root.resolve("file-" + i));
+        }
+        BookkeepingPool pool = restartWithPool(1 << 20);
+        BootstrapChannel channel = acceptedPull(List.of(".", "."), SessionRequest.FILES_FROM, ExtendedOptions.NONE);
+        ErrorMessage[] abort = {null};
+        int[] files = {0};
+        try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
+            for (long start = System.nanoTime(); abort[0] == null && System.nanoTime() - start < 20_000_000_000L; ) {
+                transport.poll((type, payload) -> {
+                    if (type == ControlType.ABORT) {
+                        abort[0] = ErrorMessage.decode(payload);
+                        return;
+                    }
+                    if (type != ControlType.ENTRIES) {
+                        return;
+                    }
+                    ByteBuffer out = transport.startMessage(ControlType.WANTS);
+                    files[0] += decideEveryFile(payload, out, Decision.Kind.SKIP);
+                    transport.send();
+                }, 100);
+            }
+        } catch (IOException e) {
+            // Closed after the ABORT, or without one: the assertion below tells which.
+        }
+        assertTrue(abort[0] != null && abort[0].message().contains("sessions hold all of its 1 MiB"),
+                (abort[0] == null ? "no ABORT" : abort[0].message()) + " after " + files[0] + " files");
+        for (long start = System.nanoTime(); pool.taken() > 0 && System.nanoTime() - start < 10_000_000_000L; ) {
+            Thread.sleep(10);
+        }
+        assertEquals(0, pool.taken());
+        assertStillServing();
+    }
+
+    /** Closes the daemon and serves {@link #root} again, the sessions' bookkeeping drawn from a pool of {@code bytes}. */
+    private BookkeepingPool restartWithPool(long bytes) throws IOException {
+        daemon.close();
+        BookkeepingPool pool = new BookkeepingPool(bytes);
+        ServerSocket listener = ServerSocketChannel.open().socket();
+        listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
+        daemon = new Daemon(listener, new ServerSession(ServerPolicy.daemon(root, false,
+                "s3cret".getBytes(StandardCharsets.UTF_8)), new SessionConfig(RdmaSettings.defaults(), TIMEOUT_SECONDS)),
+                Duration.ofSeconds(TIMEOUT_SECONDS), 4, AuthBackoff.standard(), DirectMemoryBudget.standard(), pool);
+        Thread thread = new Thread(daemon::serve);
+        thread.setDaemon(true);
+        thread.start();
+        return pool;
     }
 
     /** A recursive pull of {@code paths} over TCP, authenticated and accepted: the channel, its transfer to begin. */
