@@ -180,7 +180,7 @@ public final class FileSender implements AutoCloseable {
         this.opening = new ReadOnlyFile.Opening(FollowedLinks.of(options).any(),
                 options.has(SessionRequest.OPEN_NOATIME));
         this.removal = options.has(SessionRequest.REMOVE_SOURCE_FILES) && !options.dryRun()
-                ? new SourceRemoval(sourceRoot, this::sourceProblem) : null;
+                ? new SourceRemoval(sourceRoot, this::sourceProblem, bookkeeping) : null;
         this.watch = transport.watch();
         this.options = options;
         this.prefixBuffer = new ScratchBuffer(options.chunkSize());

@@ -28,31 +28,55 @@ final class SourceRemoval implements AutoCloseable {
     private final Path root;
     private final Outcome outcome;
     private final Map<Integer, ListedEntry> waiting = new HashMap<>();
+    /**
+     * What the entries waiting cost: as many as the receiver leaves unreported, so in proportion
+     * to the tree; on a daemon drawn from the pool its sessions share.
+     */
+    private final SessionBudget budget;
     private DirectoryHandle served;
 
     /** @param root the served directory every source is beneath, or null on a client */
     SourceRemoval(Path root, Outcome outcome) {
+        this(root, outcome, BookkeepingPool.unbounded());
+    }
+
+    /** As above, what waits drawn from {@code bookkeeping}. */
+    SourceRemoval(Path root, Outcome outcome, BookkeepingPool bookkeeping) {
         this.root = root;
         this.outcome = outcome;
+        this.budget = new SessionBudget(Long.MAX_VALUE, bookkeeping);
     }
 
     /** A listed entry: anything but a directory (a file, symlink, hard link, device or special) now waits for the receiver's word. */
-    void listed(ListedEntry listed) {
+    void listed(ListedEntry listed) throws ProtocolException {
         EntryType type = listed.entry().type();
         if (listed.path() != null && (type == EntryType.FILE || type == EntryType.SYMLINK || type == EntryType.HARDLINK
                 || type == EntryType.DEVICE || type == EntryType.SPECIAL)) {
+            budget.spend(cost(listed));
             waiting.put(listed.entry().index(), listed);
         }
     }
 
+    /** What keeping {@code listed} until the receiver's word is estimated to cost: its record, status, path and name. */
+    private static long cost(ListedEntry listed) {
+        return 512 + 2L * (listed.entry().name().length + listed.entry().extra().length);
+    }
+
     /** The receiver failed entry {@code index}: its source stays. */
     void failed(int index) {
-        waiting.remove(index);
+        forget(waiting.remove(index));
+    }
+
+    private ListedEntry forget(ListedEntry listed) {
+        if (listed != null) {
+            budget.release(cost(listed));
+        }
+        return listed;
     }
 
     /** The receiver has entry {@code index} in place: remove its source if it is still the one listed. */
     void inPlace(int index) throws ProtocolException {
-        ListedEntry listed = waiting.remove(index);
+        ListedEntry listed = forget(waiting.remove(index));
         if (listed == null) {
             throw new ProtocolException("IN_PLACE for entry " + index + ", which is not waiting for one");
         }
@@ -67,6 +91,7 @@ final class SourceRemoval implements AutoCloseable {
 
     /** The session ended: what the receiver did not report stays. */
     void clear() {
+        waiting.values().forEach(this::forget);
         waiting.clear();
     }
 
@@ -120,6 +145,7 @@ final class SourceRemoval implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        budget.close();
         if (served != null) {
             served.close();
             served = null;

@@ -304,11 +304,28 @@ class DaemonRobustnessTest {
      */
     @Test
     void theNamesARelativePullRemembersDrawFromTheDaemonsPool() throws Exception {
+        assertAPullOfATreeSkippingEveryFileEndsAtThePool(List.of(".", "."), SessionRequest.FILES_FROM);
+    }
+
+    /**
+     * --remove-source-files: each file listed waits for the receiver's word on it, and a receiver
+     * that gives none leaves every file of the tree waiting, drawn from nothing; now from the pool.
+     */
+    @Test
+    void theFilesARemovingPullKeepsWaitingDrawFromTheDaemonsPool() throws Exception {
+        assertAPullOfATreeSkippingEveryFileEndsAtThePool(List.of("."), SessionRequest.REMOVE_SOURCE_FILES);
+    }
+
+    /**
+     * A daemon with a pool of 1 MiB, and a pull of {@code paths} with {@code flags} from a root of
+     * 20,000 files, each skipped: the session ends at the pool, which is whole again afterwards.
+     */
+    private void assertAPullOfATreeSkippingEveryFileEndsAtThePool(List<String> paths, long flags) throws Exception {
         for (int i = 0; i < 20_000; i++) {
             Files.createFile(root.resolve("file-" + i));
         }
         BookkeepingPool pool = restartWithPool(1 << 20);
-        BootstrapChannel channel = acceptedPull(List.of(".", "."), SessionRequest.FILES_FROM, ExtendedOptions.NONE);
+        BootstrapChannel channel = acceptedPull(paths, flags, ExtendedOptions.NONE);
         ErrorMessage[] abort = {null};
         int[] files = {0};
         try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
