@@ -81,13 +81,15 @@ public final class Main {
     }
 
     private static Optional<String> refusal(CommandLine.ParameterException e) {
-        if (!(e instanceof CommandLine.UnmatchedArgumentException unmatched) || unmatched.getUnmatched().isEmpty()
-                || e.getCommandLine().getParent() != null) {
+        if (!(e instanceof CommandLine.UnmatchedArgumentException unmatched) || unmatched.getUnmatched().isEmpty()) {
             return Optional.empty();
         }
         String argument = unmatched.getUnmatched().get(0);
-        return RefusedOptions.reason(argument)
-                .map(reason -> RefusedOptions.optionName(argument) + ": " + reason);
+        CommandLine parent = e.getCommandLine().getParent();
+        Optional<String> reason = parent == null ? RefusedOptions.reason(argument)
+                : parent.getParent() == null && e.getCommandLine().getCommandName().equals("serve")
+                ? RefusedOptions.serveReason(argument) : Optional.empty();
+        return reason.map(why -> RefusedOptions.optionName(argument) + ": " + why);
     }
 
     private static String subcommandPath(CommandLine commandLine) {

@@ -37,6 +37,13 @@ final class RefusedOptions {
             + " and short: --no-perms, --no-p, ...), of -8 and --no-super";
 
     private static final Map<String, String> REASONS = new HashMap<>();
+    /** rsync --daemon's options that rdcp serve does not take, as docs/rsync-compatibility.md's daemon table says. */
+    private static final Map<String, String> SERVE_REASONS = Map.of(
+            "--bwlimit", "not yet: clients may ask for a limit",
+            "--dparam", "not yet: edit the config file",
+            "--log-file", "not yet as an option: the log goes to stderr (Log4j 2), or to a config file's 'log file'",
+            "--log-file-format", "not yet",
+            "--sockopts", SOCKET);
 
     static {
         refuse(RECEIVER_REQUEST, "--insecure-links", "--confine-root");
@@ -85,6 +92,11 @@ final class RefusedOptions {
             reason = NEGATION;
         }
         return Optional.ofNullable(reason);
+    }
+
+    /** Why rdcp serve does not take the rsync --daemon option {@code argument} starts with; empty when rsync has none. */
+    static Optional<String> serveReason(String argument) {
+        return Optional.ofNullable(SERVE_REASONS.get(optionName(argument)));
     }
 
     /** Every refused name, for the test that holds the documentation to this table. */

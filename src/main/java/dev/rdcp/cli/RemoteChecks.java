@@ -1,6 +1,7 @@
 package dev.rdcp.cli;
 
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -29,7 +30,8 @@ final class RemoteChecks {
     private final int daemonPort;
     private final long timeoutSeconds;
 
-    RemoteChecks(RemoteShellOptions remoteShell, String userAtHost, int daemonPort, long timeoutSeconds) {
+    RemoteChecks(RemoteShellOptions remoteShell, String userAtHost, int daemonPort, long timeoutSeconds)
+            throws RdcpException {
         this.shell = batchMode(remoteShell.shell(), timeoutSeconds);
         this.userAtHost = userAtHost;
         this.host = userAtHost.substring(userAtHost.indexOf('@') + 1);

@@ -87,6 +87,10 @@ final class ServeCommand implements Callable<Integer> {
             + " each file's user.rsync.%%stat attribute when receiving, and read it back when sending.")
     boolean fakeSuper;
 
+    @Option(names = "--no-detach", description = "Accepted, as rsync's daemon takes it under a service manager:"
+            + " rdcp serve never detaches.")
+    boolean noDetach;
+
     @Spec
     CommandSpec spec;
 

@@ -31,12 +31,10 @@ final class TransferRuleOptions {
             description = "Skip creating files (including directories) that do not exist on the receiver yet.")
     boolean existing;
 
-    /**
-     * rsync deletes before the first file; rdcp's list streams, so it deletes as each directory's
-     * listing ends (as --delete-during): the same tree, without the space freed first.
-     */
+    /** As rsync's: every deletion before the first file is asked for (extended REQUEST flag 7). */
     @Option(names = "--delete-before",
-            description = "Like --delete (rdcp deletes as each directory's listing ends, not before the whole transfer).")
+            description = "Delete extraneous files from the receiver before any file is transferred, freeing their"
+                    + " space first (implies --delete).")
     boolean deleteBefore;
 
     @Option(names = "--remove-source-files",

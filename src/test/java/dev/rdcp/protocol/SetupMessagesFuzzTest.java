@@ -12,7 +12,7 @@ import java.util.Arrays;
 
 /**
  * Fuzzes the payloads of the bootstrap frames a peer sends before the transfer: HELLO, CHALLENGE,
- * ACCEPT, ERROR, MODULES and QP_ENDPOINT (the REQUEST has {@link SessionRequestFuzzTest}). The first byte
+ * ACCEPT, ERROR, MODULES, STREAMS and QP_ENDPOINT (the REQUEST has {@link SessionRequestFuzzTest}). The first byte
  * picks the decoder, the rest is its payload.
  */
 class SetupMessagesFuzzTest {
@@ -23,12 +23,13 @@ class SetupMessagesFuzzTest {
             return;
         }
         byte[] payload = Arrays.copyOfRange(input, 1, input.length);
-        switch (Byte.toUnsignedInt(input[0]) % 6) {
+        switch (Byte.toUnsignedInt(input[0]) % 7) {
             case 0 -> hello(payload);
             case 1 -> challenge(payload);
             case 2 -> accept(payload);
             case 3 -> error(payload);
             case 4 -> modules(payload);
+            case 5 -> streams(payload);
             default -> endpoint(payload);
         }
     }
@@ -92,6 +93,15 @@ class SetupMessagesFuzzTest {
         if (endpoint != null) {
             ByteBuffer again = ByteBuffer.allocate(QpEndpoint.SIZE);
             endpoint.encode(again);
+            assertArrayEquals(payload, again.array());
+        }
+    }
+
+    private static void streams(byte[] payload) {
+        StreamCount count = decodeOrRefuse(payload.length, 0, () -> StreamCount.decode(ByteBuffer.wrap(payload)));
+        if (count != null) {
+            ByteBuffer again = ByteBuffer.allocate(StreamCount.SIZE);
+            count.encode(again);
             assertArrayEquals(payload, again.array());
         }
     }
