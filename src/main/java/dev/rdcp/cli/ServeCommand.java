@@ -119,7 +119,9 @@ final class ServeCommand implements Callable<Integer> {
         ServeIdentity identity = ServeIdentity.resolve(user, group);
         byte[] secret = secretFile == null ? null : Secrets.readForDaemon(secretFile, !noStrictModes);
         if (secret == null) {
-            warn("no --secret-file: any client that reaches port " + port + " can read and write under " + root);
+            // Port 0 is one the system picks when the daemon binds, after this line.
+            warn("no --secret-file: any client that reaches " + (port == 0 ? "this daemon" : "port " + port)
+                    + " can read and write under " + root);
         }
         ServerSession session = new ServerSession(ServerPolicy.daemon(root, readOnly, secret).withFakeSuper(fakeSuper),
                 rdma.sessionConfig());
