@@ -561,14 +561,17 @@ final class CopyCommand {
             allRules.add("- " + ownDirectory + "/");
         }
         try {
+            ExtendedOptions extended = receiver.extended(rules.extended().with(ExtendedOptions.NO_IMPLIED_DIRS,
+                            noImpliedDirs && (relative || filesFrom != null))
+                    .with(ExtendedOptions.ATIMES, atimes.length > 0)
+                    .with(ExtendedOptions.INFO_BACKUP, backupsShown(flags))
+                    .with(ExtendedOptions.RECEIVER_COUNTS, receiverCountsShown()));
+            // As rsync's default --delete-during: each directory's deletions before its files.
+            extended = extended.with(ExtendedOptions.DELETE_DURING,
+                    ReceiverSettings.deletesDuring(flags, rules.limits(), extended));
             return new TransferOptions(chunkSize, TransferOptions.DEFAULT_SLOTS, flags, bandwidthLimit,
                     FilterRules.parse(allRules, deleteExcluded), new ReceiverSettings(rules.limits(), rules.backup(),
-                            rules.references(), ownership.maps(), partialDirectory, rules.modifyWindow(),
-                            receiver.extended(rules.extended().with(ExtendedOptions.NO_IMPLIED_DIRS,
-                                    noImpliedDirs && (relative || filesFrom != null))
-                                    .with(ExtendedOptions.ATIMES, atimes.length > 0)
-                                    .with(ExtendedOptions.INFO_BACKUP, backupsShown(flags))
-                                    .with(ExtendedOptions.RECEIVER_COUNTS, receiverCountsShown()))),
+                            rules.references(), ownership.maps(), partialDirectory, rules.modifyWindow(), extended),
                     receiver.chmod(), receiver.noSuper(), linkOptions.mungeLinks);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

@@ -158,6 +158,11 @@ public record Entry(int index, EntryType type, int mode, long mtimeSeconds, int 
                 || extra.length != 0 || contains(name, (byte) 0))) {
             throw new ProtocolException("malformed ID_NAME entry");
         }
+        if ((type == EntryType.SUBDIRECTORY || type == EntryType.CHILDREN_END) && (mode < 0 || mode > 1
+                || (type == EntryType.SUBDIRECTORY && mode != 0) || seconds != 0 || nanos != 0 || size != 0
+                || uid != 0 || gid != 0 || extra.length != 0)) {
+            throw new ProtocolException("malformed " + type + " entry");
+        }
         if ((type == EntryType.DEVICE || type == EntryType.SPECIAL) && (!nodeMode(type, mode) || extra.length != 0
                 || (type == EntryType.SPECIAL && size != 0))) {
             throw new ProtocolException("malformed " + type + " entry: mode " + Integer.toOctalString(mode));

@@ -27,7 +27,19 @@ public enum EntryType {
      * Version 6, --delete-missing-args (request bit 48): an operand or --files-from name the
      * sender does not have, which the receiver deletes; mode, times, size and ids 0, no extra.
      */
-    MISSING(15);
+    MISSING(15),
+    /**
+     * Version 7, extended flag 8 (--delete as rsync's --delete-during): a subdirectory of the
+     * directory whose children are being listed, named ahead of its own entry so that --delete
+     * keeps it; mode, times, size and ids 0, no extra.
+     */
+    SUBDIRECTORY(16),
+    /**
+     * Version 7, extended flag 8: every child of the named directory is listed or named as a
+     * SUBDIRECTORY; the receiver deletes in it before it decides any of them. Mode 0, or 1 where
+     * the sender could not read the directory whole (nothing is deleted in it); all else 0.
+     */
+    CHILDREN_END(17);
 
     private final int code;
 

@@ -57,8 +57,15 @@ public record ExtendedOptions(long flags, String tempDirectory) {
      * the decisions of the next list message held, so no file data comes before every deletion.
      */
     public static final long DELETE_BEFORE = 1L << 7;
+    /**
+     * --delete as rsync's --delete-during (with REQUEST flag DELETE, and none of DELETE_AFTER,
+     * --delete-before, --max-delete, -m, FILES_FROM or --no-implied-dirs): the sender ends each
+     * directory's children (naming its subdirectories) before it lists them, and the receiver
+     * deletes in the directory before it decides any of its children, holding what comes meanwhile.
+     */
+    public static final long DELETE_DURING = 1L << 8;
     private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS | SUPER | FAKE_SUPER | ATIMES | INFO_BACKUP
-            | RECEIVER_COUNTS | DELETE_BEFORE;
+            | RECEIVER_COUNTS | DELETE_BEFORE | DELETE_DURING;
     public static final int MAX_LENGTH = 4096;
     public static final ExtendedOptions NONE = new ExtendedOptions(0, "");
 

@@ -104,7 +104,24 @@ public record ReceiverSettings(TransferLimits limits, BackupRule backup, Referen
                 throw new ProtocolException("malformed REQUEST modify window " + modifyWindow);
             }
         }
-        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow,
-                ExtendedOptions.decode(in));
+        ExtendedOptions extended = ExtendedOptions.decode(in);
+        if (extended.has(ExtendedOptions.DELETE_DURING) && !deletesDuring(flags, limits, extended)) {
+            throw new ProtocolException("malformed REQUEST: DELETE_DURING without --delete as rsync's --delete-during");
+        }
+        return new ReceiverSettings(limits, backup, references, ownerMaps, partialDirectory, modifyWindow, extended);
+    }
+
+    /**
+     * Whether a request with {@code flags} deletes as rsync's --delete-during where the sender
+     * lists a directory's children as one (extended flag DELETE_DURING may be set): --delete,
+     * not after the transfer, not before it, without --max-delete (which deletes at the end),
+     * without -m (which drops directories after their parent's children are listed), and without
+     * FILES_FROM or --no-implied-dirs (whose directories are listed without their children).
+     */
+    public static boolean deletesDuring(long flags, TransferLimits limits, ExtendedOptions extended) {
+        return (flags & SessionRequest.DELETE) != 0
+                && (flags & (SessionRequest.DELETE_AFTER | SessionRequest.PRUNE_EMPTY_DIRS | SessionRequest.FILES_FROM)) == 0
+                && limits.maxDelete() < 0 && !extended.has(ExtendedOptions.DELETE_BEFORE)
+                && !extended.has(ExtendedOptions.NO_IMPLIED_DIRS);
     }
 }

@@ -21,7 +21,9 @@ import java.util.Set;
  * come while "." is not open (a single file operand);</li>
  * <li>a name appears once in one listing of its directory (a directory may be listed again after
  * its end: each "dir/" operand lists "." anew);</li>
- * <li>a name listed as a directory in this session is never listed as anything else.</li>
+ * <li>a name listed as a directory in this session is never listed as anything else;</li>
+ * <li>a SUBDIRECTORY names a child of an open directory, a CHILDREN_END an open directory (--delete
+ * as rsync's --delete-during: {@link ChildrenFirst} checks where they come).</li>
  * </ul>
  * With --no-implied-dirs the sender does not list the leading directories of a -R or
  * --files-from name: a directory of an entry's name that is not open is then taken as listed
@@ -66,6 +68,15 @@ final class EntryOrder {
             return List.of();
         }
         String name = new String(entry.name(), StandardCharsets.ISO_8859_1);
+        if (entry.type() == EntryType.SUBDIRECTORY || entry.type() == EntryType.CHILDREN_END) {
+            // Named ahead of its entry, or the end of a directory's children: recorded by neither.
+            String directory = entry.type() == EntryType.CHILDREN_END ? name
+                    : new String(FileNames.parent(entry.name()), StandardCharsets.ISO_8859_1);
+            if (!open.containsKey(directory)) {
+                throw violation(entry, "is not inside an open directory");
+            }
+            return List.of();
+        }
         if (entry.type() == EntryType.DIRECTORY_END) {
             Set<String> children = open.remove(name);
             if (children == null) {

@@ -139,6 +139,13 @@ final class FileList implements AutoCloseable {
     private final FilterScope filters;
     private final boolean delete;
     private final boolean ignoreErrors;
+    /**
+     * --delete as rsync's --delete-during (extended flag DELETE_DURING): each directory's
+     * subdirectories are named and its children ended before the first is listed.
+     */
+    private final boolean endsChildren;
+    /** The directory on top of the stack has had its children ended (or need not). */
+    private boolean childrenEnded = true;
     /** --ignore-missing-args: an operand or --files-from name that does not exist is left out, silently. */
     private final boolean ignoreMissingArgs;
     /** --delete-missing-args: such a name is listed as MISSING instead, where its directory is listed. */
@@ -214,6 +221,7 @@ final class FileList implements AutoCloseable {
         this.filters = options.filters().scope(FilterRules.Side.SENDER);
         this.delete = options.has(SessionRequest.DELETE);
         this.ignoreErrors = options.has(SessionRequest.IGNORE_ERRORS);
+        this.endsChildren = options.receiver().extended().has(ExtendedOptions.DELETE_DURING);
         this.deleteMissingArgs = options.has(SessionRequest.DELETE_MISSING_ARGS);
         this.ignoreMissingArgs = deleteMissingArgs || options.has(SessionRequest.IGNORE_MISSING_ARGS);
         this.mungeLinks = options.mungeLinks();
@@ -255,6 +263,10 @@ final class FileList implements AutoCloseable {
                     listedWhole = describe(FileNames.resolve(from.path(), child.name()),
                             FileNames.join(top.name(), child.name()), false, false, false,
                             new Parent(from.directory(), child.name()), top.subdirectories(), mergedWith);
+                } else if (endsChildren && !childrenEnded) {
+                    childrenEnded = true;
+                    endChildren(top);
+                    continue;
                 } else if (!top.subdirectories().isEmpty()) {
                     Subdirectory next = top.subdirectories().poll();
                     listedWhole = directory(next.path(), next.name(), next.attributes(), false, false, next.parent(),
@@ -265,7 +277,7 @@ final class FileList implements AutoCloseable {
                     if (filters.readsMergeFiles() && !isTransferRoot(top.name())) {
                         filters.leave();
                     }
-                    if (!top.complete() && delete && !ignoreErrors) {
+                    if (!top.complete() && delete && !ignoreErrors && !endsChildren) {
                         ready.add(entries.problemEntry(ExitCode.OK, top.name(),
                                 "IO error encountered -- skipping file deletion in %s"));
                     }
@@ -880,6 +892,26 @@ final class FileList implements AutoCloseable {
         }
         stack.push(new Frame(path, name, directory, listing.iterator(), new ArrayDeque<>(), complete,
                 new FileId(attributes.device(), attributes.inode()), listingOperand, merged));
+        childrenEnded = false;
+    }
+
+    /**
+     * --delete as rsync's --delete-during: every child of {@code frame} but its subdirectories is
+     * listed. Each subdirectory the list will hold is named (SUBDIRECTORY; not a mount point -xx
+     * leaves out), then its children end (CHILDREN_END, mode 1 where the directory was not read
+     * whole): the receiver deletes in it before it decides any child, as rsync's generator.
+     */
+    private void endChildren(Frame frame) {
+        for (Subdirectory subdirectory : frame.subdirectories()) {
+            if (oneFileSystem < 2 || subdirectory.attributes().device() == operandDevice) {
+                ready.add(entries.subdirectory(subdirectory.name()));
+            }
+        }
+        if (!frame.complete() && delete && !ignoreErrors) {
+            ready.add(entries.problemEntry(ExitCode.OK, frame.name(),
+                    "IO error encountered -- skipping file deletion in %s"));
+        }
+        ready.add(entries.childrenEnd(frame.name(), frame.complete()));
     }
 
     /**

@@ -199,6 +199,7 @@ public final class FileReceiver implements AutoCloseable {
     private void endWhenFenced() throws IOException {
         if (!endHandled && order.endReady()) {
             endHandled = true;
+            generator.checkListDecided();
             delayedUpdates.renameAll(generator::inPlace);
             generator.finish();
             sendEnd();

@@ -32,6 +32,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32C;
 import org.apache.logging.log4j.LogManager;
@@ -154,10 +155,34 @@ public final class FileSender implements AutoCloseable {
      */
     private int undecidedMessages;
     /**
-     * --delete-before: the estimated bytes {@link #awaitingDecision} holds, against
-     * {@link #MAX_UNDECIDED_BYTES} and drawn from the pool a daemon's sessions share.
+     * --delete-before, or --delete as rsync's --delete-during: the estimated bytes
+     * {@link #awaitingDecision} holds, against {@link #MAX_UNDECIDED_BYTES} and drawn from the
+     * pool a daemon's sessions share.
      */
     private final SessionBudget undecided;
+    /**
+     * --delete as rsync's --delete-during (extended flag DELETE_DURING): the receiver's account of
+     * what it decides in answer to each ENTRIES, kept from what this side sent; null otherwise.
+     */
+    private final ChildrenFirst childrenFirst;
+    /** DELETE_DURING: the decisions each answer in flight carries, in the order the ENTRIES went. */
+    private final ArrayDeque<Integer> decisionsExpected = new ArrayDeque<>();
+    /** DELETE_DURING: the kinds of the entries of the list message being made. */
+    private final byte[] kinds = new byte[MAX_ENTRIES_PER_MESSAGE];
+    /** DELETE_DURING: counts what the receiver decides; this side deletes nothing. */
+    private static final ChildrenFirst.Steps COUNTED = new ChildrenFirst.Steps() {
+        @Override
+        public void deleteDue() {
+        }
+
+        @Override
+        public void decideNext() {
+        }
+
+        @Override
+        public void messageDone() {
+        }
+    };
     private int listsInFlight;
     private Outgoing current;
     private final Pacer pacer;
@@ -175,6 +200,7 @@ public final class FileSender implements AutoCloseable {
         this.transport = transport;
         this.undecided = new SessionBudget(MAX_UNDECIDED_BYTES, bookkeeping);
         this.decidedAfterList = options.receiver().extended().has(ExtendedOptions.DELETE_BEFORE);
+        this.childrenFirst = options.receiver().extended().has(ExtendedOptions.DELETE_DURING) ? new ChildrenFirst() : null;
         this.withXattrs = options.has(SessionRequest.XATTRS) || options.has(SessionRequest.ACLS);
         this.withAtimes = options.preserveAtimes();
         this.opening = new ReadOnlyFile.Opening(FollowedLinks.of(options).any(),
@@ -277,7 +303,10 @@ public final class FileSender implements AutoCloseable {
      */
     private int doWork() throws IOException {
         int work = 0;
-        if (canList()) {
+        if (canAskForHeld()) {
+            askForHeld();
+            work++;
+        } else if (canList()) {
             sendEntries();
             work++;
         } else if (canAskForDecisions()) {
@@ -302,8 +331,12 @@ public final class FileSender implements AutoCloseable {
     private boolean everythingSent() throws ProtocolException {
         boolean sent = listDone && carried == null && problems.isEmpty() && listsInFlight == 0 && wanted.isEmpty()
                 && current == null;
+        if (sent && childrenFirst != null && !awaitingDecision.isEmpty() && !childrenFirst.canDecide()) {
+            throw new IllegalStateException("the list ended with " + awaitingDecision.size()
+                    + " files that wait for a CHILDREN_END never sent");
+        }
         if (!sent || !decidedAfterList) {
-            return sent;
+            return sent && awaitingDecision.isEmpty();
         }
         if (listEndSent && !awaitingDecision.isEmpty() && undecidedMessages == 0) {
             throw new ProtocolException("the receiver answered every list message and left "
@@ -320,6 +353,24 @@ public final class FileSender implements AutoCloseable {
         return decidedAfterList && listDone && carried == null && problems.isEmpty()
                 && listsInFlight < TransferOptions.LISTS_IN_FLIGHT && wanted.size() < MAX_WANTED_AHEAD
                 && (!listEndSent || (undecidedMessages > 0 && !awaitingDecision.isEmpty()));
+    }
+
+    /**
+     * DELETE_DURING: an empty ENTRIES, while the receiver holds list messages of which it can now
+     * decide something (a directory's children ended): before more of the list, so that what the
+     * receiver holds stays one directory's.
+     */
+    private boolean canAskForHeld() {
+        return childrenFirst != null && childrenFirst.canDecide() && listsInFlight < TransferOptions.LISTS_IN_FLIGHT
+                && wanted.size() < MAX_WANTED_AHEAD;
+    }
+
+    private void askForHeld() throws IOException {
+        ByteBuffer out = transport.startMessage(ControlType.ENTRIES);
+        CountedList.finish(out, CountedList.start(out), 0);
+        transport.send();
+        listsInFlight++;
+        decisionsExpected.add(childrenFirst.answer(COUNTED));
     }
 
     private void askForDecisions() throws IOException {
@@ -399,6 +450,9 @@ public final class FileSender implements AutoCloseable {
             if (withXattrs) {
                 next.xattrs().encode(out);
             }
+            if (childrenFirst != null) {
+                kinds[count] = childrenFirst.kind(next.entry());
+            }
             count++;
             listed(next);
         }
@@ -406,6 +460,10 @@ public final class FileSender implements AutoCloseable {
         listener.listMessage(ControlHeader.SIZE + out.position() - countAt);
         transport.send();
         listsInFlight++;
+        if (childrenFirst != null) {
+            childrenFirst.taken(Arrays.copyOf(kinds, count));
+            decisionsExpected.add(childrenFirst.answer(COUNTED));
+        }
         if (decidedAfterList && count > 0 && !listEndSent) {
             // Held undecided. One sent after the list's end (a problem found since) is held too,
             // and has the receiver answer one held: their number stays.
@@ -437,7 +495,8 @@ public final class FileSender implements AutoCloseable {
     private void listed(ListedEntry listed) throws IOException {
         Entry entry = listed.entry();
         if (itemized != null && entry.type() != EntryType.PROBLEM && entry.type() != EntryType.DIRECTORY_END
-                && entry.type() != EntryType.ID_NAME && entry.type() != EntryType.MISSING) {
+                && entry.type() != EntryType.ID_NAME && entry.type() != EntryType.MISSING
+                && entry.type() != EntryType.SUBDIRECTORY && entry.type() != EntryType.CHILDREN_END) {
             itemized.listed(entry);
         }
         if (removal != null) {
@@ -445,7 +504,7 @@ public final class FileSender implements AutoCloseable {
         }
         switch (entry.type()) {
             case FILE -> {
-                if (decidedAfterList) {
+                if (decidedAfterList || childrenFirst != null) {
                     holdUndecided(listed);
                 }
                 awaitingDecision.add(listed);
@@ -455,7 +514,7 @@ public final class FileSender implements AutoCloseable {
             case DIRECTORY, DEVICE, SPECIAL -> listener.listed(FileNames.display(entry.name()), entry.type(), 0);
             case HARDLINK -> listener.listed(FileNames.display(entry.name()), EntryType.FILE, entry.size());
             case PROBLEM -> listener.fileFailed(entry.mode(), new String(entry.extra(), StandardCharsets.UTF_8));
-            case DIRECTORY_END, ID_NAME, MISSING -> {
+            case DIRECTORY_END, ID_NAME, MISSING, SUBDIRECTORY, CHILDREN_END -> {
             }
         }
     }
@@ -466,13 +525,17 @@ public final class FileSender implements AutoCloseable {
         }
         listsInFlight--;
         int count = CountedList.read(payload, ControlType.WANTS);
+        if (childrenFirst != null && count != decisionsExpected.poll()) {
+            throw new ProtocolException("WANTS carries " + count + " decisions where the list held asks for "
+                    + "another number");
+        }
         for (int i = 0; i < count; i++) {
             Decision decision = Decision.decode(payload);
             ListedEntry listed = awaitingDecision.poll();
             if (listed == null || listed.entry().index() != decision.index()) {
                 throw new ProtocolException("WANTS answers entry " + decision.index() + " out of order");
             }
-            if (decidedAfterList) {
+            if (decidedAfterList || childrenFirst != null) {
                 undecided.release(undecidedCost(listed));
             }
             decide(listed, decision);
@@ -480,11 +543,19 @@ public final class FileSender implements AutoCloseable {
         reports(payload);
     }
 
-    /** --delete-before: {@code listed} is held until the list ends; a list too large to hold ends the session. */
+    /**
+     * --delete-before: {@code listed} is held until the list ends; --delete as rsync's
+     * --delete-during: until its directory's deletions are made. A list too large to hold ends the session.
+     */
     private void holdUndecided(ListedEntry listed) throws IOException {
         try {
             undecided.spend(undecidedCost(listed));
         } catch (SessionBudget.Exceeded e) {
+            if (childrenFirst != null) {
+                throw new RdcpException(ExitCode.MEMORY, "--delete: the files of one directory need more than "
+                        + (MAX_UNDECIDED_BYTES >> 20) + " MiB held on the sending side until its deletions are made"
+                        + " (--delete-after deletes without holding them)");
+            }
             throw new RdcpException(ExitCode.MEMORY, "--delete-before: the file list needs more than "
                     + (MAX_UNDECIDED_BYTES >> 20) + " MiB held on the sending side until it ends"
                     + " (--delete-during or --delete-after deletes without holding it)");

@@ -98,6 +98,15 @@ final class Generator {
      * deletions at the list's end (parents first, as rsync's delete pass).
      */
     private final Map<String, Integer> listedDirectories = new HashMap<>();
+    /**
+     * --delete as rsync's --delete-during (extended flag DELETE_DURING): which entries each answer
+     * decides; null otherwise. The list messages it holds are {@link #heldMessages}.
+     */
+    private final ChildrenFirst childrenFirst;
+    /** DELETE_DURING: the list messages taken in and not yet decided through, each a copy read as it is decided. */
+    private final ArrayDeque<ByteBuffer> heldMessages = new ArrayDeque<>();
+    /** DELETE_DURING: the CHILDREN_END entries taken in and not yet decided, the next the deletions due. */
+    private final ArrayDeque<Entry> childrenEnds = new ArrayDeque<>();
     private final Itemizer itemizer;
     /** -o/-g without --numeric-ids: the sender's named ids in this host's terms; null otherwise. */
     private final IdMapping mapping;
@@ -125,6 +134,7 @@ final class Generator {
         this.budget = budget;
         this.order = new EntryOrder(budget, options.receiver().extended().has(ExtendedOptions.NO_IMPLIED_DIRS));
         this.deleteBefore = options.receiver().extended().has(ExtendedOptions.DELETE_BEFORE);
+        this.childrenFirst = options.receiver().extended().has(ExtendedOptions.DELETE_DURING) ? new ChildrenFirst() : null;
         this.mapping = mapping(options, budget);
         this.destination = destination;
         this.options = options;
@@ -261,6 +271,10 @@ final class Generator {
      * since, is held behind the others).
      */
     void answer(ByteBuffer payload, ByteBuffer out) throws IOException {
+        if (childrenFirst != null) {
+            answerChildrenFirst(payload, out);
+            return;
+        }
         if (!deleteBefore) {
             decide(payload, out);
             return;
@@ -374,34 +388,7 @@ final class Generator {
         int countAt = CountedList.start(out);
         int decisions = 0;
         for (int i = 0; i < count; i++) {
-            Entry entry = Entry.decode(payload, atimes);
-            Xattrs xattrs = attributes.xattrs().enabled() ? Xattrs.decode(payload, Xattrs.roomAfter(entry, atimes))
-                    : Xattrs.NONE;
-            if (entry.type() != EntryType.PROBLEM && entry.type() != EntryType.ID_NAME) {
-                // A pull's destination is made for the list's first entry to go there, as rsync's: a problem or an id's name is none.
-                prepare();
-            }
-            List<String> implied = order.check(entry);
-            if (!implied.isEmpty()) {
-                makeImplied(entry, implied);
-            }
-            if (entry.type() == EntryType.ID_NAME) {
-                if (mapping == null) {
-                    throw new ProtocolException("an ID_NAME entry in a session without -o/-g name mapping");
-                }
-                mapping.learn(entry);
-                continue;
-            }
-            if (mapping != null) {
-                entry = mapping.localize(entry);
-            }
-            entry = chmod.apply(entry);
-            if (options.mungeLinks()) {
-                entry = MungedLinks.munged(entry);
-            }
-            Decision decision = onEntry(entry, xattrs);
-            if (decision != null) {
-                decision.encode(out);
+            if (decideNext(payload, out, true)) {
                 decisions++;
             }
         }
@@ -409,6 +396,134 @@ final class Generator {
             throw new ProtocolException("ENTRIES has trailing bytes");
         }
         CountedList.finish(out, countAt, decisions);
+    }
+
+    /**
+     * Decodes and handles the next entry of {@code payload}, checked against the list's order
+     * where {@code check} (DELETE_DURING checks each as it is taken in); writes its decision, if
+     * it has one, into {@code out} and says so.
+     */
+    private boolean decideNext(ByteBuffer payload, ByteBuffer out, boolean check) throws IOException {
+        Entry entry = Entry.decode(payload, atimes);
+        Xattrs xattrs = attributes.xattrs().enabled() ? Xattrs.decode(payload, Xattrs.roomAfter(entry, atimes))
+                : Xattrs.NONE;
+        if (entry.type() != EntryType.PROBLEM && entry.type() != EntryType.ID_NAME) {
+            // A pull's destination is made for the list's first entry to go there, as rsync's: a problem or an id's name is none.
+            prepare();
+        }
+        if (check) {
+            List<String> implied = order.check(entry);
+            if (!implied.isEmpty()) {
+                makeImplied(entry, implied);
+            }
+        }
+        if (entry.type() == EntryType.ID_NAME) {
+            if (mapping == null) {
+                throw new ProtocolException("an ID_NAME entry in a session without -o/-g name mapping");
+            }
+            mapping.learn(entry);
+            return false;
+        }
+        if (mapping != null) {
+            entry = mapping.localize(entry);
+        }
+        entry = chmod.apply(entry);
+        if (options.mungeLinks()) {
+            entry = MungedLinks.munged(entry);
+        }
+        Decision decision = onEntry(entry, xattrs);
+        if (decision == null) {
+            return false;
+        }
+        decision.encode(out);
+        return true;
+    }
+
+    /**
+     * --delete as rsync's --delete-during (DELETE_DURING): takes in the list message, then
+     * decides on through the held messages as far as {@link ChildrenFirst} allows, deleting in
+     * each directory before its first child is decided.
+     */
+    private void answerChildrenFirst(ByteBuffer payload, ByteBuffer out) throws IOException {
+        try {
+            childrenFirst.taken(takeIn(payload));
+        } catch (SessionBudget.Exceeded e) {
+            if (childrenFirst.held() > 0) {
+                throw budget.directoryTooLargeToHold();
+            }
+            throw e;
+        }
+        int countAt = CountedList.start(out);
+        int decisions = childrenFirst.answer(new ChildrenFirst.Steps() {
+            @Override
+            public void deleteDue() {
+                endDirectory(childrenEnds.peek(), false);
+            }
+
+            @Override
+            public void decideNext() throws IOException {
+                Generator.this.decideNext(heldMessages.peek(), out, false);
+            }
+
+            @Override
+            public void messageDone() {
+                budget.release(64 + heldMessages.poll().capacity());
+            }
+        });
+        CountedList.finish(out, countAt, decisions);
+    }
+
+    /**
+     * DELETE_DURING: one list message as it comes, before anything of it is made: each entry
+     * checked in order, noted as --delete must keep it, and given its kind; a copy held to decide
+     * from (charged, as each CHILDREN_END until it is decided). Returns the kinds.
+     */
+    private byte[] takeIn(ByteBuffer payload) throws IOException {
+        ByteBuffer entries = payload.duplicate();
+        int count = CountedList.read(entries, ControlType.ENTRIES);
+        byte[] kinds = new byte[count];
+        for (int i = 0; i < count; i++) {
+            Entry entry = Entry.decode(entries, atimes);
+            if (attributes.xattrs().enabled()) {
+                Xattrs.decode(entries, Xattrs.roomAfter(entry, atimes));
+            }
+            order.check(entry);
+            kinds[i] = childrenFirst.kind(entry);
+            switch (entry.type()) {
+                case DIRECTORY -> {
+                    if ((kinds[i] & ChildrenFirst.NAMED_BEFORE) == 0) {
+                        tree.listed(entry.name());
+                    }
+                    tree.listing(entry.name());
+                }
+                case FILE, SYMLINK, HARDLINK, DEVICE, SPECIAL, SUBDIRECTORY -> tree.listed(entry.name());
+                case CHILDREN_END -> {
+                    budget.spend(SessionBudget.pendingCost(entry));
+                    childrenEnds.add(entry);
+                }
+                default -> {
+                }
+            }
+        }
+        if (entries.hasRemaining()) {
+            throw new ProtocolException("ENTRIES has trailing bytes");
+        }
+        if (count > 0) {
+            ByteBuffer copy = ByteBuffer.allocate(payload.remaining() - CountedList.SIZE);
+            budget.spend(64 + copy.capacity());
+            payload.position(payload.position() + CountedList.SIZE);
+            copy.put(payload).flip();
+            heldMessages.add(copy);
+        }
+        return kinds;
+    }
+
+    /** DELETE_DURING: the sender's END came; a list message held undecided then is a protocol error. */
+    void checkListDecided() throws ProtocolException {
+        if (childrenFirst != null && childrenFirst.held() > 0) {
+            throw new ProtocolException("the sender ended the transfer with " + childrenFirst.held()
+                    + " list messages held undecided (a CHILDREN_END never came)");
+        }
     }
 
     /**
@@ -498,9 +613,19 @@ final class Generator {
             deleteMissing(entry);
             return null;
         }
+        if (entry.type() == EntryType.SUBDIRECTORY || entry.type() == EntryType.CHILDREN_END) {
+            if (childrenFirst == null) {
+                throw new ProtocolException("a " + entry.type() + " entry in a session without DELETE_DURING");
+            }
+            if (entry.type() == EntryType.CHILDREN_END) {
+                budget.release(SessionBudget.pendingCost(childrenEnds.poll()));
+            }
+            // Noted for --delete as it came; the deletions were made before its directory's first child.
+            return null;
+        }
         if (entry.type() == EntryType.DIRECTORY_END) {
-            if (listEnded) {
-                // --delete-before: its deletions were made before the transfer.
+            if (listEnded || childrenFirst != null) {
+                // --delete-before or DELETE_DURING: its deletions were made already.
                 return null;
             }
             if (options.has(SessionRequest.DELETE_AFTER) || rules.limitsDeletions()) {
@@ -512,7 +637,9 @@ final class Generator {
             }
             return null;
         }
-        tree.listed(entry.name());
+        if (childrenFirst == null) {
+            tree.listed(entry.name());
+        }
         String name = FileNames.display(entry.name());
         try {
             byte[] local = destination.name(entry.name());

@@ -130,6 +130,17 @@ final class ListEntries {
                 new byte[0]));
     }
 
+    /** --delete as rsync's --delete-during (extended flag 8): a subdirectory named before its directory's children end. */
+    ListedEntry subdirectory(byte[] name) {
+        return new ListedEntry(new Entry(nextIndex++, EntryType.SUBDIRECTORY, 0, 0, 0, 0, 0, 0, name, new byte[0]));
+    }
+
+    /** Extended flag 8: the end of a directory's children; mode 1 where it could not be read in full. */
+    ListedEntry childrenEnd(byte[] name, boolean complete) {
+        return new ListedEntry(new Entry(nextIndex++, EntryType.CHILDREN_END, complete ? 0 : 1, 0, 0, 0, 0, 0, name,
+                new byte[0]));
+    }
+
     /** --delete-missing-args: a name the sender does not have. */
     ListedEntry missing(byte[] name) {
         return new ListedEntry(new Entry(nextIndex++, EntryType.MISSING, 0, 0, 0, 0, 0, 0, name, new byte[0]));

@@ -9,6 +9,7 @@ import dev.rdcp.posix.FileStatus;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
@@ -41,6 +42,11 @@ final class ReceiverTree {
     private final boolean keepDirectoryLinks;
     /** --delete, until {@link #deletionsDone} (--delete-before, once every deletion is made). */
     private boolean delete;
+    /**
+     * --delete as rsync's --delete-during (extended flag DELETE_DURING): the list is noted for
+     * --delete as it is taken in, ahead of being made, so making a directory notes nothing.
+     */
+    private final boolean notedAhead;
     /** --delete or --force: a directory in the way, or one named by --delete-missing-args, goes with its contents. */
     private final boolean clearsContents;
     /** The receiver's view of the filter rules (with --delete-excluded, the sender's plain rules are not in it). */
@@ -96,6 +102,7 @@ final class ReceiverTree {
         this.keepDirectoryLinks = options.has(SessionRequest.KEEP_DIRLINKS);
         this.delete = options.has(SessionRequest.DELETE);
         this.clearsContents = delete || options.has(SessionRequest.FORCE);
+        this.notedAhead = options.receiver().extended().has(ExtendedOptions.DELETE_DURING);
         this.filters = options.filters().scope(FilterRules.Side.RECEIVER);
         this.ignoreErrors = options.has(SessionRequest.IGNORE_ERRORS);
         this.oneFileSystem = options.has(SessionRequest.ONE_FILE_SYSTEM) || options.has(SessionRequest.ONE_FILE_SYSTEM_TWICE);
@@ -187,7 +194,9 @@ final class ReceiverTree {
      * as rsync keeps it.
      */
     boolean directory(byte[] name, byte[] local) throws IOException {
-        listing(name);
+        if (!notedAhead) {
+            listing(name);
+        }
         boolean isRoot = name.length == 1 && name[0] == '.';
         if (isRoot && dryRun) {
             return false;

@@ -93,6 +93,16 @@ final class SessionBudget implements AutoCloseable {
     }
 
     /**
+     * The session's end where --delete (as rsync's --delete-during) holds a directory's list
+     * messages until its children end and they need more than the cap: as rsync's out of memory, exit 22.
+     */
+    RdcpException directoryTooLargeToHold() {
+        return new RdcpException(ExitCode.MEMORY, "--delete: the list of one directory needs more than " + (cap >> 20)
+                + " MiB of bookkeeping held on the receiver until its deletions are made (--delete-after"
+                + " deletes without holding it)");
+    }
+
+    /**
      * Gives back what {@link #spend} charged for something no longer remembered; grants beyond
      * one spare go back to the pool, so a session past its peak does not hold what others need.
      */
