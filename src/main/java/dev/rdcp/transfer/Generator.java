@@ -105,8 +105,15 @@ final class Generator {
     private final ChildrenFirst childrenFirst;
     /** DELETE_DURING: the list messages taken in and not yet decided through, each a copy read as it is decided. */
     private final ArrayDeque<ByteBuffer> heldMessages = new ArrayDeque<>();
-    /** DELETE_DURING: the CHILDREN_END entries taken in and not yet decided, the next the deletions due. */
-    private final ArrayDeque<Entry> childrenEnds = new ArrayDeque<>();
+    /**
+     * DELETE_DURING: the CHILDREN_END entries taken in and not yet decided, each with the names its
+     * directory's listing noted; the first, the deletions due next.
+     */
+    private final ArrayDeque<ChildrenEnd> childrenEnds = new ArrayDeque<>();
+
+    /** DELETE_DURING: a CHILDREN_END taken in, and what --delete keeps in its directory (null: nothing noted). */
+    private record ChildrenEnd(Entry entry, Set<String> keep) {
+    }
     private final Itemizer itemizer;
     /** -o/-g without --numeric-ids: the sender's named ids in this host's terms; null otherwise. */
     private final IdMapping mapping;
@@ -457,7 +464,7 @@ final class Generator {
         int decisions = childrenFirst.answer(new ChildrenFirst.Steps() {
             @Override
             public void deleteDue() {
-                endDirectory(childrenEnds.peek(), false);
+                deleteIn(childrenEnds.peek());
             }
 
             @Override
@@ -499,7 +506,7 @@ final class Generator {
                 case FILE, SYMLINK, HARDLINK, DEVICE, SPECIAL, SUBDIRECTORY -> tree.listed(entry.name());
                 case CHILDREN_END -> {
                     budget.spend(SessionBudget.pendingCost(entry));
-                    childrenEnds.add(entry);
+                    childrenEnds.add(new ChildrenEnd(entry, tree.takeListing(entry.name())));
                 }
                 default -> {
                 }
@@ -618,7 +625,7 @@ final class Generator {
                 throw new ProtocolException("a " + entry.type() + " entry in a session without DELETE_DURING");
             }
             if (entry.type() == EntryType.CHILDREN_END) {
-                budget.release(SessionBudget.pendingCost(childrenEnds.poll()));
+                budget.release(SessionBudget.pendingCost(childrenEnds.poll().entry()));
             }
             // Noted for --delete as it came; the deletions were made before its directory's first child.
             return null;
@@ -1051,6 +1058,21 @@ final class Generator {
      * All of a directory was listed: --delete removes what the sender does not have;
      * {@code beforeTransfer} with --delete-before, before anything of the list is made.
      */
+    /** DELETE_DURING: the children of a directory ended; --delete removes what the sender does not have, before any is made. */
+    private void deleteIn(ChildrenEnd ended) {
+        Entry entry = ended.entry();
+        destination.seeNothing(inDryRunReplaced(entry.name()));
+        try {
+            tree.directoryEnd(entry.name(), entry.mode() == 0, ended.keep());
+        } catch (IOException e) {
+            reports.failed(entry.index(), ExitCode.PARTIAL.code(), FileNames.display(entry.name()) + ": "
+                    + FileReceiver.describe(e));
+        } finally {
+            destination.seeNothing(false);
+            tellHeldNotes();
+        }
+    }
+
     private void endDirectory(Entry entry, boolean beforeTransfer) {
         destination.seeNothing(inDryRunReplaced(entry.name()));
         try {

@@ -414,7 +414,25 @@ final class ReceiverTree {
      * skips what it cannot stat as a directory.
      */
     void directoryEnd(byte[] name, boolean complete, boolean beforeTransfer) throws IOException {
-        Set<String> keep = listedChildren.remove(key(name));
+        directoryEnd(name, complete, beforeTransfer, listedChildren.remove(key(name)));
+    }
+
+    /**
+     * DELETE_DURING: the names noted as listed in directory {@code name} so far, taken out where
+     * its children end, for its deletions, made later ({@link #directoryEnd(byte[], boolean, Set)}):
+     * a later listing of the directory (another operand's) notes its own. Null where none are noted.
+     */
+    Set<String> takeListing(byte[] name) {
+        return listedChildren.remove(key(name));
+    }
+
+    /** As {@link #directoryEnd(byte[], boolean)}, with the names {@link #takeListing} took out (DELETE_DURING). */
+    void directoryEnd(byte[] name, boolean complete, Set<String> keep) throws IOException {
+        directoryEnd(name, complete, false, keep);
+    }
+
+    private void directoryEnd(byte[] name, boolean complete, boolean beforeTransfer, Set<String> keep)
+            throws IOException {
         if (keep != null) {
             keep.forEach(child -> budget.release(SessionBudget.nameCost(child)));
         }

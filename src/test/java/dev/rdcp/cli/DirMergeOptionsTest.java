@@ -162,7 +162,10 @@ class DirMergeOptionsTest extends FilterSideBySideTest {
                 rdcp.err().lines().filter(line -> !line.startsWith("rdcp: warning:")).toList(), rdcp.toString());
     }
 
-    /** A malformed one the receiver meets where it deletes: exit 1 for both, as rsync's generator stops. */
+    /**
+     * A malformed one the receiver meets where it deletes: exit 1 for both, as rsync's generator
+     * stops there, having deleted in the top directory it reached first.
+     */
     @Test
     void aMalformedFilterFileWhereTheReceiverDeletesEndsTheRun() throws Exception {
         for (String side : List.of("rsync", "rdcp")) {
@@ -174,6 +177,8 @@ class DirMergeOptionsTest extends FilterSideBySideTest {
         assertEquals(1, rdcp.exitCode(), rdcp.toString());
         assertEquals(List.of("rdcp: [receiver] malformed filter rule in d/.rsync-filter line 1"),
                 rdcp.err().lines().filter(line -> !line.startsWith("rdcp: warning:")).toList(), rdcp.toString());
-        assertTrue(Files.exists(served("old")), "nothing deleted");
+        assertFalse(Files.exists(sides.served.resolve("rsync/dst/old")), rsync.output());
+        assertFalse(Files.exists(served("old")), "deleted in the top directory before d is reached, as rsync");
+        assertTrue(Files.exists(served("d/.rsync-filter")));
     }
 }

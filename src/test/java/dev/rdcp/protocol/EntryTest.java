@@ -1,6 +1,7 @@
 package dev.rdcp.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -118,6 +119,51 @@ class EntryTest {
     void aDirectoryEndRoundTrips() throws Exception {
         Entry end = new Entry(Integer.MAX_VALUE, EntryType.DIRECTORY_END, 0, 0, 0, 0, 0, 0, utf8("sub"), new byte[0]);
         assertSameEntry(end, roundTrip(end));
+    }
+
+    /** Extended flag 8: a SUBDIRECTORY (16) and a CHILDREN_END (17), mode 1 for a directory not read whole. */
+    @Test
+    void aSubdirectoryAndAChildrenEndRoundTrip() throws Exception {
+        assertEquals(16, EntryType.SUBDIRECTORY.code());
+        assertEquals(17, EntryType.CHILDREN_END.code());
+        Entry named = new Entry(5, EntryType.SUBDIRECTORY, 0, 0, 0, 0, 0, 0, RAW_NAME, new byte[0]);
+        assertSameEntry(named, roundTrip(named));
+        for (int mode : new int[] {0, 1}) {
+            Entry end = new Entry(6, EntryType.CHILDREN_END, mode, 0, 0, 0, 0, 0, utf8("dir"), new byte[0]);
+            assertSameEntry(end, roundTrip(end));
+        }
+    }
+
+    /** Only the name (and a CHILDREN_END's mode 0 or 1) may be set: anything else is a protocol error. */
+    @Test
+    void malformedSubdirectoriesAndChildrenEndsAreProtocolErrors() {
+        for (EntryType type : new EntryType[] {EntryType.SUBDIRECTORY, EntryType.CHILDREN_END}) {
+            assertDoesNotThrow(() -> Entry.decode(marker(type, 0, 0, 0, 0, utf8("d"), new byte[0])), type.name());
+            assertThrows(ProtocolException.class, () -> Entry.decode(marker(type, 2, 0, 0, 0, utf8("d"), new byte[0])),
+                    type + " mode");
+            assertThrows(ProtocolException.class, () -> Entry.decode(marker(type, 0, 1, 0, 0, utf8("d"), new byte[0])),
+                    type + " time");
+            assertThrows(ProtocolException.class, () -> Entry.decode(marker(type, 0, 0, 1, 0, utf8("d"), new byte[0])),
+                    type + " size");
+            assertThrows(ProtocolException.class, () -> Entry.decode(marker(type, 0, 0, 0, 1, utf8("d"), new byte[0])),
+                    type + " uid");
+            assertThrows(ProtocolException.class, () -> Entry.decode(marker(type, 0, 0, 0, 0, utf8("d"), utf8("x"))),
+                    type + " extra");
+            assertThrows(ProtocolException.class, () -> Entry.decode(marker(type, 0, 0, 0, 0, new byte[0], new byte[0])),
+                    type + " without a name");
+        }
+        assertThrows(ProtocolException.class,
+                () -> Entry.decode(marker(EntryType.SUBDIRECTORY, 1, 0, 0, 0, utf8("d"), new byte[0])),
+                "a SUBDIRECTORY's mode 1");
+    }
+
+    /** A {@code type} entry with the given mode, time, size, uid, name and extra. */
+    private static ByteBuffer marker(EntryType type, int mode, long seconds, long size, int uid, byte[] name,
+            byte[] extra) {
+        ByteBuffer out = ByteBuffer.allocate(Entry.FIXED_SIZE + name.length + extra.length);
+        out.putInt(0).put((byte) type.code()).putInt(mode).putLong(seconds).putInt(0).putLong(size).putInt(uid)
+                .putInt(0).putShort((short) name.length).put(name).putShort((short) extra.length).put(extra);
+        return out.flip();
     }
 
     @Test

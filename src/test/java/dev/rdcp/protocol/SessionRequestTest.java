@@ -448,7 +448,7 @@ class SessionRequestTest {
             {},
             {0, 0, 0, 0, 0, 0, 0},
             {0, 0, 0, 1, 0, 0, 0, 0},
-            {0, 0, 0, 0, 0, 0, 1, 0},
+            {0, 0, 0, 0, 0, 0, 2, 0},
             {0, 0, 0, 0, 0, 0, 0, 4, 0},
             {(byte) 0x80, 0, 0, 0, 0, 0, 0, 0},
             {0, 0, 0, 0, 0, 0, 0, 0, 'z'},
@@ -491,7 +491,7 @@ class SessionRequestTest {
 
     /**
      * --info=backup is bit 5 of the extended flags, with no field after it (a byte there is
-     * trailing); bit 8 and beyond stay unknown.
+     * trailing); bit 9 and beyond stay unknown.
      */
     @Test
     void theInfoBackupFlagIsBit5AndRoundTrips() throws Exception {
@@ -504,12 +504,12 @@ class SessionRequestTest {
         SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES,
                 ReceiverSettings.NONE.withExtended(all));
         assertEquals(all, roundTrip(sent).receiver().extended());
-        for (byte[] field : new byte[][] {{0, 0, 0, 0, 0, 0, 1, 0x20}, {0, 0, 0, 0, 0, 0, 0, 0x20, 0},
+        for (byte[] field : new byte[][] {{0, 0, 0, 0, 0, 0, 2, 0x20}, {0, 0, 0, 0, 0, 0, 0, 0x20, 0},
             {(byte) 0x80, 0, 0, 0, 0, 0, 0, 0x20}}) {
             assertThrows(ProtocolException.class, () -> SessionRequest.decode(withExtendedField(field)),
                     java.util.Arrays.toString(field));
         }
-        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(ExtendedOptions.DELETE_BEFORE << 1, ""));
+        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(ExtendedOptions.DELETE_DURING << 1, ""));
     }
 
     /** --stats's counts by kind are bit 6 of the extended flags, with no field after it. */
@@ -538,7 +538,40 @@ class SessionRequestTest {
                 ReceiverSettings.NONE.withExtended(all));
         assertEquals(all, roundTrip(sent).receiver().extended());
         assertThrows(ProtocolException.class, () -> SessionRequest.decode(withExtendedField(
-                new byte[] {0, 0, 0, 0, 0, 0, 1, (byte) 0x80})));
+                new byte[] {0, 0, 0, 0, 0, 0, 2, (byte) 0x80})));
+    }
+
+    /**
+     * --delete as rsync's --delete-during is bit 8 of the extended flags, with no field after it;
+     * it travels with --delete only where a directory's children are listed together: with
+     * DELETE_AFTER, --delete-before, --max-delete, -m, FILES_FROM or --no-implied-dirs, or without
+     * --delete, it is a protocol error.
+     */
+    @Test
+    void theDeleteDuringFlagIsBit8AndTravelsOnlyWithDeleteDuring() throws Exception {
+        ExtendedOptions during = ExtendedOptions.NONE.with(ExtendedOptions.DELETE_DURING, true);
+        assertEquals(1L << 8, ExtendedOptions.DELETE_DURING);
+        SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, SessionRequest.DELETE, 1 << 20, 8, 0,
+                PATHS, RULES, ReceiverSettings.NONE.withExtended(during.with(ExtendedOptions.ATIMES, true)));
+        assertEquals(during.with(ExtendedOptions.ATIMES, true), roundTrip(sent).receiver().extended());
+        assertTrue(ReceiverSettings.deletesDuring(SessionRequest.DELETE, TransferLimits.NONE, ExtendedOptions.NONE));
+        long[] refused = {0, SessionRequest.DELETE | SessionRequest.DELETE_AFTER,
+            SessionRequest.DELETE | SessionRequest.PRUNE_EMPTY_DIRS, SessionRequest.DELETE | SessionRequest.FILES_FROM};
+        for (long flags : refused) {
+            SessionRequest request = new SessionRequest(SessionRequest.Direction.PUSH, flags, 1 << 20, 8, 0, PATHS,
+                    RULES, ReceiverSettings.NONE.withExtended(during));
+            assertThrows(ProtocolException.class, () -> SessionRequest.decode(request.encode().flip()),
+                    Long.toHexString(flags));
+        }
+        for (ExtendedOptions with : new ExtendedOptions[] {during.with(ExtendedOptions.DELETE_BEFORE, true),
+            during.with(ExtendedOptions.NO_IMPLIED_DIRS, true)}) {
+            SessionRequest request = new SessionRequest(SessionRequest.Direction.PUSH, SessionRequest.DELETE,
+                    1 << 20, 8, 0, PATHS, RULES, ReceiverSettings.NONE.withExtended(with));
+            assertThrows(ProtocolException.class, () -> SessionRequest.decode(request.encode().flip()), with.toString());
+        }
+        SessionRequest limited = new SessionRequest(SessionRequest.Direction.PUSH, SessionRequest.DELETE, 1 << 20, 8,
+                0, PATHS, RULES, ReceiverSettings.NONE.withLimits(new TransferLimits(0, -1, 5)).withExtended(during));
+        assertThrows(ProtocolException.class, () -> SessionRequest.decode(limited.encode().flip()), "--max-delete");
     }
 
     /** --fake-super is bit 3 of the extended flags, with no field after it; it travels with the others. */
@@ -552,11 +585,11 @@ class SessionRequestTest {
         SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES,
                 ReceiverSettings.NONE.withExtended(all));
         assertEquals(all, roundTrip(sent).receiver().extended());
-        // Bit 3 with a value after it would be read as trailing garbage, and bit 8 is still unknown.
+        // Bit 3 with a value after it would be read as trailing garbage, and bit 9 is still unknown.
         assertThrows(ProtocolException.class,
                 () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 8, 0, 1, 'x'})));
         assertThrows(ProtocolException.class,
-                () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 1, 8})));
+                () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 2, 8})));
     }
 
     @Test

@@ -215,4 +215,120 @@ class GeneratorTest {
         assertEquals(ExitCode.MEMORY, full.exitCode());
         assertTrue(full.getMessage().startsWith("--delete-before: the file list needs more than 1 MiB"), full.getMessage());
     }
+
+    /** A generator for --delete as rsync's --delete-during (extended flag DELETE_DURING), charged to {@code budget}. */
+    private Generator deletingDuring(SessionBudget budget) throws Exception {
+        TransferOptions options = TransferOptions.of(1 << 20, SessionRequest.RECURSIVE | SessionRequest.DELETE
+                | SessionRequest.DESTINATION_IS_DIRECTORY).withExtended(ExtendedOptions.DELETE_DURING, true);
+        Destination destination = Destination.of(dir, true, null);
+        destination.prepare(false);
+        return new Generator(destination, options, report, new Attributes(options, destination),
+                new ReportQueue(report, budget, false), tally, wanted::add, () -> { }, budget);
+    }
+
+    private static Entry marker(int index, EntryType type, String name) {
+        return new Entry(index, type, 0, 0, 0, 0, 0, 0, name.getBytes(StandardCharsets.UTF_8), new byte[0]);
+    }
+
+    /**
+     * DELETE_DURING: a directory's files are decided only once its CHILDREN_END has come, after
+     * the deletions in it; what the SUBDIRECTORY names stays. Each ENTRIES, the sender's empty
+     * ones too, is answered with what one held message allows, and the budget is given back.
+     */
+    @Test
+    void withDeleteDuringADirectorysFilesWaitForItsChildrenEndAndItsDeletions() throws Exception {
+        Files.writeString(dir.resolve("old"), "o");
+        Files.writeString(Files.createDirectory(dir.resolve("sub")).resolve("old2"), "o");
+        SessionBudget budget = new SessionBudget();
+        Generator during = deletingDuring(budget);
+
+        ByteBuffer out = ByteBuffer.allocate(8192);
+        during.answer(entries(entry(0, EntryType.DIRECTORY, ".", 0), entry(1, EntryType.FILE, "new", 3)), out);
+        assertEquals(List.of(), decisions(out), "held until the children of . end");
+        assertTrue(Files.exists(dir.resolve("old")), "nothing deleted before");
+        out = ByteBuffer.allocate(8192);
+        during.answer(entries(entry(2, EntryType.FILE, "new3", 3), marker(3, EntryType.SUBDIRECTORY, "sub"),
+                marker(4, EntryType.CHILDREN_END, "."), entry(5, EntryType.DIRECTORY, "sub", 0),
+                entry(6, EntryType.FILE, "sub/new2", 4)), out);
+        assertTrue(Files.notExists(dir.resolve("old")), "deleted in . once its children ended");
+        assertTrue(Files.exists(dir.resolve("sub/old2")), "sub is named: kept, and not yet looked in");
+        assertEquals(List.of(new Decision(1, Decision.Kind.SEND, 0, 0)), decisions(out), "the first message, held");
+        out = ByteBuffer.allocate(8192);
+        during.answer(entries(), out);
+        assertEquals(List.of(new Decision(2, Decision.Kind.SEND, 0, 0)), decisions(out),
+                "an empty ENTRIES decides through the next, up to sub's first file");
+        assertTrue(Files.exists(dir.resolve("sub/old2")));
+        out = ByteBuffer.allocate(8192);
+        during.answer(entries(marker(7, EntryType.CHILDREN_END, "sub"), end(8, "sub"), end(9, ".")), out);
+        assertTrue(Files.notExists(dir.resolve("sub/old2")), "deleted in sub before its file is decided");
+        assertEquals(List.of(new Decision(6, Decision.Kind.SEND, 0, 0)), decisions(out));
+        out = ByteBuffer.allocate(8192);
+        during.answer(entries(), out);
+        assertEquals(List.of(), decisions(out), "nothing more held");
+        during.checkListDecided();
+        assertEquals(3, wanted.size());
+
+        // What was held is given back: as much stays charged (the deletions' reports waiting to be
+        // sent, the files awaited) as where the same list deletes at each DIRECTORY_END.
+        Files.writeString(dir.resolve("old"), "o");
+        Files.writeString(dir.resolve("sub/old2"), "o");
+        SessionBudget atEnds = new SessionBudget();
+        TransferOptions options = TransferOptions.of(1 << 20, SessionRequest.RECURSIVE | SessionRequest.DELETE
+                | SessionRequest.DESTINATION_IS_DIRECTORY);
+        Destination destination = Destination.of(dir, true, null);
+        destination.prepare(false);
+        Generator plain = new Generator(destination, options, report, new Attributes(options, destination),
+                new ReportQueue(report, atEnds, false), new ReceiverTally(), wanted::add, () -> { }, atEnds);
+        plain.answer(entries(entry(0, EntryType.DIRECTORY, ".", 0), entry(1, EntryType.FILE, "new", 3),
+                entry(2, EntryType.FILE, "new3", 3), entry(5, EntryType.DIRECTORY, "sub", 0),
+                entry(6, EntryType.FILE, "sub/new2", 4), end(8, "sub"), end(9, ".")), ByteBuffer.allocate(8192));
+        assertEquals(atEnds.spent(), budget.spent());
+    }
+
+    /** DELETE_DURING: a CHILDREN_END or a directory out of place, and one never sent by the END, are protocol errors. */
+    @Test
+    void withDeleteDuringAChildrenEndOutOfPlaceOrNeverSentIsAProtocolError() throws Exception {
+        Generator wrongName = deletingDuring(new SessionBudget());
+        assertThrows(ProtocolException.class, () -> wrongName.answer(entries(entry(0, EntryType.DIRECTORY, ".", 0),
+                entry(1, EntryType.DIRECTORY, "a", 0), marker(2, EntryType.CHILDREN_END, ".")),
+                ByteBuffer.allocate(8192)));
+        Generator directoryFirst = deletingDuring(new SessionBudget());
+        assertThrows(ProtocolException.class, () -> directoryFirst.answer(entries(entry(0, EntryType.DIRECTORY, ".", 0),
+                entry(1, EntryType.FILE, "f", 1), entry(2, EntryType.DIRECTORY, "a", 0)), ByteBuffer.allocate(8192)));
+        Generator foreignName = deletingDuring(new SessionBudget());
+        assertThrows(ProtocolException.class, () -> foreignName.answer(entries(entry(0, EntryType.DIRECTORY, ".", 0),
+                entry(1, EntryType.DIRECTORY, "a", 0), marker(2, EntryType.SUBDIRECTORY, "b/c")),
+                ByteBuffer.allocate(8192)));
+        Generator neverEnded = deletingDuring(new SessionBudget());
+        neverEnded.answer(entries(entry(0, EntryType.DIRECTORY, ".", 0), entry(1, EntryType.FILE, "f", 1)),
+                ByteBuffer.allocate(8192));
+        assertThrows(ProtocolException.class, neverEnded::checkListDecided);
+        Generator without = generator;
+        assertThrows(ProtocolException.class, () -> without.answer(entries(entry(0, EntryType.DIRECTORY, ".", 0),
+                marker(1, EntryType.CHILDREN_END, ".")), ByteBuffer.allocate(8192)), "without DELETE_DURING");
+    }
+
+    /**
+     * DELETE_DURING holds a directory's list messages until its children end: a sender that
+     * never ends them cannot make the receiver hold more than its bookkeeping allows; the session
+     * ends as rsync's out of memory does, exit 22.
+     */
+    @Test
+    void aDirectoryHeldPastTheBudgetEndsTheSessionWithExit22() throws Exception {
+        Generator during = deletingDuring(new SessionBudget(1 << 20));
+        during.answer(entries(entry(0, EntryType.DIRECTORY, ".", 0)), ByteBuffer.allocate(8192));
+        RdcpException full = assertThrows(RdcpException.class, () -> {
+            for (int message = 0; message < 10_000; message++) {
+                Entry[] files = new Entry[100];
+                for (int i = 0; i < files.length; i++) {
+                    int index = 1 + message * files.length + i;
+                    files[i] = entry(index, EntryType.FILE, "f" + index, 1);
+                }
+                during.answer(entries(files), ByteBuffer.allocate(8192));
+            }
+        });
+        assertEquals(ExitCode.MEMORY, full.exitCode());
+        assertTrue(full.getMessage().startsWith("--delete: the list of one directory needs more than 1 MiB"),
+                full.getMessage());
+    }
 }
