@@ -31,7 +31,7 @@ final class TransferRuleOptions {
             description = "Skip creating files (including directories) that do not exist on the receiver yet.")
     boolean existing;
 
-    /** As rsync's: every deletion before the first file is asked for (extended REQUEST flag 7). */
+    /** As rsync: every deletion before the first file's data (extended REQUEST flag 7), not in each directory as it is reached. */
     @Option(names = "--delete-before",
             description = "Delete extraneous files from the receiver before any file is transferred, freeing their"
                     + " space first (implies --delete).")
