@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.SessionRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,6 +63,47 @@ class FileListTest {
 
     private static String text(Entry entry) {
         return new String(entry.extra(), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * --delete as rsync's --delete-during (extended flag 8): once a directory's other children are
+     * listed, its subdirectories are named and its children ended, before the first is listed.
+     */
+    @Test
+    void withDeleteDuringEachDirectoryNamesItsSubdirectoriesAndEndsItsChildrenFirst() throws Exception {
+        Files.createDirectory(src.resolve("a/inner"));
+        Files.createDirectory(src.resolve("c"));
+        TransferOptions options = TransferOptions.of(4096, RECURSIVE | SessionRequest.DELETE)
+                .withExtended(ExtendedOptions.DELETE_DURING, true);
+        List<Entry> entries = list(List.of(SourceOperand.parse(src + "/")), options);
+        assertEquals(List.of(
+                "DIRECTORY .",
+                "FILE B",
+                "FILE b.txt",
+                "FILE \u00e9",
+                "SUBDIRECTORY a",
+                "SUBDIRECTORY c",
+                "CHILDREN_END .",
+                "DIRECTORY a",
+                "FILE a/y",
+                "FILE a/z",
+                "SUBDIRECTORY a/inner",
+                "CHILDREN_END a",
+                "DIRECTORY a/inner",
+                "CHILDREN_END a/inner",
+                "DIRECTORY_END a/inner",
+                "DIRECTORY_END a",
+                "DIRECTORY c",
+                "CHILDREN_END c",
+                "DIRECTORY_END c",
+                "DIRECTORY_END ."), shape(entries));
+        for (int i = 0; i < entries.size(); i++) {
+            assertEquals(i, entries.get(i).index(), "each takes an index");
+        }
+        assertTrue(entries.stream().filter(e -> e.type() == EntryType.CHILDREN_END).allMatch(e -> e.mode() == 0));
+        assertTrue(shape(list(SourceOperand.parse(src + "/"), RECURSIVE | SessionRequest.DELETE)).stream()
+                .noneMatch(line -> line.startsWith("SUBDIRECTORY") || line.startsWith("CHILDREN_END")),
+                "only with the extended flag");
     }
 
     /** rsync's order: a directory's other entries first, then each subdirectory with its contents. */
