@@ -525,9 +525,12 @@ public final class FileSender implements AutoCloseable {
         }
         listsInFlight--;
         int count = CountedList.read(payload, ControlType.WANTS);
-        if (childrenFirst != null && count != decisionsExpected.poll()) {
-            throw new ProtocolException("WANTS carries " + count + " decisions where the list held asks for "
-                    + "another number");
+        if (childrenFirst != null) {
+            int expected = decisionsExpected.poll();
+            if (count != expected) {
+                throw new ProtocolException("WANTS carries " + count + " decisions where the list messages it"
+                        + " answers call for " + expected);
+            }
         }
         for (int i = 0; i < count; i++) {
             Decision decision = Decision.decode(payload);

@@ -647,4 +647,40 @@ class DaemonRobustnessTest {
             channel.receive(MessageType.ACCEPT);
         }
     }
+
+    /**
+     * --delete as rsync's --delete-during (extended flag 8): the daemon's sender knows how many
+     * decisions each answer carries. A client that answers a list message holding a whole
+     * directory, its children ended, with no decision ends its session at once, a protocol error
+     * told in its ABORT, rather than being asked for ever; the daemon serves on.
+     */
+    @Test
+    void aClientThatLeavesFilesUndecidedUnderDeleteDuringEndsItsSession() throws Exception {
+        for (int i = 0; i < 20; i++) {
+            Files.createFile(root.resolve("f" + i));
+        }
+        BootstrapChannel channel = acceptedPull(List.of("."), SessionRequest.DELETE,
+                ExtendedOptions.NONE.with(ExtendedOptions.DELETE_DURING, true));
+        int[] messages = {0};
+        ErrorMessage[] abort = {null};
+        try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
+            for (long start = System.nanoTime(); abort[0] == null && System.nanoTime() - start < 20_000_000_000L; ) {
+                transport.poll((type, payload) -> {
+                    if (type == ControlType.ABORT) {
+                        abort[0] = ErrorMessage.decode(payload);
+                        return;
+                    }
+                    assertEquals(ControlType.ENTRIES, type);
+                    messages[0]++;
+                    ByteBuffer out = transport.startMessage(ControlType.WANTS);
+                    CountedList.finish(out, CountedList.start(out), 0);
+                    transport.send();
+                }, 100);
+            }
+        }
+        assertEquals(ExitCode.DATA_STREAM.code(), abort[0].code(), abort[0].message());
+        assertTrue(abort[0].message().contains("decisions"), abort[0].message());
+        assertEquals(1, messages[0], "the whole list in one message, answered wrongly once");
+        assertStillServing();
+    }
 }
