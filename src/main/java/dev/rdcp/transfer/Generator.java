@@ -1054,16 +1054,25 @@ final class Generator {
         return fix == null ? Long.MAX_VALUE : Integer.toUnsignedLong(fix.entry().index());
     }
 
+    /** DELETE_DURING: the children of a directory ended; --delete removes what the sender does not have, before any is made. */
+    private void deleteIn(ChildrenEnd ended) {
+        Entry entry = ended.entry();
+        deleteIn(entry, () -> tree.directoryEnd(entry.name(), entry.mode() == 0, ended.keep()));
+    }
+
     /**
      * All of a directory was listed: --delete removes what the sender does not have;
      * {@code beforeTransfer} with --delete-before, before anything of the list is made.
      */
-    /** DELETE_DURING: the children of a directory ended; --delete removes what the sender does not have, before any is made. */
-    private void deleteIn(ChildrenEnd ended) {
-        Entry entry = ended.entry();
+    private void endDirectory(Entry entry, boolean beforeTransfer) {
+        deleteIn(entry, () -> tree.directoryEnd(entry.name(), entry.mode() == 0, beforeTransfer));
+    }
+
+    /** The deletions in {@code entry}'s directory, a failure reported under its index. */
+    private void deleteIn(Entry entry, Deletions deletions) {
         destination.seeNothing(inDryRunReplaced(entry.name()));
         try {
-            tree.directoryEnd(entry.name(), entry.mode() == 0, ended.keep());
+            deletions.make();
         } catch (IOException e) {
             reports.failed(entry.index(), ExitCode.PARTIAL.code(), FileNames.display(entry.name()) + ": "
                     + FileReceiver.describe(e));
@@ -1073,17 +1082,9 @@ final class Generator {
         }
     }
 
-    private void endDirectory(Entry entry, boolean beforeTransfer) {
-        destination.seeNothing(inDryRunReplaced(entry.name()));
-        try {
-            tree.directoryEnd(entry.name(), entry.mode() == 0, beforeTransfer);
-        } catch (IOException e) {
-            reports.failed(entry.index(), ExitCode.PARTIAL.code(), FileNames.display(entry.name()) + ": "
-                    + FileReceiver.describe(e));
-        } finally {
-            destination.seeNothing(false);
-            tellHeldNotes();
-        }
+    /** What --delete removes in one directory. */
+    private interface Deletions {
+        void make() throws IOException;
     }
 
     /** Directory permissions and times, applied last: writing into a directory changes its mtime. */
