@@ -172,7 +172,18 @@ public final class ClientSession {
     /** Sends the request in answer to {@code challenge}; returns once the server accepted. */
     private Accept negotiate(Challenge challenge, SessionRequest request) throws IOException {
         send(challenge, request);
-        Accept accept = Accept.decode(channel.receive(MessageType.ACCEPT));
+        Accept accept;
+        try {
+            accept = Accept.decode(channel.receive(MessageType.ACCEPT));
+        } catch (RdcpException e) {
+            if (e.getMessage() == null || !e.getMessage().contains("unknown extended flags")) {
+                throw e;
+            }
+            // A server of an older release: say which, and what it still takes.
+            throw new RdcpException(e.exitCode(), e.getMessage() + ": the server's rdcp is older than this one"
+                    + " and lacks an option this copy asks for (--stats or --json on a push, --delete-before, or"
+                    + " --delete deleting before each directory's files): upgrade it, or use --delete-after there");
+        }
         LOG.debug("the server accepted the request");
         return accept;
     }
