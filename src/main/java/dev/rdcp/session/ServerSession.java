@@ -25,7 +25,6 @@ import dev.rdcp.transport.DeviceOpening;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -360,7 +359,7 @@ public final class ServerSession {
         boolean tree = filesFrom || sources.size() > 1
                 || ((request.has(SessionRequest.RECURSIVE)
                         || (request.has(SessionRequest.DIRS) && sources.stream().anyMatch(SourceOperand::contents)))
-                        && sources.stream().anyMatch(s -> Files.isDirectory(s.path())));
+                        && sources.stream().anyMatch(s -> s.isDirectory(policy.root())));
         Accept accept = accept(channel, request, tree, device);
         Roles.send(channel, config, accept.transport(), device, options, refused, sources, policy.root(),
                 guard.bookkeeping(), listener, guard::setupDone);

@@ -115,4 +115,17 @@ public record SourceOperand(Path path, boolean contents, Path base, String relat
         String name = named.replaceFirst("/+$", "");
         return new SourceOperand(base.resolve(name), !name.equals(named), base, name, listsBase);
     }
+
+    /**
+     * Whether this operand is a directory, looked up as the sender's list will look it up: on a
+     * server with a served directory ({@code sourceRoot}) beneath that directory's descriptor,
+     * symlinks followed only while they stay beneath it, so the answer never tells what lies
+     * outside; elsewhere by its path.
+     */
+    public boolean isDirectory(Path sourceRoot) {
+        try (SourceTree tree = new SourceTree(sourceRoot, false)) {
+            OperandWinners.Found found = tree.found(path, true);
+            return found != null && found.type() == FileModes.S_IFDIR;
+        }
+    }
 }

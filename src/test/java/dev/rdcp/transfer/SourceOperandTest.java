@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SourceOperandTest {
 
@@ -48,5 +51,25 @@ class SourceOperandTest {
             RdcpException e = assertThrows(RdcpException.class, () -> SourceOperand.checkedRelative(path), path);
             assertEquals(ExitCode.FILE_SELECTION, e.exitCode(), path);
         }
+    }
+
+    /**
+     * A daemon's pull is a tree (a bit of ACCEPT) only where the operand is a directory beneath
+     * the served one. Found in review: decided by the path, symlinks followed wherever they led,
+     * after the check that the path stays beneath the root, so a symlink planted between the two
+     * by another session told a client whether a path outside was a directory.
+     */
+    @Test
+    void whetherAServedOperandIsADirectoryIsLookedUpBeneathTheRoot(@TempDir Path dir) throws IOException {
+        Path served = Files.createDirectories(dir.resolve("served"));
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.createDirectories(served.resolve("inside"));
+        Files.createSymbolicLink(served.resolve("to-inside"), Path.of("inside"));
+        Files.createSymbolicLink(served.resolve("to-outside"), outside);
+        assertTrue(SourceOperand.parse(served.resolve("inside").toString()).isDirectory(served));
+        assertTrue(SourceOperand.parse(served.resolve("to-inside").toString()).isDirectory(served));
+        assertFalse(SourceOperand.parse(served.resolve("to-outside").toString()).isDirectory(served));
+        // A client's own operand is its user's: found by its path, wherever it leads.
+        assertTrue(SourceOperand.parse(served.resolve("to-outside").toString()).isDirectory(null));
     }
 }
