@@ -1100,6 +1100,7 @@ final class Generator {
                     if (fix.made()) {
                         attributes.applyToNewDirectory(node, fix.entry());
                     } else {
+                        tree.restoreMode(node, fix.local());
                         attributes.applyToDirectory(node, fix.entry());
                     }
                     attributes.applyXattrs(node, fix.xattrs());

@@ -92,6 +92,7 @@ final class ReceiverTree {
 
     private final Heartbeat heartbeat;
     private final Backups backups;
+    private final OpenedDirectories opened = new OpenedDirectories(ProcessIdentity.read());
 
     ReceiverTree(Destination destination, TransferOptions options, Events events, Heartbeat heartbeat,
             SessionBudget budget) {
@@ -202,7 +203,13 @@ final class ReceiverTree {
             return false;
         }
         FileStatus existing = statusOrNull(local);
-        if (isDirectory(existing) || keptDirectoryLink(existing, local) != null) {
+        if (isDirectory(existing)) {
+            if (!dryRun && !destination.isServedRoot(existing)) {
+                opened.open(destination.base(), local, existing);
+            }
+            return false;
+        }
+        if (keptDirectoryLink(existing, local) != null) {
             return false;
         }
         if (!dryRun) {
@@ -224,6 +231,11 @@ final class ReceiverTree {
             }
         }
         return true;
+    }
+
+    /** Gives {@code directory} (at {@code local}) the mode it had before this run opened it up to its owner, if it did. */
+    void restoreMode(FileHandle directory, byte[] local) throws IOException {
+        opened.restore(directory, local);
     }
 
     /**
