@@ -345,9 +345,11 @@ final class CopyCommand {
         }
         if (operands.isEmpty()) {
             // "rdcp -h": -h on its own asks for the help, as in rsync; with nothing at all it is a
-            // usage error there (1), the help printed all the same.
-            spec.commandLine().usage(out);
-            return humanReadable.length > 0 ? ExitCode.OK.code() : ExitCode.USAGE.code();
+            // usage error there (1), the help printed all the same, on stderr as rsync's: a script
+            // that lost its operands gets no help text in what it reads from stdout.
+            boolean asked = humanReadable.length > 0;
+            spec.commandLine().usage(asked ? out : spec.commandLine().getErr());
+            return asked ? ExitCode.OK.code() : ExitCode.USAGE.code();
         }
         for (String operand : operands) {
             // The JVM decodes arguments as UTF-8 and replaces the bytes it cannot decode: such a

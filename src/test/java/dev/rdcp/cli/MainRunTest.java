@@ -162,13 +162,17 @@ class MainRunTest {
         assertEquals("", result.err());
     }
 
-    /** As rsync: the help, and exit 1, so that a script that lost its operands does not pass for a copy. */
+    /**
+     * As rsync: the help on stderr, and exit 1, so that a script that lost its operands does not
+     * pass for a copy, nor read the help as a copy's output.
+     */
     @Test
-    void noOperandsPrintsUsageAndExits1() {
+    void noOperandsPrintsUsageOnStderrAndExits1() {
         for (String[] args : List.of(new String[0], new String[] {"-a"})) {
             Result result = run(args);
             assertEquals(ExitCode.USAGE.code(), result.exitCode());
-            assertTrue(result.out().startsWith("Usage: rdcp"), result.out());
+            assertTrue(result.err().startsWith("Usage: rdcp"), result.err());
+            assertEquals("", result.out());
         }
     }
 
