@@ -2,8 +2,10 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
+import dev.rdcp.posix.FileStatus;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 
@@ -23,6 +25,7 @@ final class InPlaceFile implements ReceivingFile {
     private final FileWrites writes;
     private boolean open = true;
     private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 * 1024);
+    private static final int OWNER_WRITE = 0200;
 
     private InPlaceFile(DirectoryHandle directory, byte[] leaf, FileHandle file, long size, FileWrites writes) {
         this.writes = writes;
@@ -37,7 +40,7 @@ final class InPlaceFile implements ReceivingFile {
         DirectoryHandle directory = base.lendDirectory(FileNames.parent(name));
         try {
             byte[] leaf = FileNames.leaf(name);
-            FileHandle file = directory.create(leaf, false, 0666);
+            FileHandle file = openForWriting(directory, leaf);
             if (FileModes.type(file.status().mode()) != FileModes.S_IFREG) {
                 file.close();
                 throw new FileSystemException(directory.path().resolve(FileNames.display(leaf)).toString(), null,
@@ -47,6 +50,59 @@ final class InPlaceFile implements ReceivingFile {
         } catch (IOException | RuntimeException e) {
             directory.close();
             throw e;
+        }
+    }
+
+    /**
+     * {@code leaf} opened (or made) for writing. A regular file whose mode keeps its owner from
+     * writing is opened as rsync's receiver opens it: see {@link #openedWhileWritable}.
+     */
+    private static FileHandle openForWriting(DirectoryHandle directory, byte[] leaf) throws IOException {
+        try {
+            return directory.create(leaf, false, 0666);
+        } catch (AccessDeniedException denied) {
+            FileHandle file = openedWhileWritable(directory, leaf);
+            if (file == null) {
+                throw denied;
+            }
+            return file;
+        }
+    }
+
+    /**
+     * {@code leaf}, a regular file without its owner's write bit, opened for writing with that bit
+     * added for the open and its mode given back at once, so that neither a failed transfer nor an
+     * abort leaves it writable; null where that cannot be done (another's file, one writable
+     * already, one replaced meanwhile), and the open's own refusal stands.
+     */
+    private static FileHandle openedWhileWritable(DirectoryHandle directory, byte[] leaf) {
+        try (FileHandle node = directory.openNode(leaf)) {
+            FileStatus before = node.status();
+            int mode = before.mode() & 07777;
+            if (FileModes.type(before.mode()) != FileModes.S_IFREG || (mode & OWNER_WRITE) != 0) {
+                return null;
+            }
+            node.setMode(mode | OWNER_WRITE);
+            FileHandle file;
+            try {
+                file = directory.create(leaf, false, 0666);
+            } catch (IOException e) {
+                node.setMode(mode);
+                return null;
+            }
+            try {
+                node.setMode(mode);
+                FileStatus opened = file.status();
+                if (opened.inode() == before.inode() && opened.device() == before.device()) {
+                    return file;
+                }
+            } catch (IOException e) {
+                // Not given back its mode, or not the file looked at: not written.
+            }
+            file.close();
+            return null;
+        } catch (IOException e) {
+            return null;
         }
     }
 

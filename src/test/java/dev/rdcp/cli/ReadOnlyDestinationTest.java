@@ -18,14 +18,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A receiver that is not root (a daemon run as nobody) meets directories it owns that are
- * read-only, as a tree with read-only directories (a Go module cache) is left by its first copy.
- * rsync 3.5.0, run as nobody, copies into them again: it opens each to its owner for the transfer
- * and gives it its mode back at the end. So must rdcp, where it failed each file with "Permission
- * denied" (exit 23).
+ * A receiver that is not root (a daemon run as nobody) meets directories and files it owns that
+ * are read-only, as a tree with read-only directories (a Go module cache) is left by its first
+ * copy. rsync 3.5.0, run as nobody, copies into them again: it opens each directory to its owner
+ * for the transfer and gives it its mode back at the end, and opens a read-only file for --inplace
+ * with its owner's write bit added for the open alone. So must rdcp, where it failed each such
+ * file with "Permission denied" (exit 23).
  */
 @Timeout(120)
-class ReadOnlyDirectoriesTest {
+class ReadOnlyDestinationTest {
 
     private Path dir;
     private Path source;
@@ -104,5 +105,17 @@ class ReadOnlyDirectoriesTest {
         assertEquals("a new file", Files.readString(d.resolve("n")));
         assertFalse(Files.exists(d.resolve("extra")), "not deleted");
         assertEquals("r-x------", PosixFilePermissions.toString(Files.getPosixFilePermissions(d)));
+    }
+
+    @Test
+    void inPlaceWritesAReadOnlyFileItOwnsAndLeavesItReadOnly() throws Exception {
+        Path d = readOnlyCopy("rwxr-xr-x");
+        Files.setPosixFilePermissions(d.resolve("b"), PosixFilePermissions.fromString("r--------"));
+
+        Cli.Result result = push("-r", "--inplace");
+
+        assertEquals(0, result.exitCode(), result::toString);
+        assertEquals("new contents", Files.readString(d.resolve("b")));
+        assertEquals("r--------", PosixFilePermissions.toString(Files.getPosixFilePermissions(d.resolve("b"))));
     }
 }
