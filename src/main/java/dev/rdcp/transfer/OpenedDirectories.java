@@ -20,13 +20,13 @@ final class OpenedDirectories {
 
     private static final int OWNER_ALL = 0700;
 
-    /** This process's user, or -1 for root (or unknown), whom no mode keeps out. */
+    /** This process's user, or -1 where nothing is opened: root (or unknown), whom no mode keeps out, or a dry run. */
     private final int user;
     /** The mode each opened directory had, by its name beneath the destination. */
     private final Map<String, Integer> modes = new HashMap<>();
 
-    OpenedDirectories(ProcessIdentity process) {
-        user = process.uid() > 0 ? process.uid() : -1;
+    OpenedDirectories(ProcessIdentity process, boolean dryRun) {
+        user = process.uid() > 0 && !dryRun ? process.uid() : -1;
     }
 
     /**
@@ -47,6 +47,27 @@ final class OpenedDirectories {
             modes.putIfAbsent(key(local), mode);
         } catch (IOException e) {
             // Left as it is: the writes into it report their own failures.
+        }
+    }
+
+    /**
+     * Opens directory {@code name} of {@code parent}, about to be emptied by --delete, to its owner
+     * if it needs it, as rsync's deletion does; it goes, so nothing is given back (one that stays,
+     * holding what is protected, stays opened, as rsync leaves it).
+     */
+    void openForDeletion(DirectoryHandle parent, byte[] name) {
+        if (user == -1) {
+            return;
+        }
+        try (FileHandle directory = parent.openNode(name)) {
+            FileStatus status = directory.status();
+            int mode = status.mode() & 07777;
+            if (FileModes.type(status.mode()) == FileModes.S_IFDIR && (mode & OWNER_ALL) != OWNER_ALL
+                    && status.uid() == user) {
+                directory.setMode(mode | OWNER_ALL);
+            }
+        } catch (IOException e) {
+            // Left as it is: emptying it reports its own failures.
         }
     }
 

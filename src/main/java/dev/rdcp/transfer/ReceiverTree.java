@@ -92,7 +92,7 @@ final class ReceiverTree {
 
     private final Heartbeat heartbeat;
     private final Backups backups;
-    private final OpenedDirectories opened = new OpenedDirectories(ProcessIdentity.read());
+    private final OpenedDirectories opened;
 
     ReceiverTree(Destination destination, TransferOptions options, Events events, Heartbeat heartbeat,
             SessionBudget budget) {
@@ -100,6 +100,7 @@ final class ReceiverTree {
         this.budget = budget;
         this.destination = destination;
         this.dryRun = options.dryRun();
+        this.opened = new OpenedDirectories(ProcessIdentity.read(), dryRun);
         this.keepDirectoryLinks = options.has(SessionRequest.KEEP_DIRLINKS);
         this.delete = options.has(SessionRequest.DELETE);
         this.clearsContents = delete || options.has(SessionRequest.FORCE);
@@ -204,7 +205,7 @@ final class ReceiverTree {
         }
         FileStatus existing = statusOrNull(local);
         if (isDirectory(existing)) {
-            if (!dryRun && !destination.isServedRoot(existing)) {
+            if (!destination.isServedRoot(existing)) {
                 opened.open(destination.base(), local, existing);
             }
             return false;
@@ -609,6 +610,7 @@ final class ReceiverTree {
         // tree's depth squared in bytes.
         WalkedName walked = new WalkedName(relative);
         try (DirectoryDescent descent = new DirectoryDescent(parent)) {
+            opened.openForDeletion(parent, child);
             descent.enter(child);
             levels.push(new Emptying(walked, descent.current()));
             while (true) {
@@ -619,6 +621,7 @@ final class ReceiverTree {
                     if (backups.protects(below) || excluded(below, next.directory(), true)) {
                         level.emptied = false;
                     } else if (next.directory()) {
+                        opened.openForDeletion(descent.current(), next.name());
                         descent.enter(next.name());
                         walked.enter(next.name());
                         levels.push(new Emptying(walked, descent.current()));

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.List;
 import java.util.stream.Stream;
 import org.apache.commons.io.file.PathUtils;
 import org.junit.jupiter.api.AfterEach;
@@ -21,9 +22,10 @@ import org.junit.jupiter.api.Timeout;
  * A receiver that is not root (a daemon run as nobody) meets directories and files it owns that
  * are read-only, as a tree with read-only directories (a Go module cache) is left by its first
  * copy. rsync 3.5.0, run as nobody, copies into them again: it opens each directory to its owner
- * for the transfer and gives it its mode back at the end, and opens a read-only file for --inplace
- * with its owner's write bit added for the open alone. So must rdcp, where it failed each such
- * file with "Permission denied" (exit 23).
+ * for the transfer and gives it its mode back at the end, opens a read-only file for --inplace
+ * with its owner's write bit added for the open alone, and opens a read-only directory that
+ * --delete empties. So must rdcp, where it failed each such file or deletion with "Permission
+ * denied" (exit 23).
  */
 @Timeout(120)
 class ReadOnlyDestinationTest {
@@ -117,5 +119,22 @@ class ReadOnlyDestinationTest {
         assertEquals(0, result.exitCode(), result::toString);
         assertEquals("new contents", Files.readString(d.resolve("b")));
         assertEquals("r--------", PosixFilePermissions.toString(Files.getPosixFilePermissions(d.resolve("b"))));
+    }
+
+    @Test
+    void deleteEmptiesReadOnlyDirectoriesItOwns() throws Exception {
+        Path gone = Files.createDirectories(served.resolve("gone/sub"));
+        Files.writeString(gone.resolve("f"), "only here");
+        int nobody = ProcessIdentities.user("nobody").uid();
+        for (Path path : List.of(gone.resolve("f"), gone, gone.getParent())) {
+            Files.setAttribute(path, "unix:uid", nobody);
+            Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("r-xr-xr-x"));
+        }
+
+        Cli.Result result = push("-r", "--delete");
+
+        assertEquals(0, result.exitCode(), result::toString);
+        assertFalse(Files.exists(gone.getParent()), "not deleted");
+        assertEquals("a new file", Files.readString(served.resolve("d/n")));
     }
 }
