@@ -9,6 +9,7 @@ import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ReferenceDirectories;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
@@ -16,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -93,6 +95,11 @@ public final class Destination implements AutoCloseable {
         Path names = Files.isDirectory(target) || directory || target.toAbsolutePath().getParent() == null ? target
                 : target.toAbsolutePath().getParent();
         String filterRoot = root == null ? names.toAbsolutePath().normalize().toString() : "/" + shown(root, names);
+        if (statDenied(target)) {
+            // As rsync's receiver, whose stat of DEST comes first: a selection error (3), not an I/O one.
+            throw new RdcpException(ExitCode.FILE_SELECTION, "cannot stat destination \""
+                    + (named != null ? named : shown(root, target)) + "\": Permission denied");
+        }
         if (Files.isDirectory(target)) {
             requireInside(realRoot, target);
             return new Destination(target, named != null ? named : shown(root, target), true, target, List.of(), realRoot,
@@ -141,6 +148,18 @@ public final class Destination implements AutoCloseable {
         requireInside(realRoot, parent);
         return new Destination(target, named != null ? named : shown(root, target), directory, parent,
                 directory ? List.of(FileNames.lastComponent(target)) : List.of(), realRoot, rootStatus, filterRoot);
+    }
+
+    /** Whether looking {@code target} up is refused: a directory on its way may not be searched. */
+    private static boolean statDenied(Path target) {
+        try {
+            Files.readAttributes(target, BasicFileAttributes.class);
+            return false;
+        } catch (AccessDeniedException e) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** {@code path} or the nearest of its directories that exists, or null when none does. */
@@ -251,7 +270,21 @@ public final class Destination implements AutoCloseable {
         if (base != null || dryRun && !missing.isEmpty()) {
             return;
         }
-        DirectoryHandle directory = openExisting();
+        DirectoryHandle directory;
+        try {
+            directory = openExisting();
+        } catch (AccessDeniedException e) {
+            if (!missing.isEmpty()) {
+                throw new RdcpException(ExitCode.FILE_IO, "mkdir \"" + shownTarget + "\" failed: "
+                        + FileReceiver.describe(e));
+            }
+            // As rsync's receiver, whose change_dir into it (for one file, into its directory) fails:
+            // a selection error (3), not an I/O one.
+            int slash = shownTarget.lastIndexOf('/');
+            String entered = intoDirectory ? shownTarget : slash > 0 ? shownTarget.substring(0, slash) : ".";
+            throw new RdcpException(ExitCode.FILE_SELECTION, "change_dir \"" + entered + "\" failed: "
+                    + FileReceiver.describe(e));
+        }
         try {
             for (byte[] component : missing) {
                 try {

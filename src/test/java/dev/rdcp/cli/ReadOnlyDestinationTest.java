@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Timeout;
  * for the transfer and gives it its mode back at the end, opens a read-only file for --inplace
  * with its owner's write bit added for the open alone, and opens a read-only directory that
  * --delete empties. So must rdcp, where it failed each such file or deletion with "Permission
- * denied" (exit 23).
+ * denied" (exit 23). A destination it may not enter at all, or look up, is rsync's selection
+ * error (3), where rdcp said 11.
  */
 @Timeout(120)
 class ReadOnlyDestinationTest {
@@ -71,6 +72,11 @@ class ReadOnlyDestinationTest {
         }
         Files.setPosixFilePermissions(d, PosixFilePermissions.fromString(mode));
         return d;
+    }
+
+    private Cli.Result pushTo(String destination) {
+        return Cli.rdcp("--transport", "tcp", "--port", daemon.port(), "--timeout", "30", "-r", source + "/",
+                destination);
     }
 
     private Cli.Result push(String... options) {
@@ -136,5 +142,24 @@ class ReadOnlyDestinationTest {
         assertEquals(0, result.exitCode(), result::toString);
         assertFalse(Files.exists(gone.getParent()), "not deleted");
         assertEquals("a new file", Files.readString(served.resolve("d/n")));
+    }
+
+    @Test
+    void aDestinationThatCannotBeEnteredOrLookedUpIsASelectionError() throws Exception {
+        Path closed = Files.createDirectories(served.resolve("closed/inside"));
+        int nobody = ProcessIdentities.user("nobody").uid();
+        Files.setAttribute(closed, "unix:uid", nobody);
+        Files.setAttribute(closed.getParent(), "unix:uid", nobody);
+        Files.setPosixFilePermissions(closed.getParent(), PosixFilePermissions.fromString("---------"));
+
+        Cli.Result entered = pushTo("127.0.0.1::tree/closed/");
+        Cli.Result lookedUp = pushTo("127.0.0.1::tree/closed/inside/");
+
+        assertEquals(3, entered.exitCode(), entered::toString);
+        assertEquals(List.of("rdcp: change_dir \"tree/closed\" failed: Permission denied"),
+                entered.err().lines().toList());
+        assertEquals(3, lookedUp.exitCode(), lookedUp::toString);
+        assertEquals(List.of("rdcp: cannot stat destination \"tree/closed/inside\": Permission denied"),
+                lookedUp.err().lines().toList());
     }
 }
