@@ -379,6 +379,10 @@ final class FileList implements AutoCloseable {
                 } finally {
                     later.forEach(merged -> tree.closeUnlessRoot(merged.parent()));
                 }
+            } else if (operand.contents() && tree.found(path, true) != null) {
+                // As rsync's sender, which changes into "NAME/" to list it: not a directory, not sent (23).
+                ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0],
+                        tree.shownName(path) + ": Not a directory")));
             } else if (ignoreMissingArgs && directoryMissing(operand, beneath)) {
                 ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0],
                         tree.shownName(path) + ": no such file or directory")));

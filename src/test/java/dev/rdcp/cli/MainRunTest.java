@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,6 +57,25 @@ class MainRunTest {
         Result missing = run(tmp.resolve("onlyonearg").toString());
         assertEquals(ExitCode.PARTIAL.code(), missing.exitCode(), missing.err());
         assertEquals(List.of("rdcp: " + tmp.resolve("onlyonearg") + ": no such file or directory"), missing.errLines());
+    }
+
+    /**
+     * As rsync 3.5.0, whose sender changes into "NAME/" to list it ("change_dir failed: Not a
+     * directory", 23): a file so named, or a symlink to one, is not sent, where rdcp copied it.
+     */
+    @Test
+    void aFileNamedWithATrailingSlashIsNotADirectory(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("file"), "x");
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), file.getFileName());
+        for (Path named : List.of(file, link)) {
+            Path destination = tmp.resolve("dst-" + named.getFileName());
+            Result result = run("-a", named + "/", destination + "/");
+            assertEquals(ExitCode.PARTIAL.code(), result.exitCode(), result.err());
+            assertEquals(List.of("rdcp: " + named + ": Not a directory"), result.errLines());
+            try (Stream<Path> copied = Files.list(destination)) {
+                assertEquals(List.of(), copied.toList());
+            }
+        }
     }
 
     @Test
