@@ -373,6 +373,13 @@ final class FileList implements AutoCloseable {
                 }
                 describe(path, name, true, false, operand.contents(), beneath, null, List.of());
             } else if (operand.contents() && SourceTree.isDirectory(path, beneath)) {
+                if (tree.refusesListing(path, beneath)) {
+                    // As rsync's sender, whose change_dir into it fails: nothing of it listed, "." neither,
+                    // so its mode (000) is not given to DEST.
+                    ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0],
+                            "cannot read directory " + tree.shownName(path) + ": Permission denied")));
+                    return;
+                }
                 List<Merged> later = mergedWithOperand(index);
                 try {
                     describe(path, new byte[] {'.'}, true, false, true, beneath, null, later);

@@ -8,6 +8,7 @@ import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.posix.Symlinks;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -165,6 +166,17 @@ final class SourceTree implements AutoCloseable {
         return parent == null ? DirectoryHandle.open(path, FileNames.absolute(path), noAtime)
                 : parent.followed() ? parent.directory().openDirectoryFollowing(parent.leaf())
                 : parent.directory().openDirectory(parent.leaf());
+    }
+
+    /** Whether this process may not open directory {@code path} to list it. */
+    boolean refusesListing(Path path, Parent parent) {
+        try (DirectoryHandle directory = openListing(path, parent)) {
+            return false;
+        } catch (AccessDeniedException e) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     static byte[] target(Path path, Parent parent) throws IOException {

@@ -26,10 +26,11 @@ import org.junit.jupiter.api.Timeout;
  * with its owner's write bit added for the open alone, and opens a read-only directory that
  * --delete empties. So must rdcp, where it failed each such file or deletion with "Permission
  * denied" (exit 23). A destination it may not enter at all, or look up, is rsync's selection
- * error (3), where rdcp said 11.
+ * error (3), where rdcp said 11. A sender run as nobody that may not enter a dir/ operand lists
+ * nothing of it, as rsync's, so DEST does not get its mode.
  */
 @Timeout(120)
-class ReadOnlyDestinationTest {
+class NonRootPermissionsTest {
 
     private Path dir;
     private Path source;
@@ -161,5 +162,23 @@ class ReadOnlyDestinationTest {
         assertEquals(3, lookedUp.exitCode(), lookedUp::toString);
         assertEquals(List.of("rdcp: cannot stat destination \"tree/closed/inside\": Permission denied"),
                 lookedUp.err().lines().toList());
+    }
+
+    @Test
+    void aSourceDirectoryThatCannotBeEnteredListsNothingOfIt() throws Exception {
+        Path closed = Files.createDirectory(served.resolve("closed"));
+        Files.writeString(closed.resolve("inside"), "unreadable");
+        Files.setAttribute(closed, "unix:uid", ProcessIdentities.user("nobody").uid());
+        Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString("---------"));
+        Path destination = dir.resolve("pulled");
+
+        Cli.Result result = Cli.rdcp("--transport", "tcp", "--port", daemon.port(), "--timeout", "30", "-a",
+                "127.0.0.1::tree/closed/", destination + "/");
+
+        assertEquals(23, result.exitCode(), result::toString);
+        assertEquals(List.of("rdcp: cannot read directory tree/closed: Permission denied"),
+                result.err().lines().toList());
+        // As rsync's pull, with nothing listed: no DEST made, let alone one of mode 000.
+        assertFalse(Files.exists(destination), "DEST made");
     }
 }
