@@ -298,14 +298,22 @@ final class ReceiverTree {
         void run() throws IOException;
     }
 
-    /**
-     * Finishes {@code temp}, just made beside {@code local}: applies its attributes, keeps a
-     * backup of what {@code local} held (-b), and renames it over; on failure removes it.
-     */
+    /** Finishes {@code temp}, just made beside {@code local}, as {@link #moveOver}, for the entry made there. */
     private void renameIntoPlace(DirectoryHandle base, byte[] temp, byte[] local, Entry entry, FileStatus existing,
             TempStep applyAttributes) throws IOException {
+        moveOver(base, temp, local, existing, applyAttributes);
+        forget(key(entry.name()));
+    }
+
+    /**
+     * Runs {@code before} on {@code temp}, just made beside {@code local}, keeps a backup of what
+     * {@code local} held (-b, where {@code existing}), and renames {@code temp} over it; on
+     * failure removes {@code temp}.
+     */
+    private void moveOver(DirectoryHandle base, byte[] temp, byte[] local, FileStatus existing, TempStep before)
+            throws IOException {
         try {
-            applyAttributes.run();
+            before.run();
             if (existing != null && backups.enabled()) {
                 backups.keep(local);
             }
@@ -314,7 +322,6 @@ final class ReceiverTree {
             deleteQuietly(base, temp, e);
             throw e;
         }
-        forget(key(entry.name()));
     }
 
     /**
@@ -396,15 +403,7 @@ final class ReceiverTree {
         }
         byte[] temp = tempBeside(local);
         base.link(existingName, temp);
-        try {
-            if (existing != null && backups.enabled()) {
-                backups.keep(local);
-            }
-            base.rename(temp, local);
-        } catch (IOException e) {
-            deleteQuietly(base, temp, e);
-            throw e;
-        }
+        moveOver(base, temp, local, existing, () -> { });
         return existing == null;
     }
 
