@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,9 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class DeleteBeforeSpaceTest extends SideBySideTest {
 
-    /** Room for the new files, or for the old ones, not for both. */
-    private static final String SIZE = "size=3m";
-    private final List<Path> mounts = new ArrayList<>();
+    private final NearlyFullDestinations full = new NearlyFullDestinations();
 
     /**
      * The source: a/ with thousands of empty files before a file of 1.5 MB, so the list's end
@@ -43,27 +38,13 @@ class DeleteBeforeSpaceTest extends SideBySideTest {
 
     @AfterEach
     void unmount() throws Exception {
-        for (Path mount : mounts) {
-            run("umount", mount.toString());
-        }
-    }
-
-    /** A small tmpfs at {@code at}, holding the old files in z/ (and one in the top directory). */
-    private void fullDestination(Path at) throws Exception {
-        Files.createDirectories(at);
-        // A failed mount fails the test: skipped, it would prove nothing (CI runs as root).
-        run("mount", "-t", "tmpfs", "-o", SIZE, "tmpfs", at.toString());
-        mounts.add(at);
-        for (int i = 1; i <= 3; i++) {
-            SideBySide.write(at, "z/old" + i, 800_000);
-        }
-        SideBySide.write(at, "gone", 1);
+        full.close();
     }
 
     @Test
     void aLocalCopyDeletesEverythingBeforeTheFirstFileAsRsync() throws Exception {
-        fullDestination(tmp.resolve("rsync-small"));
-        fullDestination(tmp.resolve("rdcp-small"));
+        full.make(tmp.resolve("rsync-small"));
+        full.make(tmp.resolve("rdcp-small"));
         RsyncComparison.Run rsync = RsyncComparison.run(tmp, "-av", "--delete-before", "src/", "rsync-small/");
         assertEquals(0, rsync.exitCode(), rsync::output);
         Cli.Result rdcp = Cli.rdcp("-av", "--delete-before", tmp.resolve("src") + "/", tmp.resolve("rdcp-small") + "/");
@@ -77,8 +58,8 @@ class DeleteBeforeSpaceTest extends SideBySideTest {
 
     @Test
     void aPushDeletesBeforeItSendsAsRsync() throws Exception {
-        fullDestination(sides.served.resolve("rsync"));
-        fullDestination(sides.served.resolve("rdcp"));
+        full.make(sides.served.resolve("rsync"));
+        full.make(sides.served.resolve("rdcp"));
         SideBySide.Outputs outputs = sides.push(0, new byte[0], List.of("-av", "--delete-before"), "", "src/");
         assertEquals(names(outputs.rsync()), names(outputs.rdcp().out()), outputs.rdcp()::toString);
         assertFalse(Files.exists(sides.rdcpCopy("z/old1")));
@@ -86,8 +67,8 @@ class DeleteBeforeSpaceTest extends SideBySideTest {
 
     @Test
     void aPullDeletesBeforeItReceivesAsRsync() throws Exception {
-        fullDestination(tmp.resolve("rsync-pulled"));
-        fullDestination(tmp.resolve("rdcp-pulled"));
+        full.make(tmp.resolve("rsync-pulled"));
+        full.make(tmp.resolve("rdcp-pulled"));
         sides.pull(List.of("-a", "--delete-before"), "", "pulled/");
         assertTrue(Files.exists(tmp.resolve("rdcp-pulled/a/big")));
         assertFalse(Files.exists(tmp.resolve("rdcp-pulled/gone")));
@@ -101,11 +82,5 @@ class DeleteBeforeSpaceTest extends SideBySideTest {
     private static List<String> names(String output) {
         return output.lines().filter(line -> !line.isEmpty() && !line.startsWith("sent ")
                 && !line.startsWith("total size ") && !line.startsWith("a/e") && !line.equals("z/")).toList();
-    }
-
-    private static void run(String... command) throws Exception {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, process.waitFor(), String.join(" ", command) + ": " + output);
     }
 }
