@@ -1,5 +1,7 @@
 package dev.rdcp.session;
 
+import dev.rdcp.filter.FilterRules;
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.protocol.Accept;
 import dev.rdcp.protocol.Challenge;
 import dev.rdcp.protocol.ExitCode;
@@ -10,12 +12,10 @@ import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.TransportKind;
-import dev.rdcp.filter.FilterRules;
 import dev.rdcp.transfer.BookkeepingPool;
 import dev.rdcp.transfer.ChmodRules;
-import dev.rdcp.transfer.OwnerMap;
 import dev.rdcp.transfer.Destination;
-import dev.rdcp.transfer.FileReceiver;
+import dev.rdcp.transfer.OwnerMap;
 import dev.rdcp.transfer.SourceOperand;
 import dev.rdcp.transfer.TransferListener;
 import dev.rdcp.transfer.TransferOptions;
@@ -305,7 +305,7 @@ public final class ServerSession {
             } catch (IOException e) {
                 // The reason alone: the exception's own text holds the server's path.
                 refuse(channel, e instanceof RdcpException refusal ? refusal
-                        : new RdcpException(ExitCode.FILE_IO, prepared.shownTarget() + ": " + FileReceiver.describe(e)));
+                        : new RdcpException(ExitCode.FILE_IO, prepared.shownTarget() + ": " + PathErrors.reason(e)));
                 return;
             }
             // As rsync's daemon, whose verbosity stops short of BACKUP: a daemon tells its clients no backups.

@@ -6,6 +6,7 @@ import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ServerGreeting;
 import dev.rdcp.transfer.TransferReport;
 import dev.rdcp.transport.BootstrapChannel;
+import dev.rdcp.transport.ThreadFailure;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintWriter;
@@ -328,15 +329,7 @@ public final class SshServerMode {
                     Thread.currentThread().interrupt();
                     throw new InterruptedIOException("stopped while the session ran");
                 }
-                if (failure instanceof IOException e) {
-                    throw e;
-                }
-                if (failure instanceof RuntimeException e) {
-                    throw e;
-                }
-                if (failure instanceof Error e) {
-                    throw e;
-                }
+                ThreadFailure.rethrow(failure);
                 return report;
             }
 

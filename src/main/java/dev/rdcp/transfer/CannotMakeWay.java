@@ -1,5 +1,6 @@
 package dev.rdcp.transfer;
 
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.RdcpException;
 import java.io.IOException;
@@ -19,6 +20,6 @@ final class CannotMakeWay extends RdcpException {
 
     /** The line a failure of {@code name} is reported with: this one's own, any other's after the name. */
     static String line(String name, IOException failure) {
-        return failure instanceof CannotMakeWay ? failure.getMessage() : name + ": " + FileReceiver.describe(failure);
+        return failure instanceof CannotMakeWay ? failure.getMessage() : name + ": " + PathErrors.reason(failure);
     }
 }

@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileStatus;
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
@@ -79,7 +80,7 @@ final class DelayedUpdates {
                 }
             } catch (IOException e) {
                 reports.failed(file.entry().index(), ExitCode.PARTIAL.code(), FileNames.display(file.entry().name())
-                        + ": " + FileReceiver.describe(e));
+                        + ": " + PathErrors.reason(e));
             }
         }
         held.clear();

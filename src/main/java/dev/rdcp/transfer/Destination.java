@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileStatus;
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.protocol.BackupRule;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ExtendedOptions;
@@ -276,14 +277,14 @@ public final class Destination implements AutoCloseable {
         } catch (AccessDeniedException e) {
             if (!missing.isEmpty()) {
                 throw new RdcpException(ExitCode.FILE_IO, "mkdir \"" + shownTarget + "\" failed: "
-                        + FileReceiver.describe(e));
+                        + PathErrors.reason(e));
             }
             // As rsync's receiver, whose change_dir into it (for one file, into its directory) fails:
             // a selection error (3), not an I/O one.
             int slash = shownTarget.lastIndexOf('/');
             String entered = intoDirectory ? shownTarget : slash > 0 ? shownTarget.substring(0, slash) : ".";
             throw new RdcpException(ExitCode.FILE_SELECTION, "change_dir \"" + entered + "\" failed: "
-                    + FileReceiver.describe(e));
+                    + PathErrors.reason(e));
         }
         try {
             for (byte[] component : missing) {
@@ -294,7 +295,7 @@ public final class Destination implements AutoCloseable {
                 } catch (IOException e) {
                     // As rsync's receiver: a directory it cannot make is an I/O error (11).
                     throw new RdcpException(ExitCode.FILE_IO, "mkdir \"" + shownTarget + "\" failed: "
-                            + FileReceiver.describe(e));
+                            + PathErrors.reason(e));
                 }
                 DirectoryHandle next;
                 try {

@@ -6,6 +6,7 @@ import dev.rdcp.filter.FilterTooComplexException;
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
@@ -346,7 +347,7 @@ final class FileList implements AutoCloseable {
             // A missing directory on the way spares only a -R or --files-from name (see directoryMissing).
             if (!(e instanceof NoSuchFileException && ignoreMissingArgs && operand.relativeName() != null)) {
                 ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0], tree.shownName(path) + ": "
-                        + (e instanceof NoSuchFileException ? "no such file or directory" : FileReceiver.describe(e)))));
+                        + (e instanceof NoSuchFileException ? "no such file or directory" : PathErrors.reason(e)))));
             }
             return;
         }
@@ -424,7 +425,7 @@ final class FileList implements AutoCloseable {
                 merged.add(new Merged(path, tree.beneathRoot(path, true), other));
             } catch (IOException e) {
                 ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), new byte[0],
-                        tree.shownName(path) + ": " + FileReceiver.describe(e))));
+                        tree.shownName(path) + ": " + PathErrors.reason(e))));
             }
         }
         return merged;
@@ -590,7 +591,7 @@ final class FileList implements AutoCloseable {
             // The name itself fails, as missing (23).
             return;
         } catch (IOException e) {
-            ready.add(entries.problemEntry(ExitCode.PARTIAL, parent, "%s: " + FileReceiver.describe(e).replace("%", "%%")));
+            ready.add(entries.problemEntry(ExitCode.PARTIAL, parent, "%s: " + PathErrors.reason(e).replace("%", "%%")));
             return;
         }
         try {
@@ -631,7 +632,7 @@ final class FileList implements AutoCloseable {
                     : entries.problemEntry(ExitCode.VANISHED, name, "file has vanished: %s"));
             return true;
         } catch (IOException e) {
-            String reason = FileReceiver.describe(e);
+            String reason = PathErrors.reason(e);
             ready.add(operand ? new ListedEntry(problem(ExitCode.PARTIAL.code(), name, tree.shownName(path) + ": " + reason))
                     : entries.problemEntry(ExitCode.PARTIAL, name, "%s: " + reason.replace("%", "%%")));
             return false;
@@ -745,7 +746,7 @@ final class FileList implements AutoCloseable {
                     malformed.line(FileNames.display(name)))));
         } else {
             ready.add(entries.problemEntry(ExitCode.PARTIAL, name,
-                    "%s: cannot read its user.rsync.%%stat: " + FileReceiver.describe(e).replace("%", "%%")));
+                    "%s: cannot read its user.rsync.%%stat: " + PathErrors.reason(e).replace("%", "%%")));
         }
         return false;
     }
@@ -779,7 +780,7 @@ final class FileList implements AutoCloseable {
             }
             ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), name, e instanceof NoSuchFileException
                     ? "symlink has no referent: \"" + tree.referentName(path) + "\""
-                    : FileNames.display(name) + ": " + FileReceiver.describe(e))));
+                    : FileNames.display(name) + ": " + PathErrors.reason(e))));
             return null;
         }
         // -k: only a directory is followed; a symlink it cannot follow stays a symlink.
@@ -862,7 +863,7 @@ final class FileList implements AutoCloseable {
         } catch (IOException e) {
             complete = false;
             ready.add(entries.problemEntry(ExitCode.PARTIAL, name,
-                    "cannot read directory %s: " + FileReceiver.describe(e).replace("%", "%%")));
+                    "cannot read directory %s: " + PathErrors.reason(e).replace("%", "%%")));
         }
         List<Source> merged = new ArrayList<>(mergedWith.size());
         List<List<byte[]>> names = new ArrayList<>(mergedWith.size() + 1);
@@ -878,7 +879,7 @@ final class FileList implements AutoCloseable {
                 complete = false;
                 ready.add(entries.problemEntry(ExitCode.PARTIAL, name, "cannot read directory %s (as merged from "
                         + tree.shownName(other.path()).replace("%", "%%") + "): "
-                        + FileReceiver.describe(e).replace("%", "%%")));
+                        + PathErrors.reason(e).replace("%", "%%")));
             }
         }
         if (filters.readsMergeFiles() && !isTransferRoot(name)) {

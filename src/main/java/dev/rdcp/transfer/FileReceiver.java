@@ -1,7 +1,7 @@
 package dev.rdcp.transfer;
 
-import dev.rdcp.posix.PathErrors;
 import dev.rdcp.posix.FileStatus;
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlHeader;
 import dev.rdcp.protocol.ControlType;
@@ -256,7 +256,7 @@ public final class FileReceiver implements AutoCloseable {
                         : AtomicFile.create(destination.base(), incoming.local, generator.tempDirectory(), writes);
             } catch (IOException e) {
                 // As rsync: a file that cannot even be created is a partial transfer, not an I/O error.
-                fail(incoming, new RdcpException(ExitCode.PARTIAL, describe(e)));
+                fail(incoming, new RdcpException(ExitCode.PARTIAL, PathErrors.reason(e)));
                 return;
             }
             incoming.received = offset;
@@ -335,7 +335,7 @@ public final class FileReceiver implements AutoCloseable {
         } catch (AtomicFile.UnusableHoldingDirectory e) {
             // rsync's line. rsync then exits 0, as if the file had arrived: the old file stays, so it fails (23).
             fail(incoming, ExitCode.PARTIAL.code(), "Unable to create partial-dir for " + incoming.name
-                    + " -- discarding completed file: " + describe((IOException) e.getCause()));
+                    + " -- discarding completed file: " + PathErrors.reason((IOException) e.getCause()));
             return;
         } catch (IOException e) {
             fail(incoming, e);
@@ -343,7 +343,7 @@ public final class FileReceiver implements AutoCloseable {
         }
         if (xattrFailure[0] != null) {
             reports.failed(incoming.entry.index(), ExitCode.PARTIAL.code(), incoming.name + ": "
-                    + describe(xattrFailure[0]));
+                    + PathErrors.reason(xattrFailure[0]));
         }
         if (!incoming.existed) {
             tally.created(EntryType.FILE);
@@ -366,7 +366,7 @@ public final class FileReceiver implements AutoCloseable {
     private void fail(Incoming incoming, IOException cause) {
         LOG.debug("receiving {} failed", incoming.name, PeerText.printable(cause));
         fail(incoming, cause instanceof RdcpException r ? r.exitCode().code() : ExitCode.FILE_IO.code(),
-                incoming.name + ": " + describe(cause));
+                incoming.name + ": " + PathErrors.reason(cause));
     }
 
     private void fail(Incoming incoming, int exitCode, String line) {
@@ -381,15 +381,11 @@ public final class FileReceiver implements AutoCloseable {
                 incoming.file.close();
             } catch (IOException e) {
                 LOG.warn("could not clean up {}: {}", PeerText.printable(incoming.file.temp().toString()),
-                        PeerText.printable(describe(e)));
+                        PeerText.printable(PathErrors.reason(e)));
             }
         }
     }
 
-    /** A failure as a line may show it: a file system error's reason, without the path it names. */
-    public static String describe(IOException e) {
-        return PathErrors.reason(e);
-    }
 
     private void advertise(int slot) throws IOException {
         ByteBuffer out = transport.startMessage(ControlType.MR);

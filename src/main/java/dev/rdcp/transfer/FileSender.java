@@ -1,6 +1,7 @@
 package dev.rdcp.transfer;
 
 import dev.rdcp.posix.FileStatus;
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.posix.ReadOnlyFile;
 import dev.rdcp.protocol.ChunkBatch;
 import dev.rdcp.protocol.ControlHeader;
@@ -19,8 +20,8 @@ import dev.rdcp.protocol.ProtocolException;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ReceiverEnd;
 import dev.rdcp.protocol.Report;
-import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.SenderEnd;
+import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transport.PeerWatch;
 import dev.rdcp.transport.Region;
 import dev.rdcp.transport.ResourceStack;
@@ -852,7 +853,7 @@ public final class FileSender implements AutoCloseable {
     }
 
     private static String sourceMessage(String name, IOException e) {
-        return e instanceof NoSuchFileException ? "file has vanished: " + name : name + ": " + FileReceiver.describe(e);
+        return e instanceof NoSuchFileException ? "file has vanished: " + name : name + ": " + PathErrors.reason(e);
     }
 
     private void onMessage(ControlType type, ByteBuffer payload) throws IOException {

@@ -3,7 +3,7 @@ package dev.rdcp.transfer;
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
-import dev.rdcp.transport.ResourceStack;
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.protocol.ControlType;
 import dev.rdcp.protocol.CountedList;
 import dev.rdcp.protocol.Decision;
@@ -16,6 +16,7 @@ import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ReferenceDirectories;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.protocol.Xattrs;
+import dev.rdcp.transport.ResourceStack;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -171,7 +172,7 @@ final class Generator {
             @Override
             public void deleteFailed(byte[] name, IOException cause) {
                 reports.failed(-1, ExitCode.PARTIAL.code(), "cannot delete " + FileNames.display(name) + ": "
-                        + FileReceiver.describe(cause));
+                        + PathErrors.reason(cause));
             }
 
             @Override
@@ -558,7 +559,7 @@ final class Generator {
                 throw e;
             } catch (IOException e) {
                 reports.failed(entry.index(), ExitCode.PARTIAL.code(), "mkdir \"" + FileNames.display(name)
-                        + "\" failed: " + FileReceiver.describe(e));
+                        + "\" failed: " + PathErrors.reason(e));
                 return;
             }
         }
@@ -758,7 +759,7 @@ final class Generator {
             throw e;
         } catch (IOException e) {
             reports.failed(entry.index(), ExitCode.PARTIAL.code(), FileNames.display(entry.name()) + ": "
-                    + FileReceiver.describe(e));
+                    + PathErrors.reason(e));
         }
     }
 
@@ -1075,7 +1076,7 @@ final class Generator {
             deletions.make();
         } catch (IOException e) {
             reports.failed(entry.index(), ExitCode.PARTIAL.code(), FileNames.display(entry.name()) + ": "
-                    + FileReceiver.describe(e));
+                    + PathErrors.reason(e));
         } finally {
             destination.seeNothing(false);
             tellHeldNotes();
@@ -1112,7 +1113,7 @@ final class Generator {
                 // Replaced by something else and gone since: nothing to fix.
             } catch (IOException e) {
                 reports.failed(fix.entry().index(), ExitCode.PARTIAL.code(), FileNames.display(fix.entry().name()) + ": "
-                        + FileReceiver.describe(e));
+                        + PathErrors.reason(e));
             }
         }
         directoryFixes.clear();

@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.protocol.Entry;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
@@ -93,7 +94,7 @@ final class ListEntries {
             found = xattrs.read(node);
         } catch (IOException e) {
             return instead(entry, FileNames.display(entry.name()) + ": cannot read its extended attributes: "
-                    + FileReceiver.describe(e));
+                    + PathErrors.reason(e));
         }
         if (found.encodedSize() > Xattrs.roomAfter(entry, atimes)) {
             return instead(entry, FileNames.display(entry.name()) + ": its extended attributes take "

@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileStatus;
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ProtocolException;
@@ -85,7 +86,7 @@ final class SourceRemoval implements AutoCloseable {
             remove(listed.path(), listed.listed(), name);
         } catch (IOException e) {
             outcome.failed(ExitCode.PARTIAL.code(), "sender failed to remove " + name + ": "
-                    + FileReceiver.describe(e));
+                    + PathErrors.reason(e));
         }
     }
 

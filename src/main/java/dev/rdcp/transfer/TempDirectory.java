@@ -2,6 +2,7 @@ package dev.rdcp.transfer;
 
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
+import dev.rdcp.posix.PathErrors;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.RdcpException;
@@ -51,7 +52,7 @@ final class TempDirectory implements AutoCloseable {
             throw new RdcpException(ExitCode.USAGE, "The temp-dir does not exist: " + named);
         } catch (FileSystemException e) {
             throw new RdcpException(ExitCode.USAGE, "The temp-dir cannot be used: " + named + ": "
-                    + FileReceiver.describe(e));
+                    + PathErrors.reason(e));
         }
     }
 

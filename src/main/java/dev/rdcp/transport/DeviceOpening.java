@@ -61,7 +61,7 @@ public final class DeviceOpening implements AutoCloseable {
         if (failure instanceof RdmaUnavailableException e) {
             return e.getMessage();
         }
-        rethrowFailure();
+        ThreadFailure.rethrow(failure);
         return null;
     }
 
@@ -71,7 +71,7 @@ public final class DeviceOpening implements AutoCloseable {
         if (taken) {
             throw new IllegalStateException("the session's RDMA device was already taken");
         }
-        rethrowFailure();
+        ThreadFailure.rethrow(failure);
         taken = true;
         return device;
     }
@@ -85,18 +85,6 @@ public final class DeviceOpening implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while opening the RDMA device");
-        }
-    }
-
-    private void rethrowFailure() throws IOException {
-        if (failure instanceof IOException e) {
-            throw e;
-        }
-        if (failure instanceof RuntimeException e) {
-            throw e;
-        }
-        if (failure instanceof Error e) {
-            throw e;
         }
     }
 
