@@ -116,6 +116,25 @@ class SeveralDirectoryOperandsTest extends SideBySideTest {
         assertEquals("behind a symlink", Files.readString(sides.rdcpCopy("followed/shared/r2")));
     }
 
+    /**
+     * Listed one by one, the second operand's "." must not take, with --delete, a directory only
+     * the first sent: the receiver deletes after the transfer then, and the tree is rsync's.
+     */
+    @Test
+    void deleteKeepsWhatTheFirstOperandSentWhereTheyAreListedOneByOne() throws Exception {
+        SideBySide.writeText(Files.createDirectories(tmp.resolve("p/only-p")), "f", "p's");
+        SideBySide.writeText(Files.createDirectories(tmp.resolve("q/only-q")), "g", "q's");
+        for (String options : List.of("-aL", "-ax", "-ak")) {
+            for (String side : List.of("rsync", "rdcp")) {
+                SideBySide.writeText(Files.createDirectories(sides.served.resolve(side + "/apart" + options)),
+                        "extra", "in neither");
+            }
+            sides.push(0, List.of(options, "--delete"), "apart" + options + "/", "p/", "q/");
+            assertEquals("p's", Files.readString(sides.rdcpCopy("apart" + options + "/only-p/f")), options);
+            assertFalse(Files.exists(sides.rdcpCopy("apart" + options + "/extra")), options);
+        }
+    }
+
     /** Past the bound on directories listed as one, an operand is not sent, and said to be. */
     @Test
     void dirOperandsPastTheBoundAreNotSentAndSaidToBe() throws IOException {
