@@ -449,8 +449,43 @@ class DaemonModulesTest {
                 + data + "\n");
         Cli.Result serve = rdcp("serve", "--config", config.toString(), "--bind", "127.0.0.1", "--port", "0");
         assertEquals(ExitCode.FILE_IO.code(), serve.exitCode(), serve::toString);
-        assertEquals("rdcp: cannot write the pid file " + pidFile + ": No such file or directory\n", serve.err());
+        assertEquals("rdcp: failed to create pid file " + pidFile + ": No such file or directory\n", serve.err());
         assertFalse(serve.out().contains("serving"), serve.out());
+    }
+
+    /**
+     * As rsync's daemon, which locks its pid file: a second daemon given the same file stops (exit
+     * code 11) and leaves it to the first, whose stop then removes it. Before, the second took the
+     * file over and the first, stopping, removed it under the second.
+     */
+    @Test
+    void aSecondDaemonOnTheSamePidFileStopsAndLeavesItToTheFirst() throws Exception {
+        Path pidFile = tmp.resolve("shared.pid");
+        Path config = Files.writeString(tmp.resolve("rdcpd.conf"), "pid file = " + pidFile + "\n[data]\npath = "
+                + data + "\n");
+        Process first = new StopScenario(tmp, StopScenario.thisClassPath(), "tcp", 0, 10).start(null, "serve",
+                "--config", config.toString(), "--bind", "127.0.0.1", "--port", "0");
+        try {
+            StopScenario.servingPort(first);
+            Path said = tmp.resolve("second.out");
+            Process second = new StopScenario(tmp, StopScenario.thisClassPath(), "tcp", 0, 10).start(said, "serve",
+                    "--config", config.toString(), "--bind", "127.0.0.1", "--port", "0");
+            try {
+                // A guard against a daemon that took the file and serves: it would never end.
+                assertTrue(second.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), StopScenario.read(said));
+            } finally {
+                second.destroyForcibly();
+            }
+            assertEquals(ExitCode.FILE_IO.code(), second.exitValue(), StopScenario.read(said));
+            assertEquals("rdcp: failed to lock pid file " + pidFile + ": Resource temporarily unavailable",
+                    StopScenario.lastLine(said));
+            assertEquals(first.pid() + "\n", Files.readString(pidFile));
+            StopScenario.stop(first, "TERM");
+            assertEquals(0, first.exitValue());
+            assertFalse(Files.exists(pidFile), "the pid file outlived the daemon");
+        } finally {
+            first.destroyForcibly();
+        }
     }
 
     @Test
