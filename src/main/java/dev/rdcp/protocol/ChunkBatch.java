@@ -5,7 +5,8 @@ import java.nio.ByteBuffer;
 /**
  * CHUNKS payload: {@code u32 slot, u32 sequence, u16 count}, then per piece {@code u32 entry index, u32 offset in
  * the slot, u64 offset in the file, u32 length, u32 crc32c, u8 flags}. One staging buffer carries
- * one piece of a large file or many whole small files. The sequence numbers the session's CHUNKS messages from 0 over every
+ * one piece of a large file or many whole small files; a file whose size changed since it was
+ * listed is preceded by a {@link #SIZE} piece. The sequence numbers the session's CHUNKS messages from 0 over every
  * stream, so the receiver can take them in the sender's order (docs/protocol.md, version 5). A reusable holder: the hot path fills and
  * decodes it in place, allocating nothing.
  */
@@ -15,6 +16,13 @@ public final class ChunkBatch {
     public static final int LAST = 1;
     /** The sender gives the file up (it vanished or changed); the crc field holds the exit code. */
     public static final int ABANDON = 2;
+    /**
+     * The file's size as the sender opened it, which differs from its listed size, in the file
+     * offset field; the slot offset, length and crc fields are 0 and no other flag is set. It comes
+     * before the file's first data piece, and only in a session with extended flag
+     * {@link ExtendedOptions#SIZE_AT_OPEN}: the receiver checks both.
+     */
+    public static final int SIZE = 4;
     public static final int MAX_PIECES = 256;
     private static final int FIXED_SIZE = 10;
     private static final int PIECE_SIZE = 25;
@@ -41,6 +49,11 @@ public final class ChunkBatch {
 
     public boolean isFull() {
         return count == MAX_PIECES;
+    }
+
+    /** Pieces this batch can still take. */
+    public int room() {
+        return MAX_PIECES - count;
     }
 
     public void add(int entryIndex, int offsetInSlot, long offsetInFile, int bytes, int checksum, int pieceFlags) {
@@ -78,7 +91,8 @@ public final class ChunkBatch {
             length[i] = in.getInt();
             crc[i] = in.getInt();
             flags[i] = in.get();
-            if (slotOffset[i] < 0 || fileOffset[i] < 0 || length[i] < 0 || (flags[i] & ~(LAST | ABANDON)) != 0) {
+            if (slotOffset[i] < 0 || fileOffset[i] < 0 || length[i] < 0 || (flags[i] & ~(LAST | ABANDON | SIZE)) != 0
+                    || (flags[i] & SIZE) != 0 && (flags[i] != SIZE || slotOffset[i] != 0 || length[i] != 0 || crc[i] != 0)) {
                 throw new ProtocolException("malformed piece in CHUNKS message");
             }
         }
@@ -136,5 +150,10 @@ public final class ChunkBatch {
 
     public boolean isAbandoned(int i) {
         return (flags[i] & ABANDON) != 0;
+    }
+
+    /** A {@link #SIZE} piece: its file offset is the file's size as the sender opened it. */
+    public boolean isSize(int i) {
+        return (flags[i] & SIZE) != 0;
     }
 }

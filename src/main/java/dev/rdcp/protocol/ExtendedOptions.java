@@ -64,8 +64,14 @@ public record ExtendedOptions(long flags, String tempDirectory) {
      * deletes in the directory before it decides any of its children, holding what comes meanwhile.
      */
     public static final long DELETE_DURING = 1L << 8;
+    /**
+     * The receiver takes a {@link ChunkBatch#SIZE} piece: a file whose size changed between its
+     * listing and its sending is sent as long as it was when the sender opened it, as rsync's
+     * sender sends what its fstat gives, instead of failing. Without it such a file fails (23).
+     */
+    public static final long SIZE_AT_OPEN = 1L << 9;
     private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS | SUPER | FAKE_SUPER | ATIMES | INFO_BACKUP
-            | RECEIVER_COUNTS | DELETE_BEFORE | DELETE_DURING;
+            | RECEIVER_COUNTS | DELETE_BEFORE | DELETE_DURING | SIZE_AT_OPEN;
     public static final int MAX_LENGTH = 4096;
     public static final ExtendedOptions NONE = new ExtendedOptions(0, "");
 

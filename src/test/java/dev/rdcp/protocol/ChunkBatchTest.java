@@ -144,12 +144,56 @@ class ChunkBatchTest {
 
     @Test
     void unknownFlagsAreRejected() throws Exception {
-        for (int flags : new int[] {4, 8, 0x80, ChunkBatch.LAST | 4}) {
+        for (int flags : new int[] {8, 0x10, 0x80, ChunkBatch.LAST | 8}) {
             ByteBuffer in = onePiece(0, 0, 0, 0, 1, flags);
             assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(in), "flags " + flags);
         }
         ChunkBatch both = new ChunkBatch();
         both.decode(onePiece(0, 0, 0, 0, 1, ChunkBatch.LAST | ChunkBatch.ABANDON));
         assertTrue(both.isLast(0) && both.isAbandoned(0));
+    }
+
+    /** A CHUNKS payload with one piece of every given field, the crc among them. */
+    private static ByteBuffer piece(int slotOffset, long fileOffset, int length, int crc, int flags) {
+        return ByteBuffer.allocate(10 + PIECE).putInt(0).putInt(0).putShort((short) 1).putInt(5).putInt(slotOffset)
+                .putLong(fileOffset).putInt(length).putInt(crc).put((byte) flags).flip();
+    }
+
+    /** A SIZE piece carries the size at open in its file offset, before the file's first data piece. */
+    @Test
+    void aSizePieceRoundTripsAheadOfItsFilesData() throws Exception {
+        assertEquals(4, ChunkBatch.SIZE);
+        ChunkBatch sent = new ChunkBatch();
+        sent.start(1, 2);
+        sent.add(7, 0, Long.MAX_VALUE, 0, 0, ChunkBatch.SIZE);
+        sent.add(7, 0, 0, 4096, 0x55, 0);
+        assertEquals(ChunkBatch.MAX_PIECES - 2, sent.room());
+        ChunkBatch received = new ChunkBatch();
+        received.decode(encode(sent));
+        assertEquals(2, received.count());
+        assertTrue(received.isSize(0));
+        assertFalse(received.isLast(0) || received.isAbandoned(0));
+        assertEquals(Long.MAX_VALUE, received.fileOffset(0));
+        assertFalse(received.isSize(1));
+        assertEquals(4096, received.length(1));
+    }
+
+    /**
+     * A SIZE piece with data, a slot offset, a crc or another flag is refused, as is a size past
+     * 2^63 - 1 (a negative i64): its encoder writes none of them.
+     */
+    @Test
+    void aMalformedSizePieceIsRejected() throws Exception {
+        ByteBuffer[] bad = {piece(0, 10, 1, 0, ChunkBatch.SIZE), piece(8, 10, 0, 0, ChunkBatch.SIZE),
+            piece(0, 10, 0, 1, ChunkBatch.SIZE), piece(0, 10, 0, 0, ChunkBatch.SIZE | ChunkBatch.LAST),
+            piece(0, 10, 0, 0, ChunkBatch.SIZE | ChunkBatch.ABANDON), piece(0, -1, 0, 0, ChunkBatch.SIZE),
+            piece(0, Long.MIN_VALUE, 0, 0, ChunkBatch.SIZE)};
+        for (int i = 0; i < bad.length; i++) {
+            ByteBuffer in = bad[i];
+            assertThrows(ProtocolException.class, () -> new ChunkBatch().decode(in), "case " + i);
+        }
+        ChunkBatch empty = new ChunkBatch();
+        empty.decode(piece(0, 0, 0, 0, ChunkBatch.SIZE));
+        assertTrue(empty.isSize(0), "a file that is empty at open");
     }
 }

@@ -448,7 +448,7 @@ class SessionRequestTest {
             {},
             {0, 0, 0, 0, 0, 0, 0},
             {0, 0, 0, 1, 0, 0, 0, 0},
-            {0, 0, 0, 0, 0, 0, 2, 0},
+            {0, 0, 0, 0, 0, 0, 4, 0},
             {0, 0, 0, 0, 0, 0, 0, 4, 0},
             {(byte) 0x80, 0, 0, 0, 0, 0, 0, 0},
             {0, 0, 0, 0, 0, 0, 0, 0, 'z'},
@@ -491,7 +491,7 @@ class SessionRequestTest {
 
     /**
      * --info=backup is bit 5 of the extended flags, with no field after it (a byte there is
-     * trailing); bit 9 and beyond stay unknown.
+     * trailing); bit 10 and beyond stay unknown.
      */
     @Test
     void theInfoBackupFlagIsBit5AndRoundTrips() throws Exception {
@@ -504,12 +504,26 @@ class SessionRequestTest {
         SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES,
                 ReceiverSettings.NONE.withExtended(all));
         assertEquals(all, roundTrip(sent).receiver().extended());
-        for (byte[] field : new byte[][] {{0, 0, 0, 0, 0, 0, 2, 0x20}, {0, 0, 0, 0, 0, 0, 0, 0x20, 0},
+        for (byte[] field : new byte[][] {{0, 0, 0, 0, 0, 0, 4, 0x20}, {0, 0, 0, 0, 0, 0, 0, 0x20, 0},
             {(byte) 0x80, 0, 0, 0, 0, 0, 0, 0x20}}) {
             assertThrows(ProtocolException.class, () -> SessionRequest.decode(withExtendedField(field)),
                     java.util.Arrays.toString(field));
         }
-        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(ExtendedOptions.DELETE_DURING << 1, ""));
+        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(ExtendedOptions.SIZE_AT_OPEN << 1, ""));
+    }
+
+    /** The receiver's taking of SIZE pieces is bit 9 of the extended flags, with no field after it. */
+    @Test
+    void theSizeAtOpenFlagIsBit9AndRoundTrips() throws Exception {
+        ExtendedOptions sizes = ExtendedOptions.NONE.with(ExtendedOptions.SIZE_AT_OPEN, true);
+        assertEquals(1L << 9, ExtendedOptions.SIZE_AT_OPEN);
+        assertEquals(sizes, SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 2, 0}))
+                .receiver().extended());
+        SessionRequest sent = new SessionRequest(SessionRequest.Direction.PULL, 0, 1 << 20, 8, 0, PATHS, RULES,
+                ReceiverSettings.NONE.withExtended(sizes.with(ExtendedOptions.ATIMES, true)));
+        assertEquals(sizes.with(ExtendedOptions.ATIMES, true), roundTrip(sent).receiver().extended());
+        assertThrows(ProtocolException.class,
+                () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 2, 0, 0})), "trailing byte");
     }
 
     /** --stats's counts by kind are bit 6 of the extended flags, with no field after it. */
@@ -538,7 +552,7 @@ class SessionRequestTest {
                 ReceiverSettings.NONE.withExtended(all));
         assertEquals(all, roundTrip(sent).receiver().extended());
         assertThrows(ProtocolException.class, () -> SessionRequest.decode(withExtendedField(
-                new byte[] {0, 0, 0, 0, 0, 0, 2, (byte) 0x80})));
+                new byte[] {0, 0, 0, 0, 0, 0, 4, (byte) 0x80})));
     }
 
     /**
@@ -585,11 +599,11 @@ class SessionRequestTest {
         SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES,
                 ReceiverSettings.NONE.withExtended(all));
         assertEquals(all, roundTrip(sent).receiver().extended());
-        // Bit 3 with a value after it would be read as trailing garbage, and bit 9 is still unknown.
+        // Bit 3 with a value after it would be read as trailing garbage, and bit 10 is still unknown.
         assertThrows(ProtocolException.class,
                 () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 0, 8, 0, 1, 'x'})));
         assertThrows(ProtocolException.class,
-                () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 2, 8})));
+                () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 4, 8})));
     }
 
     @Test
