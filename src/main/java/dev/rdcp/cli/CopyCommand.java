@@ -571,7 +571,8 @@ final class CopyCommand {
                             noImpliedDirs && (relative || filesFrom != null))
                     .with(ExtendedOptions.ATIMES, atimes.length > 0)
                     .with(ExtendedOptions.INFO_BACKUP, backupsShown(flags))
-                    .with(ExtendedOptions.RECEIVER_COUNTS, receiverCountsShown()));
+                    .with(ExtendedOptions.RECEIVER_COUNTS, receiverCountsShown())
+                    .with(ExtendedOptions.SIZE_AT_OPEN, true));
             // As rsync's default --delete-during: each directory's deletions before its files.
             extended = extended.with(ExtendedOptions.DELETE_DURING,
                     ReceiverSettings.deletesDuring(flags, rules.limits(), extended));

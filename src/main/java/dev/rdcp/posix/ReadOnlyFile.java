@@ -51,10 +51,11 @@ public final class ReadOnlyFile implements AutoCloseable {
     /**
      * Opens the file a list entry was made from by its path (a client's own files), never through a
      * symlink in its last component unless {@code opening} follows one (the list followed it: -L),
-     * and only if it is still that file: same device, inode and size as when it was listed. A file
-     * swapped meanwhile (for a symlink, or its directory for one) fails with a FileSystemException;
-     * one that is gone with NoSuchFileException; with O_NOATIME, one this process may not open so
-     * with AccessDeniedException.
+     * and only if it is still that file: same device and inode as when it was listed. Its size may
+     * have changed since: {@link #size} is what fstat gives at the open. A file swapped meanwhile
+     * (for a symlink, or its directory for one) fails with a FileSystemException; one that is gone
+     * with NoSuchFileException; with O_NOATIME, one this process may not open so with
+     * AccessDeniedException.
      */
     public static ReadOnlyFile openListed(Path path, byte[] name, FileStatus listed, Opening opening)
             throws IOException {
@@ -77,9 +78,6 @@ public final class ReadOnlyFile implements AutoCloseable {
             FileStatus now = handle.status();
             if (now.device() != listed.device() || now.inode() != listed.inode()) {
                 throw new FileSystemException(handle.path().toString(), null, "is no longer the file that was listed");
-            }
-            if (now.size() != listed.size()) {
-                throw new FileSystemException(handle.path().toString(), null, "file changed size during the transfer");
             }
             return new ReadOnlyFile(handle, now.size());
         } catch (IOException | RuntimeException e) {

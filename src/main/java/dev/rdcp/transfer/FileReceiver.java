@@ -63,6 +63,8 @@ public final class FileReceiver implements AutoCloseable {
     private final CRC32C crc = new CRC32C();
     /** -S: runs of zero blocks become holes. */
     private final boolean sparse;
+    /** The sender may tell a file's size at open (SIZE pieces). */
+    private final boolean sizeAtOpen;
     private final FileWrites writes;
     /** What this side made and deleted, by kind, for its END and --stats. */
     private final ReceiverTally tally = new ReceiverTally();
@@ -85,6 +87,7 @@ public final class FileReceiver implements AutoCloseable {
         this.slots = new ByteBuffer[options.slots()];
         this.order = new ChunkOrder(options.slots());
         this.sparse = options.has(SessionRequest.SPARSE);
+        this.sizeAtOpen = options.receiver().extended().has(ExtendedOptions.SIZE_AT_OPEN);
         this.writes = FileWrites.of(options);
         for (int i = 0; i < slots.length; i++) {
             slots[i] = stagingRegion.buffer().slice(i * options.chunkSize(), options.chunkSize());
@@ -226,6 +229,10 @@ public final class FileReceiver implements AutoCloseable {
                 discard(incoming);
                 continue;
             }
+            if (batch.isSize(i)) {
+                resize(incoming, batch.fileOffset(i));
+                continue;
+            }
             if (!incoming.failed) {
                 receivePiece(incoming, buffer, i);
             }
@@ -235,6 +242,31 @@ public final class FileReceiver implements AutoCloseable {
             }
         }
         advertise(slot);
+    }
+
+    /**
+     * A SIZE piece: {@code incoming} holds {@code size} bytes as the sender opened it. Only in a
+     * session that asked for them, once per file and before its first data piece, and never the
+     * listed size; anything else is a protocol error. A size past --max-size fails the file alone
+     * (23): its data is not written.
+     */
+    private void resize(Incoming incoming, long size) throws IOException {
+        if (!sizeAtOpen) {
+            throw new ProtocolException("SIZE piece for " + incoming.name + " in a session without them");
+        }
+        if (incoming.resized || incoming.file != null || incoming.failed) {
+            throw new ProtocolException("SIZE piece for " + incoming.name + " after its data began");
+        }
+        if (size == incoming.entry.size()) {
+            throw new ProtocolException("SIZE piece for " + incoming.name + " gives its listed size");
+        }
+        incoming.resized = true;
+        incoming.size = size;
+        long maxSize = options.receiver().limits().maxSize();
+        if (maxSize >= 0 && size > maxSize) {
+            fail(incoming, ExitCode.PARTIAL.code(), incoming.name + ": grew to " + size
+                    + " bytes since it was listed, past --max-size");
+        }
     }
 
     private void receivePiece(Incoming incoming, ByteBuffer buffer, int piece) throws IOException {
@@ -249,7 +281,7 @@ public final class FileReceiver implements AutoCloseable {
                     backups.keepCopy(incoming.local);
                 }
                 incoming.file = incoming.inPlace
-                        ? InPlaceFile.open(destination.base(), incoming.local, incoming.entry.size(), writes)
+                        ? InPlaceFile.open(destination.base(), incoming.local, incoming.size, writes)
                         : options.has(SessionRequest.PARTIAL)
                         ? AtomicFile.partial(destination.base(), incoming.local, offset,
                                 options.receiver().partialDirectory().bytes(), generator.tempDirectory(), writes)
@@ -261,15 +293,15 @@ public final class FileReceiver implements AutoCloseable {
             }
             incoming.received = offset;
             incoming.start = offset;
-            listener.fileStarted(incoming.name, incoming.entry.size());
+            listener.fileStarted(incoming.name, incoming.size);
             try {
-                incoming.file.preallocate(incoming.entry.size());
+                incoming.file.preallocate(incoming.size);
             } catch (IOException e) {
                 fail(incoming, e);
                 return;
             }
         }
-        if (offset != incoming.received || offset + length > incoming.entry.size()) {
+        if (offset != incoming.received || offset + length > incoming.size) {
             throw new ProtocolException("piece at offset " + offset + " of " + incoming.name + " is out of order");
         }
         dataBytesReceived += length;
@@ -300,9 +332,9 @@ public final class FileReceiver implements AutoCloseable {
         if (incoming.failed) {
             return;
         }
-        if (incoming.received != incoming.entry.size()) {
+        if (incoming.received != incoming.size) {
             fail(incoming, new RdcpException(ExitCode.DATA_STREAM, "received " + incoming.received + " of "
-                    + incoming.entry.size() + " bytes"));
+                    + incoming.size + " bytes"));
             return;
         }
         IOException[] xattrFailure = new IOException[1];

@@ -46,8 +46,10 @@ import org.apache.logging.log4j.Logger;
  * chunk at a time; small files are read into one and packed, many to one staging buffer. Each
  * write is followed by a CHUNKS message naming its pieces with their CRC32C. The sender waits
  * only when every staging buffer is taken and the list is as far ahead as the receiver allows.
- * Pinned memory is the pool, whatever the files' sizes: a file that shrinks while it is read
- * gives a short read and fails alone.
+ * Pinned memory is the pool, whatever the files' sizes. As rsync's sender, it sends each file as
+ * long as fstat says it is once opened, telling the receiver first where that differs from the
+ * listed size (a SIZE piece); a file that shrinks after that, while it is read, gives a short
+ * read and fails alone.
  */
 public final class FileSender implements AutoCloseable {
 
@@ -83,10 +85,17 @@ public final class FileSender implements AutoCloseable {
         /** The file's status when listed: what is opened to send must still be that file. */
         final FileStatus listed;
         final String name;
-        final long start;
+        /** Where the data sent starts: 0, or where the receiver resumes or appends. */
+        long start;
+        /** The bytes it holds as sent: its listed size, or the size fstat gave once it was opened. */
+        long size;
+        /** Its size at open differs from the listed one: a SIZE piece goes before its first data. */
+        boolean sizeToTell;
         ReadOnlyFile file;
         long offset;
-        /** Nonzero once the file is given up: the exit code its ABANDON piece carries. */
+        /** The file is given up: an ABANDON piece tells the receiver. */
+        boolean abandoned;
+        /** The exit code its ABANDON piece carries: 0 for one skipped with a note. */
         int abandonCode;
 
         Outgoing(Entry entry, Path path, FileStatus listed, long start) {
@@ -96,6 +105,12 @@ public final class FileSender implements AutoCloseable {
             this.name = FileNames.display(entry.name());
             this.start = start;
             this.offset = start;
+            this.size = entry.size();
+        }
+
+        /** Sent a chunk at a time from the pool, rather than packed whole with other small files. */
+        boolean chunked(int bounceSize) {
+            return size > bounceSize;
         }
     }
 
@@ -195,6 +210,8 @@ public final class FileSender implements AutoCloseable {
     private final SourceRemoval removal;
     /** Through a symlink where the list follows them (still only the file listed); --open-noatime. */
     private final ReadOnlyFile.Opening opening;
+    /** The receiver takes SIZE pieces: a file whose size changed since it was listed is sent as it is at open. */
+    private final boolean sizeAtOpen;
 
     private FileSender(Transport transport, TransferOptions options, TransferListener listener,
             List<SourceOperand> sources, Path sourceRoot, Region poolRegion, BookkeepingPool bookkeeping) {
@@ -204,6 +221,7 @@ public final class FileSender implements AutoCloseable {
         this.childrenFirst = options.receiver().extended().has(ExtendedOptions.DELETE_DURING) ? new ChildrenFirst() : null;
         this.withXattrs = options.has(SessionRequest.XATTRS) || options.has(SessionRequest.ACLS);
         this.withAtimes = options.preserveAtimes();
+        this.sizeAtOpen = options.receiver().extended().has(ExtendedOptions.SIZE_AT_OPEN);
         this.opening = new ReadOnlyFile.Opening(FollowedLinks.of(options).any(),
                 options.has(SessionRequest.OPEN_NOATIME));
         this.removal = options.has(SessionRequest.REMOVE_SOURCE_FILES) && !options.dryRun()
@@ -430,7 +448,7 @@ public final class FileSender implements AutoCloseable {
             return false;
         }
         Outgoing next = current != null ? current : wanted.peek();
-        return next.abandonCode != 0
+        return next.abandoned
                 || poolLastRequest[poolNext] <= transport.completedThrough(poolLastStream[poolNext]);
     }
 
@@ -651,10 +669,10 @@ public final class FileSender implements AutoCloseable {
         if (current == null) {
             startNext();
         }
-        if (current.abandonCode != 0) {
+        if (current.abandoned) {
             batch.add(current.entry.index(), 0, current.offset, 0, current.abandonCode, ChunkBatch.ABANDON);
             closeCurrent();
-        } else if (current.file != null) {
+        } else if (current.chunked(options.bounceSize())) {
             sendChunk(slot);
         } else {
             sendPacked(slot);
@@ -683,23 +701,60 @@ public final class FileSender implements AutoCloseable {
         poolNext = (poolNext + 1) % pool.length;
     }
 
-    /** Makes the next wanted file current; a large one is opened, to be read chunk by chunk. */
+    /**
+     * Makes the next wanted file current and opens it: its size is from then on what fstat gave
+     * there, as rsync's sender sends, and decides whether it is packed or sent chunk by chunk.
+     */
     private void startNext() {
         current = wanted.poll();
-        listener.fileStarted(current.name, current.entry.size());
-        if (current.entry.size() <= options.bounceSize() || current.abandonCode != 0) {
+        if (!current.abandoned) {
+            open(current);
+        }
+        listener.fileStarted(current.name, current.size);
+    }
+
+    private void open(Outgoing file) {
+        try {
+            file.file = openListed(file.path, file.listed);
+        } catch (IOException e) {
+            abandon(file, e instanceof NoSuchFileException ? ExitCode.VANISHED : ExitCode.PARTIAL,
+                    sourceMessage(file.name, e));
             return;
         }
-        try {
-            current.file = openListed(current.path, current.listed);
-            long left = current.entry.size() - current.start;
-            if (left >= DIRECT_READ_MIN) {
-                current.file.bypassCacheIfUncached(current.start, Math.min(left, CACHE_PROBE));
-            }
-        } catch (IOException e) {
-            abandon(current, e instanceof NoSuchFileException ? ExitCode.VANISHED : ExitCode.PARTIAL,
-                    sourceMessage(current.name, e));
+        if (file.file.size() != file.entry.size()) {
+            resized(file, file.file.size());
         }
+        long left = file.size - file.start;
+        if (!file.abandoned && file.chunked(options.bounceSize()) && left >= DIRECT_READ_MIN) {
+            file.file.bypassCacheIfUncached(file.start, Math.min(left, CACHE_PROBE));
+        }
+    }
+
+    /**
+     * {@code file} holds {@code atOpen} bytes, not the size listed. A receiver that takes SIZE
+     * pieces gets that many; --append skips a file that shrank, as rsync's "skipped diminished
+     * file" (a note, exit 0); a resumed one whose kept prefix is now past its end is sent whole.
+     * Before SIZE pieces the file failed alone (23), as it still does for a receiver without them.
+     */
+    private void resized(Outgoing file, long atOpen) {
+        if (!sizeAtOpen) {
+            abandon(file, ExitCode.PARTIAL, file.name + ": file changed size during the transfer");
+        } else if (options.has(SessionRequest.APPEND) && atOpen < file.entry.size()) {
+            abandon(file, ExitCode.OK, "skipped diminished file: " + file.name);
+        } else {
+            if (atOpen < file.start) {
+                file.start = 0;
+                file.offset = 0;
+            }
+            file.size = atOpen;
+            file.sizeToTell = true;
+        }
+    }
+
+    /** A SIZE piece: the receiver takes the file's size at open before its first data piece. */
+    private void tellSize(Outgoing file) {
+        batch.add(file.entry.index(), 0, file.size, 0, 0, ChunkBatch.SIZE);
+        file.sizeToTell = false;
     }
 
     /**
@@ -708,7 +763,10 @@ public final class FileSender implements AutoCloseable {
      */
     private void sendChunk(int slot) throws IOException {
         Outgoing file = current;
-        int length = (int) Math.min(Math.min(options.chunkSize(), slotLength[slot]), file.entry.size() - file.offset);
+        if (file.sizeToTell) {
+            tellSize(file);
+        }
+        int length = (int) Math.min(Math.min(options.chunkSize(), slotLength[slot]), file.size - file.offset);
         if (!readChunk(file, poolNext, length)) {
             batch.add(file.entry.index(), 0, file.offset, 0, file.abandonCode, ChunkBatch.ABANDON);
             closeCurrent();
@@ -720,7 +778,7 @@ public final class FileSender implements AutoCloseable {
         crc.update(buffer.limit(length).position(0));
         int chunkCrc = (int) crc.getValue();
         writePoolBuffer(slot, length);
-        boolean last = file.offset + length == file.entry.size();
+        boolean last = file.offset + length == file.size;
         batch.add(file.entry.index(), 0, file.offset, length, chunkCrc, last ? ChunkBatch.LAST : 0);
         file.offset += length;
         sent(length);
@@ -764,7 +822,7 @@ public final class FileSender implements AutoCloseable {
      */
     private void readNextAhead(Outgoing file, long offset) {
         int next = (poolNext + 1) % pool.length;
-        long left = file.entry.size() - offset;
+        long left = file.size - offset;
         if (left <= 0 || next == poolNext || !file.file.bypassesCache()
                 || poolLastRequest[next] > transport.completedThrough(poolLastStream[next])) {
             return;
@@ -772,17 +830,24 @@ public final class FileSender implements AutoCloseable {
         readAhead.start(file.file, pool[next].clear(), next, (int) Math.min(options.chunkSize(), left), offset);
     }
 
-    /** Whole small files, read into one pool buffer and written with one WRITE. */
+    /**
+     * Whole small files, read into one pool buffer and written with one WRITE; one whose size
+     * changed since it was listed takes two pieces, its SIZE and its data.
+     */
     private void sendPacked(int slot) throws IOException {
         ByteBuffer buffer = pool[poolNext].clear();
         int used = 0;
         while (current != null && !batch.isFull()) {
             Outgoing file = current;
-            int size = (int) (file.entry.size() - file.start);
-            if (used + size > Math.min(buffer.capacity(), slotLength[slot])) {
+            int size = (int) (file.size - file.start);
+            if (used + size > Math.min(buffer.capacity(), slotLength[slot])
+                    || (file.sizeToTell && !file.abandoned && batch.room() < 2)) {
                 break;
             }
-            if (file.abandonCode == 0 && readWhole(file, buffer, used)) {
+            if (!file.abandoned && file.sizeToTell) {
+                tellSize(file);
+            }
+            if (!file.abandoned && readWhole(file, buffer, used)) {
                 crc.reset();
                 crc.update(buffer.limit(used + size).position(used));
                 batch.add(file.entry.index(), used, file.start, size, (int) crc.getValue(), ChunkBatch.LAST);
@@ -793,29 +858,33 @@ public final class FileSender implements AutoCloseable {
                 batch.add(file.entry.index(), used, 0, 0, file.abandonCode, ChunkBatch.ABANDON);
                 closeCurrent();
             }
-            Outgoing next = wanted.peek();
-            if (next == null || next.entry.size() > options.bounceSize()) {
+            if (wanted.isEmpty()) {
                 break;
             }
             startNext();
+            if (current.chunked(options.bounceSize())) {
+                break;
+            }
         }
         if (used > 0) {
             writePoolBuffer(slot, used);
         }
     }
 
-    /** A small file's bytes from its start (0, or where --append starts) into {@code buffer} at {@code at}. */
+    /**
+     * A small file's bytes from its start (0, or where --append starts) into {@code buffer} at
+     * {@code at}: as many as it held at open; fewer (it shrank since) give it up.
+     */
     private boolean readWhole(Outgoing file, ByteBuffer buffer, int at) {
-        int size = (int) (file.entry.size() - file.start);
+        int size = (int) (file.size - file.start);
         buffer.limit(at + size).position(at);
-        try (ReadOnlyFile source = openListed(file.path, file.listed)) {
-            if (source.read(buffer, file.start) < size || source.status().size() != file.entry.size()) {
+        try {
+            if (file.file.read(buffer, file.start) < size) {
                 abandon(file, ExitCode.PARTIAL, file.name + ": file changed size during the transfer");
                 return false;
             }
         } catch (IOException e) {
-            abandon(file, e instanceof NoSuchFileException ? ExitCode.VANISHED : ExitCode.PARTIAL,
-                    sourceMessage(file.name, e));
+            abandon(file, ExitCode.PARTIAL, sourceMessage(file.name, e));
             return false;
         }
         return true;
@@ -823,7 +892,7 @@ public final class FileSender implements AutoCloseable {
 
     private void sent(int length) {
         bytesSent += length;
-        listener.progress(current.offset - current.start + (current.file == null ? length : 0));
+        listener.progress(current.offset - current.start + (current.chunked(options.bounceSize()) ? 0 : length));
     }
 
     /**
@@ -831,7 +900,7 @@ public final class FileSender implements AutoCloseable {
      * its END takes that back ({@link TransferListener#sentFileFailed}).
      */
     private void finishCurrent() throws IOException {
-        long bytes = current.entry.size() - current.start;
+        long bytes = current.size - current.start;
         listener.fileDone(current.name, bytes);
         sentWhole.add(current.entry.index(), bytes);
         closeCurrent();
@@ -846,8 +915,9 @@ public final class FileSender implements AutoCloseable {
         }
     }
 
-    /** Gives a file up: the sender reports it, and its ABANDON piece tells the receiver. */
+    /** Gives a file up: the sender reports it (exit code 0: a note), and its ABANDON piece tells the receiver. */
     private void abandon(Outgoing file, ExitCode code, String message) {
+        file.abandoned = true;
         file.abandonCode = code.code();
         problems.add(list.problem(code.code(), file.entry.name(), message));
     }
@@ -934,8 +1004,9 @@ public final class FileSender implements AutoCloseable {
             if (sent >= 0) {
                 listener.sentFileFailed(sent);
             }
-            if (current != null && current.entry.index() == report.index() && current.abandonCode == 0) {
+            if (current != null && current.entry.index() == report.index() && !current.abandoned) {
                 // The receiver gave the file up: stop sending it.
+                current.abandoned = true;
                 current.abandonCode = report.code();
             }
         }

@@ -17,6 +17,10 @@ final class Incoming {
     final boolean inPlace;
     /** -X, -A: its extended attributes, set on the receiving file before it is finished. */
     final Xattrs xattrs;
+    /** The bytes it will hold: its listed size, or the size the sender's SIZE piece gave at its open. */
+    long size;
+    /** A SIZE piece came for it. */
+    boolean resized;
     ReceivingFile file;
     /** Where this run's data starts: 0, or the resumed prefix. */
     long start;
@@ -33,6 +37,7 @@ final class Incoming {
         this.name = FileNames.display(entry.name());
         this.resumeOffset = resumeOffset;
         this.existed = existed;
+        this.size = entry.size();
     }
 
     /** What remembering it until its data has arrived costs the session's budget. */

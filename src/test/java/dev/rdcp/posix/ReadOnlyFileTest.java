@@ -105,14 +105,19 @@ class ReadOnlyFileTest {
         }
     }
 
+    /** The listed file opens whatever its size now, and tells the size its fstat gave at the open. */
     @Test
-    void aFileThatChangedSizeDoesNotOpen() throws Exception {
+    void aFileThatChangedSizeOpensWithItsSizeAtOpen() throws Exception {
         Path file = Files.writeString(dir.resolve("f"), "listed");
         FileStatus listed = FileStatus.of(file, name(file), false);
         Files.writeString(file, "listed and grown");
-        FileSystemException e = assertThrows(FileSystemException.class,
-                () -> ReadOnlyFile.openListed(file, name(file), listed, PLAIN));
-        assertEquals("file changed size during the transfer", e.getReason());
+        try (ReadOnlyFile open = ReadOnlyFile.openListed(file, name(file), listed, PLAIN)) {
+            assertEquals(16, open.size());
+        }
+        Files.writeString(file, "short");
+        try (ReadOnlyFile open = ReadOnlyFile.openListed(file, name(file), listed, PLAIN)) {
+            assertEquals(5, open.size());
+        }
     }
 
 

@@ -243,6 +243,22 @@ final class HostilePeer implements AutoCloseable {
         pollUntil(() -> mrsReceived >= mrsExpected);
     }
 
+    /** A CHUNKS of one SIZE piece: entry {@code index} holds {@code size} bytes as the sender opened it. */
+    void size(int index, long size) throws ReceiverGone {
+        try {
+            awaitFreeSlot();
+            int[] slot = freeSlots.poll();
+            batch.start(slot[0], chunksSent++);
+            batch.add(index, 0, size, 0, 0, ChunkBatch.SIZE);
+            batch.encode(transport.startMessage(ControlType.CHUNKS));
+            mrsExpected++;
+            transport.send();
+        } catch (IOException | RuntimeException e) {
+            throw gone(e);
+        }
+        pollUntil(() -> mrsReceived >= mrsExpected);
+    }
+
     /** The sender's END, the receiver's ENDs (asking for MORE while it has reports), then BYE. */
     void end() throws ReceiverGone {
         try {
