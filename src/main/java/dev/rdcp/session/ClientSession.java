@@ -181,8 +181,9 @@ public final class ClientSession {
             }
             // A server of an older release: say which, and what it still takes.
             throw new RdcpException(e.exitCode(), e.getMessage() + ": the server's rdcp is older than this one"
-                    + " and lacks an option this copy asks for (--stats or --json on a push, --delete-before, or"
-                    + " --delete deleting before each directory's files): upgrade it, or use --delete-after there");
+                    + " and lacks what this copy asks for (every copy: a file whose size changed since it was listed"
+                    + " sent as it is when opened; --stats or --json on a push, --delete-before, --delete deleting"
+                    + " before each directory's files): upgrade it");
         }
         LOG.debug("the server accepted the request");
         return accept;

@@ -656,8 +656,9 @@ public final class FileSender implements AutoCloseable {
     /**
      * The listed file, opened without following a symlink in its last component (unless the list
      * follows symlinks), on a server beneath the served directory's descriptor, and only if it is
-     * still the file listed (device, inode, size): one swapped meanwhile, or reached through a
-     * directory swapped for a symlink, fails alone (NoSuchFileException: it vanished).
+     * still the file listed (device and inode; its size may have changed): one swapped meanwhile,
+     * or reached through a directory swapped for a symlink, fails alone (NoSuchFileException: it
+     * vanished).
      */
     private ReadOnlyFile openListed(Path path, FileStatus listed) throws IOException {
         return list.openListed(path, listed, opening);

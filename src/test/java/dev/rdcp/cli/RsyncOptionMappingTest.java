@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.ExtendedOptions;
 import dev.rdcp.protocol.SessionRequest;
 import dev.rdcp.transfer.TransferOptions;
 import java.io.IOException;
@@ -30,6 +31,15 @@ class RsyncOptionMappingTest {
 
     private static long flags(String... args) {
         return parsed(args).transferOptions().flags();
+    }
+
+    /** Every copy (a push, a pull, a local one) asks that a file whose size changed be sent as it is at open. */
+    @Test
+    void everyCopyTakesTheSizeAtOpen() {
+        for (String[] args : new String[][] {{"a", "h:b"}, {"h:a", "b"}, {"-a", "a", "b"}, {"-n", "a", "rdcp://h/b"}}) {
+            assertTrue(parsed(args).transferOptions().receiver().extended().has(ExtendedOptions.SIZE_AT_OPEN),
+                    List.of(args).toString());
+        }
     }
 
     @Test
