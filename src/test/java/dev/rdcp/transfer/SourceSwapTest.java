@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.rdcp.protocol.EntryType;
 import dev.rdcp.protocol.ExitCode;
 import dev.rdcp.protocol.SessionRequest;
 import java.io.IOException;
@@ -36,12 +37,15 @@ class SourceSwapTest {
         return data;
     }
 
-    /** Runs a copy of src/ whose sender swaps with {@code swap} when file {@code name} starts. */
+    /**
+     * Runs a copy of src/ whose sender swaps with {@code swap} once file {@code name} is listed:
+     * it is opened to be sent only when its turn comes, after that.
+     */
     private LoopbackCopy.Outcome copy(Path source, String name, Swap swap) throws Exception {
         TransferListener swapper = new TransferListener() {
             @Override
-            public void fileStarted(String started, long size) {
-                if (started.equals(name)) {
+            public void listed(String listed, EntryType type, long size) {
+                if (listed.equals(name)) {
                     try {
                         swap.run();
                     } catch (IOException e) {
