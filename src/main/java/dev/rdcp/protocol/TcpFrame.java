@@ -41,6 +41,13 @@ public final class TcpFrame {
         return kind;
     }
 
+    /** Checks a keepalive frame's start: its four bytes after the kind are zero, as the format says. */
+    public static void checkKeepalive(ByteBuffer start) throws ProtocolException {
+        if (start.getInt(1) != 0) {
+            throw new ProtocolException("keepalive frame with nonzero bytes on the TCP transport");
+        }
+    }
+
     /** A message frame's control message length, its header's and payload's, checked against {@link ControlHeader#MAX_MESSAGE}. */
     public static int messageLength(ByteBuffer start) throws ProtocolException {
         // The control header's last two bytes are its payload's length.

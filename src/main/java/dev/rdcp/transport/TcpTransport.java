@@ -408,6 +408,7 @@ public final class TcpTransport implements Transport, PeerPresence {
                     readFully(writeRest.clear(), false);
                     readWrite(TcpFrame.writeLength(start), TcpFrame.writeKey(writeRest), TcpFrame.writeAddress(writeRest));
                 } else {
+                    TcpFrame.checkKeepalive(start);
                     keepalives.incrementAndGet();
                 }
             }

@@ -33,6 +33,13 @@ class TcpFrameTest {
         ByteBuffer frame = TcpFrame.putKeepalive(ByteBuffer.allocate(TcpFrame.START)).flip();
         assertEquals(TcpFrame.KEEPALIVE, TcpFrame.kind(frame));
         assertEquals(0, frame.getInt(1));
+        assertDoesNotThrow(() -> TcpFrame.checkKeepalive(frame));
+    }
+
+    @Test
+    void aKeepaliveWithAnythingButZerosIsRefused() {
+        ByteBuffer frame = ByteBuffer.allocate(TcpFrame.START).put(TcpFrame.KEEPALIVE).putInt(1 << 24).flip();
+        assertThrows(ProtocolException.class, () -> TcpFrame.checkKeepalive(frame));
     }
 
     @Test

@@ -59,6 +59,12 @@ class TransportFramesFuzzTest {
                 assertTrue(key == 0 || key == 1);
                 assertTrue(length >= 0 && address >= 0 && address + length <= CAPACITY);
             }
+        } else {
+            Boolean zeros = decodeOrRefuse(bytes.length, 0, () -> {
+                TcpFrame.checkKeepalive(start);
+                return true;
+            });
+            assertTrue(zeros == null || start.getInt(1) == 0);
         }
     }
 
