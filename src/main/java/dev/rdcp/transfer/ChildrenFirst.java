@@ -39,7 +39,8 @@ final class ChildrenFirst {
     interface Steps {
         void deleteDue() throws java.io.IOException;
 
-        void decideNext() throws java.io.IOException;
+        /** Decides the next entry held; {@code decides}: the account says it has a decision in the answer. */
+        void decideNext(boolean decides) throws java.io.IOException;
 
         void messageDone() throws java.io.IOException;
     }
@@ -154,7 +155,7 @@ final class ChildrenFirst {
                 deletedForDue = false;
                 endsDecided++;
             }
-            steps.decideNext();
+            steps.decideNext((kind & DECIDES) != 0);
             if ((kind & DECIDES) != 0) {
                 decisions++;
             }

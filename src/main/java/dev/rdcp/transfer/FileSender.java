@@ -192,7 +192,7 @@ public final class FileSender implements AutoCloseable {
         }
 
         @Override
-        public void decideNext() {
+        public void decideNext(boolean decides) {
         }
 
         @Override
@@ -354,6 +354,11 @@ public final class FileSender implements AutoCloseable {
             throw new IllegalStateException("the list ended with " + awaitingDecision.size()
                     + " files that wait for a CHILDREN_END never sent");
         }
+        if (sent && childrenFirst == null && !decidedAfterList && !awaitingDecision.isEmpty()) {
+            // Each list message's files are decided in its answer: none is left for a later one.
+            throw new ProtocolException("the receiver answered every list message and left "
+                    + awaitingDecision.size() + " files undecided");
+        }
         if (!sent || !decidedAfterList) {
             return sent && awaitingDecision.isEmpty();
         }
@@ -385,21 +390,23 @@ public final class FileSender implements AutoCloseable {
     }
 
     private void askForHeld() throws IOException {
-        ByteBuffer out = transport.startMessage(ControlType.ENTRIES);
-        CountedList.finish(out, CountedList.start(out), 0);
-        transport.send();
-        listsInFlight++;
+        sendEmptyEntries();
         decisionsExpected.add(childrenFirst.answer(COUNTED));
     }
 
     private void askForDecisions() throws IOException {
+        sendEmptyEntries();
+        // The first ends the list; each, that one too, has the receiver answer a list message it holds.
+        undecidedMessages = Math.max(0, undecidedMessages - 1);
+        listEndSent = true;
+    }
+
+    /** An ENTRIES of no entries, which the receiver answers as any other. */
+    private void sendEmptyEntries() throws IOException {
         ByteBuffer out = transport.startMessage(ControlType.ENTRIES);
         CountedList.finish(out, CountedList.start(out), 0);
         transport.send();
         listsInFlight++;
-        // The first ends the list; each, that one too, has the receiver answer a list message it holds.
-        undecidedMessages = Math.max(0, undecidedMessages - 1);
-        listEndSent = true;
     }
 
     /** END, the receiver's reports until its final END, BYE, and the receiver's close. */

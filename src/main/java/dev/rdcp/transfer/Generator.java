@@ -469,8 +469,12 @@ final class Generator {
             }
 
             @Override
-            public void decideNext() throws IOException {
-                Generator.this.decideNext(heldMessages.peek(), out, false);
+            public void decideNext(boolean decides) throws IOException {
+                // The answer's count comes from the account: a decision written or not must agree with it.
+                if (Generator.this.decideNext(heldMessages.peek(), out, false) != decides) {
+                    throw new IllegalStateException("an entry was " + (decides ? "not " : "")
+                            + "decided where the account of the held list says otherwise");
+                }
             }
 
             @Override

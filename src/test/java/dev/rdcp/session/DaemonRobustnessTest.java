@@ -213,6 +213,37 @@ class DaemonRobustnessTest {
     }
 
     /**
+     * Without --delete each list message's files are decided in its answer. A client that answers
+     * every ENTRIES without deciding gets its session ended, a protocol error told in its ABORT,
+     * instead of a sender that waits for decisions until its timeout; the daemon serves on.
+     */
+    @Test
+    void aClientThatAnswersWithoutDecidingEndsItsSession() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            Files.createFile(root.resolve("f" + i));
+        }
+        BootstrapChannel channel = acceptedPull(List.of("."), 0, ExtendedOptions.NONE);
+        ErrorMessage[] abort = {null};
+        try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
+            while (abort[0] == null) {
+                transport.poll((type, payload) -> {
+                    if (type == ControlType.ABORT) {
+                        abort[0] = ErrorMessage.decode(payload);
+                        return;
+                    }
+                    assertEquals(ControlType.ENTRIES, type);
+                    ByteBuffer out = transport.startMessage(ControlType.WANTS);
+                    CountedList.finish(out, CountedList.start(out), 0);
+                    transport.send();
+                }, 100);
+            }
+        }
+        assertEquals(ExitCode.DATA_STREAM.code(), abort[0].code(), abort[0].message());
+        assertTrue(abort[0].message().contains("3 files undecided"), abort[0].message());
+        assertStillServing();
+    }
+
+    /**
      * --delete-before: the daemon's sender holds its list until the receiver decides, and asks for
      * decisions with empty ENTRIES once the list has ended. A client that answers every ENTRIES
      * and never decides a file gets no more requests than the list messages it was sent, and the
