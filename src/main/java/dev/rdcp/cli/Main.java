@@ -32,8 +32,11 @@ public final class Main {
             err.flush();
             return ExitCode.MEMORY.code();
         } catch (LinkageError e) {
-            // rdcp's own native shim (or a library it needs) is missing or broken: an installation fault.
-            err.println("rdcp: cannot load native code rdcp needs (reinstall rdcp): " + NativeLoadError.reason(e));
+            // rdcp's own native shim (or a library it needs) missing or broken is an installation
+            // fault; any other linkage error (a class that failed to initialize) is a bug.
+            err.println(NativeLoadError.isNative(e)
+                    ? "rdcp: cannot load native code rdcp needs (reinstall rdcp): " + NativeLoadError.reason(e)
+                    : "rdcp: internal error (a bug): " + ErrorReporter.describe(e));
             err.flush();
             return ExitCode.INTERNAL.code();
         }

@@ -9,6 +9,19 @@ public final class NativeLoadError {
     }
 
     /**
+     * Whether {@code e} comes of a native library that would not load: an UnsatisfiedLinkError,
+     * itself or as the cause of the NoClassDefFoundError a class whose loading needed it gives after.
+     */
+    public static boolean isNative(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof UnsatisfiedLinkError) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The innermost cause's message on one line. JNA's names the library on its first line, which
      * ends in ':', and each place it looked on one line after it: the first of those is the reason
      * a user can act on (a missing file, a missing dependency); the rest would repeat it.

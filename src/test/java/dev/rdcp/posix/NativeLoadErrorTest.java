@@ -1,6 +1,8 @@
 package dev.rdcp.posix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -29,5 +31,16 @@ class NativeLoadErrorTest {
         assertEquals("libibverbs.so.1: cannot open", NativeLoadError.reason(new UnsatisfiedLinkError(
                 "libibverbs.so.1: cannot open")));
         assertEquals("UnsatisfiedLinkError", NativeLoadError.reason(new UnsatisfiedLinkError()));
+    }
+
+    /** A library that would not load, itself or behind the class it left uninitialized; not any other linkage error. */
+    @Test
+    void onlyAnUnsatisfiedLinkIsANativeLoadFailure() {
+        assertTrue(NativeLoadError.isNative(new UnsatisfiedLinkError("libibverbs.so.1: cannot open")));
+        Error later = new NoClassDefFoundError("Could not initialize class X");
+        later.initCause(new UnsatisfiedLinkError("undefined symbol: rdcp_abi_layout"));
+        assertTrue(NativeLoadError.isNative(later));
+        assertFalse(NativeLoadError.isNative(new NoClassDefFoundError("picocli/CommandLine")));
+        assertFalse(NativeLoadError.isNative(new ExceptionInInitializerError(new IllegalStateException("bug"))));
     }
 }
