@@ -275,12 +275,13 @@ record DaemonConfig(Integer port, String address, Path pidFile, Path logFile, Li
     private static int port(Value value, String file) throws Invalid {
         try {
             int port = Integer.parseInt(value.text());
-            if (port > 0 && port < 65536) {
+            // 0 as --port 0: one the system picks, said on the "serving" line.
+            if (port >= 0 && port < 65536) {
                 return port;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new Invalid(file + ":" + value.line() + ": port must be 1 to 65535: " + value.text());
+        throw new Invalid(file + ":" + value.line() + ": port must be 0 to 65535: " + value.text());
     }
 }

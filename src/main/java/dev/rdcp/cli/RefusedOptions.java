@@ -40,6 +40,7 @@ final class RefusedOptions {
     /** rsync --daemon's options that rdcp serve does not take, as docs/rsync-compatibility.md's daemon table says. */
     private static final Map<String, String> SERVE_REASONS = Map.of(
             "--bwlimit", "not yet: clients may ask for a limit",
+            "--daemon", "refused: 'rdcp serve' is the daemon, and never detaches (run it under a service manager)",
             "--dparam", "not yet: edit the config file",
             "--log-file", "not yet as an option: the log goes to stderr (Log4j 2), or to a config file's 'log file'",
             "--log-file-format", "not yet",

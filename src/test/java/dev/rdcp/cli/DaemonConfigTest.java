@@ -24,6 +24,13 @@ class DaemonConfigTest {
         return assertThrows(DaemonConfig.Invalid.class, () -> parse(text)).getMessage();
     }
 
+    /** As --port 0: the system picks the port, which the "serving" line says. */
+    @Test
+    void portZeroIsTakenAsOnTheCommandLine() throws Exception {
+        assertEquals(Integer.valueOf(0), parse("port = 0\n[m]\npath = /a\n").port());
+        assertEquals("rdcpd.conf:1: port must be 0 to 65535: -1", error("port = -1\n[m]\npath = /a\n"));
+    }
+
     @Test
     void globalsAreTheDaemonsAndEveryModulesDefaults() throws Exception {
         DaemonConfig config = parse("""
@@ -94,7 +101,7 @@ class DaemonConfigTest {
         assertEquals("rdcpd.conf:1: a section header must end in ']': [m", error("[m\npath = /a\n"));
         assertEquals("rdcpd.conf:1: bad module name 'a/b'", error("[a/b]\npath = /a\n"));
         assertEquals("rdcpd.conf:1: expected 'name = value' or '[module]': path /a", error("path /a\n[m]\n"));
-        assertEquals("rdcpd.conf:1: port must be 1 to 65535: 70000", error("port = 70000\n[m]\npath = /a\n"));
+        assertEquals("rdcpd.conf:1: port must be 0 to 65535: 70000", error("port = 70000\n[m]\npath = /a\n"));
         assertTrue(error("[m]\npath = /a\nmax connections = -1\n").startsWith("rdcpd.conf:3: max connections"));
         assertEquals("rdcpd.conf:3: [global] must come before the modules", error("[m]\npath = /a\n[global]\n"));
     }

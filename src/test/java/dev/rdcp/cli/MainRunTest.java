@@ -174,6 +174,15 @@ class MainRunTest {
         assertTrue(result.err().contains("rdcp serve --help"), result.err());
     }
 
+    /** rsync's daemon mode given to the daemon: the daemon table's reason, not "Unknown option". */
+    @Test
+    void serveRefusesDaemonWithTheReason(@TempDir Path tmp) {
+        Result result = run("serve", "--daemon", "--root", tmp.toString(), "--port", "0");
+        assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
+        assertTrue(result.errLines().get(0).endsWith("--daemon: refused: 'rdcp serve' is the daemon, and never detaches"
+                + " (run it under a service manager)"), result.err());
+    }
+
     @Test
     void versionPrintsTheName() {
         Result result = run("--version");
