@@ -1,6 +1,7 @@
 package dev.rdcp.session;
 
 import dev.rdcp.protocol.ExitCode;
+import dev.rdcp.protocol.PeerText;
 import dev.rdcp.protocol.RdcpException;
 import dev.rdcp.protocol.ServerGreeting;
 import dev.rdcp.transfer.StopRequest;
@@ -65,7 +66,7 @@ public final class SshServerProcess implements AutoCloseable {
         if (parsed.isEmpty()) {
             int status = waitBriefly(process);
             throw new RemoteShellException("could not start rdcp on " + userAtHost + " over "
-                    + rsh.get(0) + (greeting == null ? "" : ": unexpected output '" + greeting + "'")
+                    + rsh.get(0) + (greeting == null ? "" : ": unexpected output '" + PeerText.printable(greeting) + "'")
                     + (status >= 0 ? " (exit status " + status + shellStatusMeaning(status) + ")" : ""), status);
         }
         return new SshServerProcess(process, parsed.get().port(), parsed.get().token());

@@ -65,9 +65,10 @@ class RcConnectionVmTest {
 
                 pair.client.queuePair(0).postWrite(7, sourceMr.address(), sourceMr.lkey(), SIZE, targetMr.address(),
                         targetMr.rkey(), true);
-                WorkCompletions wc = awaitOne(pair.client);
-                assertTrue(wc.isSuccess(0), () -> wc.failure(0, "write").getMessage());
-                assertEquals(7, wc.wrId(0));
+                awaitOne(pair.client, wc -> {
+                    assertTrue(wc.isSuccess(0), () -> wc.failure(0, "write").getMessage());
+                    assertEquals(7, wc.wrId(0));
+                });
             }
         }
         byte[] received = new byte[SIZE];
@@ -86,13 +87,13 @@ class RcConnectionVmTest {
             pair.server.queuePair(0).postRecv(42, inboxMr.address(), inboxMr.lkey(), 256);
             pair.client.queuePair(0).postSend(9, outboxMr.address(), outboxMr.lkey(), message.length, true, false);
 
-            WorkCompletions sent = awaitOne(pair.client);
-            assertTrue(sent.isSuccess(0));
-            WorkCompletions received = awaitOne(pair.server);
-            assertTrue(received.isSuccess(0));
-            assertEquals(42, received.wrId(0));
-            assertTrue(received.isReceive(0));
-            assertEquals(message.length, received.byteLength(0));
+            awaitOne(pair.client, sent -> assertTrue(sent.isSuccess(0)));
+            awaitOne(pair.server, received -> {
+                assertTrue(received.isSuccess(0));
+                assertEquals(42, received.wrId(0));
+                assertTrue(received.isReceive(0));
+                assertEquals(message.length, received.byteLength(0));
+            });
         }
         byte[] got = new byte[message.length];
         inbox.get(got);
@@ -109,10 +110,11 @@ class RcConnectionVmTest {
             pair.server.queuePair(0).postRecv(1, inboxMr.address(), inboxMr.lkey(), 64);
             // An inline send copies the bytes at post time: the lkey is not used, so pass none.
             pair.client.queuePair(0).postSend(2, outboxMr.address(), 0, 16, true, true);
-            assertTrue(awaitOne(pair.client).isSuccess(0));
-            WorkCompletions received = awaitOne(pair.server);
-            assertTrue(received.isSuccess(0));
-            assertEquals(16, received.byteLength(0));
+            awaitOne(pair.client, sent -> assertTrue(sent.isSuccess(0)));
+            awaitOne(pair.server, received -> {
+                assertTrue(received.isSuccess(0));
+                assertEquals(16, received.byteLength(0));
+            });
         }
         assertEquals(0x0102030405060708L, inbox.getLong(0));
         assertEquals(-1L, inbox.getLong(8));
@@ -128,12 +130,13 @@ class RcConnectionVmTest {
                 MemoryRegion sourceMr = pair.client.protectionDomain().register(source, EnumSet.noneOf(Access.class))) {
             pair.client.queuePair(0).postWrite(11, sourceMr.address(), sourceMr.lkey(), 4096, targetMr.address(),
                     targetMr.rkey() ^ 0x5a5a00, true);
-            WorkCompletions wc = awaitOne(pair.client);
-            assertFalse(wc.isSuccess(0));
-            VerbsException error = wc.failure(0, "RDMA WRITE");
-            assertTrue(error.isCompletionError());
-            assertTrue(error.getMessage().contains("remote access error"), error.getMessage());
-            assertEquals(11, wc.wrId(0));
+            awaitOne(pair.client, wc -> {
+                assertFalse(wc.isSuccess(0));
+                VerbsException error = wc.failure(0, "RDMA WRITE");
+                assertTrue(error.isCompletionError());
+                assertTrue(error.getMessage().contains("remote access error"), error.getMessage());
+                assertEquals(11, wc.wrId(0));
+            });
         }
     }
 
@@ -154,9 +157,10 @@ class RcConnectionVmTest {
 
             pair.client.queuePair(0).postWrite(13, sourceMr.address(), sourceMr.lkey(), 4096, remoteAddress, rkey,
                     true);
-            WorkCompletions wc = awaitOne(pair.client);
-            assertFalse(wc.isSuccess(0));
-            assertTrue(wc.failure(0, "write").getMessage().contains("retry"), wc.failure(0, "write").getMessage());
+            awaitOne(pair.client, wc -> {
+                assertFalse(wc.isSuccess(0));
+                assertTrue(wc.failure(0, "write").getMessage().contains("retry"), wc.failure(0, "write").getMessage());
+            });
         }
     }
 
@@ -169,11 +173,17 @@ class RcConnectionVmTest {
                 () -> pair.client.queuePair(0).postRecv(1, 0, 0, 0));
     }
 
-    private static WorkCompletions awaitOne(RcConnection connection) throws IOException {
-        WorkCompletions wc = new WorkCompletions(1);
-        int n = connection.completionQueue(0).await(wc, TIMEOUT_MS);
-        assertEquals(1, n, "no completion within " + TIMEOUT_MS + " ms");
-        return wc;
+    /** What one completion on the connection's first queue is checked for; its batch is closed after. */
+    private interface CompletionCheck {
+        void check(WorkCompletions completion) throws IOException;
+    }
+
+    private static void awaitOne(RcConnection connection, CompletionCheck check) throws IOException {
+        try (WorkCompletions wc = new WorkCompletions(1)) {
+            int n = connection.completionQueue(0).await(wc, TIMEOUT_MS);
+            assertEquals(1, n, "no completion within " + TIMEOUT_MS + " ms");
+            check.check(wc);
+        }
     }
 
     private static byte[] randomBytes(int size, long seed) {
