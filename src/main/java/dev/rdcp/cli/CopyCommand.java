@@ -551,10 +551,6 @@ final class CopyCommand {
                 | linkOptions.flags()
                 | rules.flags()
                 | receiver.flags();
-        if ((flags & SessionRequest.DELETE) != 0 && !rules.extended().has(ExtendedOptions.DELETE_BEFORE)
-                && listsOperandsApart(flags)) {
-            flags |= SessionRequest.DELETE_AFTER;
-        }
         PartialDirectory partialDirectory = rules.partialDirectory(partial, System.getenv("RSYNC_PARTIAL_DIR"));
         List<String> allRules = filters.rules();
         if (partialDirectory.any()) {
@@ -583,29 +579,6 @@ final class CopyCommand {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-    }
-
-    /**
-     * Whether the sender lists several dir/ operands one after the other, each as ".": it merges
-     * them into one directory only where it follows no symlink and stops at no mount point. Then
-     * deleting in a directory when its listing ends would take, at the second ".", what the first
-     * operand sent: --delete deletes after the transfer instead, which keeps what any operand
-     * sent, as rsync's one list does.
-     */
-    private boolean listsOperandsApart(long flags) {
-        long apart = SessionRequest.COPY_LINKS | SessionRequest.COPY_UNSAFE_LINKS | SessionRequest.COPY_DIRLINKS
-                | SessionRequest.ONE_FILE_SYSTEM;
-        if ((flags & apart) == 0 || relative || filesFrom != null || operands.size() < 3) {
-            return false;
-        }
-        int contents = 0;
-        for (String operand : operands.subList(0, operands.size() - 1)) {
-            String path = parse(operand).path();
-            if (path.endsWith("/") || path.equals(".") || path.endsWith("/.") || path.isEmpty()) {
-                contents++;
-            }
-        }
-        return contents > 1;
     }
 
     /**

@@ -98,9 +98,11 @@ final class FileList implements AutoCloseable {
 
     /**
      * A child found to be a directory (after any symlink the list follows), listed after its
-     * siblings, with the directories of its name that merge into it.
+     * siblings, with the directories of its name that merge into it; {@code operand}: the operand
+     * it is of, whose file system -x keeps to.
      */
-    private record Subdirectory(Path path, byte[] name, FileStatus attributes, Parent parent, List<Merged> mergedWith) {
+    private record Subdirectory(Path path, byte[] name, FileStatus attributes, Parent parent, List<Merged> mergedWith,
+            int operand) {
     }
 
     /** What a name was found to be, and where (after a symlink the list follows, what it leads to). */
@@ -115,16 +117,13 @@ final class FileList implements AutoCloseable {
     private int nextOperand;
     /** The dir/ operands listed as one directory; null until the first operand is listed. */
     private MergedOperandGroup mergedGroup;
-    /**
-     * Whether operands share the top of the list as rsync's do. Not where the list follows
-     * symlinks (-L, -k, --copy-unsafe-links) or stops at mount points (-x), which the merged walk
-     * does not judge per source: each operand is then listed on its own, as before.
-     */
-    private final boolean mergesOperands;
     /** Which operand's entry each top-level name several operands hold comes from. */
     private final OperandWinners winners;
-    /** The operand being listed. */
-    private int listingOperand;
+    /**
+     * The operand whose entry is being listed: the one being listed, or, in a directory several
+     * operands' directories merge into, the one the child comes from.
+     */
+    private int entryOperand;
     private final boolean recursive;
     private final boolean dirs;
     /** -R and --files-from names have their leading directories listed (not with --no-implied-dirs). */
@@ -155,8 +154,8 @@ final class FileList implements AutoCloseable {
     private final boolean mungeLinks;
     /** -x: 1, -xx: 2, else 0. */
     private final int oneFileSystem;
-    /** -x: the device of the operand being walked; a directory on another is a mount point. */
-    private long operandDevice;
+    /** -x: each operand's device, once listed; a directory on another device than its operand's is a mount point. */
+    private final long[] operandDevices;
     private final ArrayDeque<Frame> stack = new ArrayDeque<>();
     /**
      * --files-from: every name listed so far, and the directories walked, so that a name named
@@ -230,7 +229,7 @@ final class FileList implements AutoCloseable {
                 : options.has(SessionRequest.ONE_FILE_SYSTEM) ? 1 : 0;
         this.firstNames = options.has(SessionRequest.HARD_LINKS) ? new HashMap<>() : null;
         this.pruning = options.has(SessionRequest.PRUNE_EMPTY_DIRS) ? new EmptyDirectoryPruning(this::listed) : null;
-        this.mergesOperands = !followedLinks.any() && oneFileSystem == 0;
+        this.operandDevices = new long[this.operands.size()];
     }
 
     /** The next entry, or null when the list is complete. */
@@ -247,8 +246,8 @@ final class FileList implements AutoCloseable {
                 if (top.children().hasNext()) {
                     MergedChildren.Child child = top.children().next();
                     Source from = top.source(child.source());
-                    List<Merged> mergedWith = top.mergedWith(child);
-                    String leaf = stack.size() == 1 && isTransferRoot(top.name()) && mergesOperands
+                    List<Merged> mergedWith = throughFollowedLinks(top.mergedWith(child));
+                    String leaf = stack.size() == 1 && isTransferRoot(top.name())
                             ? new String(child.name(), StandardCharsets.UTF_8) : null;
                     if (leaf != null && winners.named(leaf)) {
                         OperandWinners.Decision decision = winners.decide(leaf);
@@ -261,6 +260,7 @@ final class FileList implements AutoCloseable {
                             mergedWith = withinMergeBound(decision, mergedWith);
                         }
                     }
+                    entryOperand = from.operand();
                     listedWhole = describe(FileNames.resolve(from.path(), child.name()),
                             FileNames.join(top.name(), child.name()), false, false, false,
                             new Parent(from.directory(), child.name()), top.subdirectories(), mergedWith);
@@ -270,6 +270,7 @@ final class FileList implements AutoCloseable {
                     continue;
                 } else if (!top.subdirectories().isEmpty()) {
                     Subdirectory next = top.subdirectories().poll();
+                    entryOperand = next.operand();
                     listedWhole = directory(next.path(), next.name(), next.attributes(), false, false, next.parent(),
                             next.mergedWith());
                 } else {
@@ -291,9 +292,7 @@ final class FileList implements AutoCloseable {
                 }
             } else if (nextOperand < operands.size()) {
                 if (mergedGroup == null) {
-                    mergedGroup = mergesOperands
-                            ? new MergedOperandGroup(operands, MAX_MERGED_OPERANDS, path -> tree.found(path, true))
-                            : MergedOperandGroup.none();
+                    mergedGroup = new MergedOperandGroup(operands, MAX_MERGED_OPERANDS, path -> tree.found(path, true));
                     winners.mergedDirectories(mergedGroup.members());
                 }
                 int operand = nextOperand++;
@@ -302,7 +301,7 @@ final class FileList implements AutoCloseable {
                             tree.shownName(operands.get(operand).path()) + ": not sent: more than " + MAX_MERGED_OPERANDS
                                     + " directories are listed as one")));
                 } else if (!mergedGroup.listedByLeader(operand)) {
-                    listingOperand = operand;
+                    entryOperand = operand;
                     listOperand(operand);
                 }
             } else {
@@ -397,8 +396,7 @@ final class FileList implements AutoCloseable {
             } else {
                 Path absolute = path.toAbsolutePath().normalize();
                 byte[] name = absolute.getFileName() == null ? new byte[] {'.'} : FileNames.lastComponent(absolute);
-                OperandWinners.Decision decision = mergesOperands
-                        ? winners.decide(new String(name, StandardCharsets.UTF_8)) : null;
+                OperandWinners.Decision decision = winners.decide(new String(name, StandardCharsets.UTF_8));
                 if (decision != null && decision.leftOut().contains(index)) {
                     ready.add(new ListedEntry(problem(ExitCode.PARTIAL.code(), name, tree.shownName(path)
                             + ": not sent: more than " + MAX_MERGED_OPERANDS + " directories of this name are named")));
@@ -435,12 +433,35 @@ final class FileList implements AutoCloseable {
      * The directories of other operands' entries, to merge into the one listed: found when it is
      * walked, by path on a client and beneath the root's descriptor on a server.
      */
-    private static List<Merged> opened(List<OperandWinners.Holder> holders) {
+    private List<Merged> opened(List<OperandWinners.Holder> holders) {
         List<Merged> merged = new ArrayList<>(holders.size());
         for (OperandWinners.Holder holder : holders) {
             merged.add(new Merged(holder.path(), null, holder.operand()));
         }
-        return merged;
+        return throughFollowedLinks(merged);
+    }
+
+    /**
+     * Directories to merge, each opened through the symlink it is where the list follows it (the
+     * judge took it for what it leads to): by its path on a client, beneath the root on a server.
+     */
+    private List<Merged> throughFollowedLinks(List<Merged> mergedWith) {
+        if (!followedLinks.any() || mergedWith.isEmpty()) {
+            return mergedWith;
+        }
+        List<Merged> through = new ArrayList<>(mergedWith.size());
+        for (Merged merged : mergedWith) {
+            Merged opened = merged;
+            try {
+                if (typeOf(merged) == FileModes.S_IFLNK) {
+                    opened = new Merged(merged.path(), tree.followedParent(merged.path()), merged.operand());
+                }
+            } catch (IOException e) {
+                // Gone meanwhile: its listing fails, and says so, where it is opened.
+            }
+            through.add(opened);
+        }
+        return through;
     }
 
     /**
@@ -448,13 +469,22 @@ final class FileList implements AutoCloseable {
      * operands: the decision's, which stop at {@link #MAX_MERGED_OPERANDS} counting both kinds
      * (the dir/ operands' own were added to the named ones' past the bound, 15 in all).
      */
-    private static List<Merged> withinMergeBound(OperandWinners.Decision decision, List<Merged> mergedDirOperands) {
+    private List<Merged> withinMergeBound(OperandWinners.Decision decision, List<Merged> mergedDirOperands) {
         Set<Integer> kept = new HashSet<>();
         decision.mergedDirectories().forEach(holder -> kept.add(holder.operand()));
         List<Merged> merged = new ArrayList<>(kept.size());
         mergedDirOperands.stream().filter(dir -> kept.contains(dir.operand())).forEach(merged::add);
         merged.addAll(opened(decision.mergedDirectories().stream().filter(OperandWinners.Holder::named).toList()));
         return merged;
+    }
+
+    /** What a directory to merge is, its symlink not followed: found beneath its parent, or as an operand is found. */
+    private int typeOf(Merged merged) throws IOException {
+        if (merged.parent() != null) {
+            return FileModes.type(SourceTree.status(merged.path(), merged.parent(), false).mode());
+        }
+        OperandWinners.Found found = tree.found(merged.path(), false);
+        return found == null ? 0 : found.type();
     }
 
     /** The merged dir/ operands' directories of top-level {@code name} beyond the bound: not sent, and said to be. */
@@ -492,8 +522,21 @@ final class FileList implements AutoCloseable {
         if (found == null) {
             return null;
         }
-        return excluded(FileNames.lastComponent(path.toAbsolutePath().normalize()), found.type() == FileModes.S_IFDIR)
-                ? null : found;
+        byte[] leaf = FileNames.lastComponent(path.toAbsolutePath().normalize());
+        if (found.type() == FileModes.S_IFLNK && followedLinks.any()) {
+            try {
+                if (follows(path, leaf, listedTarget(tree.linkTarget(path)))) {
+                    // What it leads to holds the name; one that leads nowhere is listed, and fails, alone.
+                    found = tree.found(path, true);
+                    if (found == null) {
+                        return null;
+                    }
+                }
+            } catch (IOException e) {
+                // Gone meanwhile: listed as the symlink it was.
+            }
+        }
+        return excluded(leaf, found.type() == FileModes.S_IFDIR) ? null : found;
     }
 
     /**
@@ -660,7 +703,7 @@ final class FileList implements AutoCloseable {
         }
         int mode = attributes.mode();
         if (operand) {
-            operandDevice = attributes.device();
+            operandDevices[entryOperand] = attributes.device();
         }
         // As rsync, an operand (or --files-from name) is judged too: only "." never is. A
         // --files-from name's directory is listed whatever the rules say, since the name needs
@@ -688,7 +731,7 @@ final class FileList implements AutoCloseable {
             }
             case FileModes.S_IFDIR -> {
                 if (laterDirectories != null) {
-                    laterDirectories.add(new Subdirectory(path, name, attributes, parent, mergedWith));
+                    laterDirectories.add(new Subdirectory(path, name, attributes, parent, mergedWith, entryOperand));
                     return true;
                 }
                 return directory(path, name, attributes, impliedOnly, contents, parent, mergedWith);
@@ -762,7 +805,7 @@ final class FileList implements AutoCloseable {
         Reached itself = new Reached(link, parent);
         byte[] target;
         try {
-            target = mungeLinks ? MungedLinks.unmunged(SourceTree.target(path, parent)) : SourceTree.target(path, parent);
+            target = listedTarget(SourceTree.target(path, parent));
         } catch (IOException e) {
             // Gone meanwhile: listed as a symlink that vanished.
             return itself;
@@ -785,6 +828,26 @@ final class FileList implements AutoCloseable {
         }
         // -k: only a directory is followed; a symlink it cannot follow stays a symlink.
         return wanted || FileModes.type(reached.attributes().mode()) == FileModes.S_IFDIR ? reached : itself;
+    }
+
+    /** A symlink's target as listed: --munge-links' prefix, which a munging receiver gave it, taken off. */
+    private byte[] listedTarget(byte[] target) {
+        return mungeLinks ? MungedLinks.unmunged(target) : target;
+    }
+
+    /**
+     * Whether the list follows the symlink to {@code target} at {@code path}, named {@code name}
+     * in the transfer: -L every one, --copy-unsafe-links an unsafe one, -k one to a directory.
+     */
+    private boolean follows(Path path, byte[] name, byte[] target) {
+        if (followedLinks.followsWhatever(name, target)) {
+            return true;
+        }
+        try {
+            return followedLinks.followsDirectories() && FileModes.type(tree.followed(path).mode()) == FileModes.S_IFDIR;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** A rule set too costly to match ends the listing: {@link #next} rethrows it unchecked, the sender checked. */
@@ -811,18 +874,36 @@ final class FileList implements AutoCloseable {
             ready.add(entries.problemEntry(ExitCode.OK, name, "skipping directory %s"));
             return true;
         }
-        boolean mountPoint = oneFileSystem > 0 && parent != null && attributes.device() != operandDevice;
+        boolean mountPoint = oneFileSystem > 0 && parent != null && attributes.device() != operandDevices[entryOperand];
+        // A directory of this name merged from another operand, on that operand's file system: as
+        // in rsync's one list, which holds both, it is walked where this mount point is not.
+        Replacement instead = mountPoint && !impliedOnly ? onItsOwnFileSystem(mergedWith) : null;
         if (mountPoint && oneFileSystem > 1) {
-            return true;
+            if (instead == null) {
+                return true;
+            }
+            entryOperand = instead.merged().operand();
+            return directory(instead.merged().path(), name, instead.attributes(), false, contents,
+                    instead.merged().parent(), instead.others());
         }
         ListedEntry listed = entries.withXattrs(entries.entry(EntryType.DIRECTORY, path, name, attributes, null), parent);
         ready.add(listed);
         if (ListEntries.failed(listed)) {
             return false;
         }
+        if (instead != null && (recursive || contents)) {
+            entryOperand = instead.merged().operand();
+            return directory(instead.merged().path(), name, instead.attributes(), instead.merged().parent(),
+                    instead.others());
+        }
         if (impliedOnly || (!recursive && !contents) || mountPoint) {
             return true;
         }
+        return directory(path, name, attributes, parent, mergedWith);
+    }
+
+    /** A directory whose entry is listed, walked unless it is one being walked already (a symlink loop). */
+    private boolean directory(Path path, byte[] name, FileStatus attributes, Parent parent, List<Merged> mergedWith) {
         Frame holder = walking(attributes);
         if (holder != null) {
             // A symlink the list followed leads back to a directory being walked: rsync walks the loop
@@ -836,6 +917,31 @@ final class FileList implements AutoCloseable {
         }
         walk(path, name, parent, attributes, mergedWith);
         return true;
+    }
+
+    /** A merged directory walked in place of a mount point, with its attributes, and the directories still merged into it. */
+    private record Replacement(Merged merged, FileStatus attributes, List<Merged> others) {
+    }
+
+    /**
+     * -x: the first of {@code mergedWith} on its own operand's file system, to walk in place of a
+     * mount point of the same name; null if there is none.
+     */
+    private Replacement onItsOwnFileSystem(List<Merged> mergedWith) {
+        for (int i = 0; i < mergedWith.size(); i++) {
+            Merged merged = mergedWith.get(i);
+            try {
+                FileStatus status = merged.parent() != null && !merged.parent().followed()
+                        ? SourceTree.status(merged.path(), merged.parent(), false) : tree.followed(merged.path());
+                if (FileModes.type(status.mode()) == FileModes.S_IFDIR && status.device() == operandDevices[merged.operand()]) {
+                    List<Merged> others = new ArrayList<>(mergedWith.subList(i + 1, mergedWith.size()));
+                    return new Replacement(merged, status, others);
+                }
+            } catch (IOException e) {
+                // Gone meanwhile: not walked in its place.
+            }
+        }
+        return null;
     }
 
     /** The directory being walked that {@code directory} is (by device and inode), or null. */
@@ -872,6 +978,11 @@ final class FileList implements AutoCloseable {
             DirectoryHandle opened = null;
             try {
                 opened = tree.openListing(other.path(), other.parent());
+                if (oneFileSystem > 0 && !onItsOperandsDevice(opened, other.operand())) {
+                    // A mount point in its own operand: listed there as the one entry of its name, never walked.
+                    SourceTree.closeQuietly(opened);
+                    continue;
+                }
                 names.add(opened.names());
                 merged.add(new Source(other.path(), opened, other.operand()));
             } catch (IOException e) {
@@ -895,7 +1006,7 @@ final class FileList implements AutoCloseable {
         List<MergedChildren.Child> listing;
         try {
             listing = merged.isEmpty() ? MergedChildren.single(children)
-                    : MergedChildren.of(names, sharedNameJudge(name, directory, merged));
+                    : MergedChildren.of(names, sharedNameJudge(path, name, directory, merged));
         } catch (RuntimeException e) {
             // A rule set too costly to match, say: nothing opened here is left open.
             SourceTree.closeQuietly(directory);
@@ -903,8 +1014,21 @@ final class FileList implements AutoCloseable {
             throw e;
         }
         stack.push(new Frame(path, name, directory, listing.iterator(), new ArrayDeque<>(), complete,
-                new FileId(attributes.device(), attributes.inode()), listingOperand, merged));
+                new FileId(attributes.device(), attributes.inode()), entryOperand, merged));
         childrenEnded = false;
+    }
+
+    /**
+     * -x: whether a directory merged into another is on its own operand's device. A dir/
+     * operand's own directory, merged at the top, is what sets that device.
+     */
+    private boolean onItsOperandsDevice(DirectoryHandle directory, int operand) throws IOException {
+        long device = directory.status(new byte[] {'.'}).device();
+        if (stack.isEmpty()) {
+            operandDevices[operand] = device;
+            return true;
+        }
+        return device == operandDevices[operand];
     }
 
     /**
@@ -915,7 +1039,8 @@ final class FileList implements AutoCloseable {
      */
     private void endChildren(Frame frame) {
         for (Subdirectory subdirectory : frame.subdirectories()) {
-            if (oneFileSystem < 2 || subdirectory.attributes().device() == operandDevice) {
+            if (oneFileSystem < 2 || subdirectory.attributes().device() == operandDevices[subdirectory.operand()]
+                    || onItsOwnFileSystem(subdirectory.mergedWith()) != null) {
                 ready.add(entries.subdirectory(subdirectory.name()));
             }
         }
@@ -927,11 +1052,11 @@ final class FileList implements AutoCloseable {
     }
 
     /**
-     * How a name several merged directories share is judged: what it is in each (a symlink is a
-     * symlink: operands are merged only where the list follows none), and the filters as they
-     * judge it.
+     * How a name several merged directories share is judged: what it is in each, after a symlink
+     * the list follows (-L, -k, --copy-unsafe-links), and the filters as they judge it.
      */
-    private MergedChildren.Judge sharedNameJudge(byte[] name, DirectoryHandle directory, List<Source> merged) {
+    private MergedChildren.Judge sharedNameJudge(Path path, byte[] name, DirectoryHandle directory,
+            List<Source> merged) {
         return new MergedChildren.Judge() {
             @Override
             public boolean isDirectory(int source, byte[] child) {
@@ -940,7 +1065,13 @@ final class FileList implements AutoCloseable {
                     return false;
                 }
                 try {
-                    return FileModes.type(in.status(child).mode()) == FileModes.S_IFDIR;
+                    int type = FileModes.type(in.status(child).mode());
+                    if (type == FileModes.S_IFLNK && followedLinks.any()) {
+                        Path at = FileNames.resolve(source == 0 ? path : merged.get(source - 1).path(), child);
+                        return follows(at, FileNames.join(name, child), listedTarget(SourceTree.target(at, new Parent(in, child))))
+                                && FileModes.type(tree.followed(at).mode()) == FileModes.S_IFDIR;
+                    }
+                    return type == FileModes.S_IFDIR;
                 } catch (IOException e) {
                     return false;
                 }

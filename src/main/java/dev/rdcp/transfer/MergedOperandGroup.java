@@ -51,11 +51,6 @@ final class MergedOperandGroup {
         }
     }
 
-    /** No operand is merged: where the list follows symlinks or stops at mount points. */
-    static MergedOperandGroup none() {
-        return new MergedOperandGroup(List.of(), 0, path -> null);
-    }
-
     List<Integer> members() {
         return members;
     }

@@ -179,6 +179,16 @@ final class SourceTree implements AutoCloseable {
         }
     }
 
+    /** The target of the symlink at {@code path}, looked up as {@link #found} looks: by path on a client, beneath the root on a server. */
+    byte[] linkTarget(Path path) throws IOException {
+        Parent beneath = beneathRoot(path, false);
+        try {
+            return target(path, beneath);
+        } finally {
+            closeUnlessRoot(beneath);
+        }
+    }
+
     static byte[] target(Path path, Parent parent) throws IOException {
         return parent != null ? parent.directory().readLink(parent.leaf())
                 : Symlinks.read(path, FileNames.absolute(path));

@@ -1,12 +1,6 @@
 package dev.rdcp.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Destinations that are nearly full, for the tests of what --delete frees before files arrive:
@@ -17,13 +11,11 @@ import java.util.List;
 final class NearlyFullDestinations implements AutoCloseable {
 
     private static final String SIZE = "size=3m";
-    private final List<Path> mounts = new ArrayList<>();
+    private final TmpfsMounts mounts = new TmpfsMounts();
 
     /** A nearly full destination at {@code at}. */
     void make(Path at) throws Exception {
-        Files.createDirectories(at);
-        run("mount", "-t", "tmpfs", "-o", SIZE, "tmpfs", at.toString());
-        mounts.add(at);
+        mounts.mount(at, SIZE);
         for (int i = 1; i <= 3; i++) {
             SideBySide.write(at, "z/old" + i, 800_000);
         }
@@ -32,15 +24,6 @@ final class NearlyFullDestinations implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        for (Path mount : mounts) {
-            run("umount", mount.toString());
-        }
-        mounts.clear();
-    }
-
-    private static void run(String... command) throws Exception {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, process.waitFor(), String.join(" ", command) + ": " + output);
+        mounts.close();
     }
 }

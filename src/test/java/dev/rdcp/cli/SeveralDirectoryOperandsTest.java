@@ -102,13 +102,9 @@ class SeveralDirectoryOperandsTest extends SideBySideTest {
                 result.out().lines().toList(), result::toString);
     }
 
-    /**
-     * Review: under -L the merged walk would have judged a symlink to a directory a symlink and
-     * lost what it leads to; where the list follows symlinks (or stops at mount points) the
-     * operands are listed one by one, as before, and the tree is rsync's.
-     */
+    /** Under -L a symlink to a directory merges as the directory it leads to, and the tree is rsync's. */
     @Test
-    void followingSymlinksListsTheOperandsOneByOneAsBefore() throws Exception {
+    void followingSymlinksMergesWhatTheyLeadTo() throws Exception {
         Path linked = Files.createDirectories(tmp.resolve("d/real"));
         SideBySide.writeText(linked, "r2", "behind a symlink");
         Files.createSymbolicLink(tmp.resolve("d/shared"), Path.of("real"));
@@ -117,11 +113,12 @@ class SeveralDirectoryOperandsTest extends SideBySideTest {
     }
 
     /**
-     * Listed one by one, the second operand's "." must not take, with --delete, a directory only
-     * the first sent: the receiver deletes after the transfer then, and the tree is rsync's.
+     * Where the list follows symlinks or stops at mount points, the operands are one directory as
+     * anywhere: --delete does not take at a second "." what the first operand sent (before, they
+     * were listed one by one, and it did: exit 23, a directory lost).
      */
     @Test
-    void deleteKeepsWhatTheFirstOperandSentWhereTheyAreListedOneByOne() throws Exception {
+    void deleteKeepsWhatTheFirstOperandSentWhereTheListFollowsSymlinksOrStopsAtMountPoints() throws Exception {
         SideBySide.writeText(Files.createDirectories(tmp.resolve("p/only-p")), "f", "p's");
         SideBySide.writeText(Files.createDirectories(tmp.resolve("q/only-q")), "g", "q's");
         for (String options : List.of("-aL", "-ax", "-ak")) {
@@ -133,6 +130,51 @@ class SeveralDirectoryOperandsTest extends SideBySideTest {
             assertEquals("p's", Files.readString(sides.rdcpCopy("apart" + options + "/only-p/f")), options);
             assertFalse(Files.exists(sides.rdcpCopy("apart" + options + "/extra")), options);
         }
+    }
+
+    /**
+     * Named directories of one name from two operands merge under -L, -k and --copy-unsafe-links
+     * as rsync's list merges them: a symlink to a directory in one against a directory in the
+     * other merges what both hold. Before, they were listed one by one, and the second "sub"
+     * ended the copy (exit 12, "listed twice").
+     */
+    @Test
+    void namedDirectoriesMergeWhereTheListFollowsSymlinks() throws Exception {
+        Path p = Files.createDirectories(tmp.resolve("p/sub/both"));
+        Path q = Files.createDirectories(tmp.resolve("q/sub/target"));
+        SideBySide.writeText(p, "o", "p's");
+        SideBySide.writeText(q, "t", "q's, behind a symlink");
+        Files.createSymbolicLink(tmp.resolve("q/sub/both"), Path.of("target"));
+        Files.createSymbolicLink(tmp.resolve("p/sub/only-link"), Path.of("both"));
+        List<String> optionSets = List.of("-aL", "-ak", "--copy-unsafe-links");
+        for (int i = 0; i < optionSets.size(); i++) {
+            List<String> options = optionSets.get(i).startsWith("--") ? List.of("-a", optionSets.get(i))
+                    : List.of(optionSets.get(i));
+            sides.push(0, options, "named" + i + "/", "p/sub", "q/sub");
+        }
+        assertEquals("q's, behind a symlink", Files.readString(sides.rdcpCopy("named0/sub/both/t")));
+        assertEquals("p's", Files.readString(sides.rdcpCopy("named0/sub/both/o")));
+    }
+
+    /**
+     * -x and -xx: a mount point in one operand against a plain directory of its name in the
+     * other, as rsync's one list holds both: -x lists the mount point and walks the other
+     * operand's directory in its place, -xx lists the other operand's directory alone.
+     */
+    @Test
+    void aMountPointMergesAsRsyncsOneList() throws Exception {
+        try (TmpfsMounts mounts = new TmpfsMounts()) {
+            mounts.mount(tmp.resolve("m/sub/mnt"), "size=1m");
+            SideBySide.writeText(tmp.resolve("m/sub/mnt"), "mounted", "on the mount");
+            SideBySide.writeText(Files.createDirectories(tmp.resolve("n/sub/mnt")), "plain", "n's");
+            SideBySide.writeText(tmp.resolve("n/sub"), "n-only", "n's");
+            sides.push(0, List.of("-ax"), "once/", "m/sub", "n/sub");
+            sides.push(0, List.of("-axx"), "twice/", "m/sub", "n/sub");
+            sides.push(0, List.of("-ax", "--delete"), "contents/", "m/sub/", "n/sub/");
+        }
+        assertEquals("n's", Files.readString(sides.rdcpCopy("once/sub/mnt/plain")));
+        assertFalse(Files.exists(sides.rdcpCopy("once/sub/mnt/mounted")));
+        assertEquals("n's", Files.readString(sides.rdcpCopy("twice/sub/mnt/plain")));
     }
 
     /** Past the bound on directories listed as one, an operand is not sent, and said to be. */
