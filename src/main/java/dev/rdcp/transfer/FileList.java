@@ -3,6 +3,7 @@ package dev.rdcp.transfer;
 import dev.rdcp.filter.FilterRules;
 import dev.rdcp.filter.FilterScope;
 import dev.rdcp.filter.FilterTooComplexException;
+import dev.rdcp.posix.DescriptorLimit;
 import dev.rdcp.posix.DirectoryHandle;
 import dev.rdcp.posix.FileHandle;
 import dev.rdcp.posix.FileStatus;
@@ -50,6 +51,9 @@ final class FileList implements AutoCloseable {
      * operands are its client's.
      */
     static final int MAX_MERGED_OPERANDS = 8;
+
+    /** Levels every walk may hold open, however low the descriptor limit. */
+    static final int MIN_HELD_DIRECTORIES = 32;
 
     /**
      * A directory being listed, held open until its DIRECTORY_END; {@code id} tells a symlink loop
@@ -158,6 +162,13 @@ final class FileList implements AutoCloseable {
     private final long[] operandDevices;
     private final ArrayDeque<Frame> stack = new ArrayDeque<>();
     /**
+     * Directories the walk holds open: one for each level it is in, and each directory merged
+     * there. At most {@link #maxHeldDirectories}: a client that can push can make a tree thousands
+     * of levels deep, and a daemon's sessions share its descriptors.
+     */
+    private int heldDirectories;
+    private final int maxHeldDirectories;
+    /**
      * --files-from: every name listed so far, and the directories walked, so that a name named
      * again (directly, as a parent, or inside a directory walked) is listed once, as rsync does.
      */
@@ -203,6 +214,13 @@ final class FileList implements AutoCloseable {
     /** As above, the names remembered to the list's end drawn from {@code bookkeeping}. */
     FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat, IdNaming.Names names,
             Path sourceRoot, BookkeepingPool bookkeeping) {
+        this(operands, options, heartbeat, names, sourceRoot, bookkeeping, maxHeldDirectories());
+    }
+
+    /** As above, holding at most {@code maxHeldDirectories} directories open. */
+    FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat, IdNaming.Names names,
+            Path sourceRoot, BookkeepingPool bookkeeping, int maxHeldDirectories) {
+        this.maxHeldDirectories = maxHeldDirectories;
         this.remembered = new SessionBudget(Long.MAX_VALUE, bookkeeping);
         this.tree = new SourceTree(sourceRoot, options.has(SessionRequest.OPEN_NOATIME));
         this.entries = new ListEntries(options, names, tree, ready::add);
@@ -230,6 +248,15 @@ final class FileList implements AutoCloseable {
         this.firstNames = options.has(SessionRequest.HARD_LINKS) ? new HashMap<>() : null;
         this.pruning = options.has(SessionRequest.PRUNE_EMPTY_DIRS) ? new EmptyDirectoryPruning(this::listed) : null;
         this.operandDevices = new long[this.operands.size()];
+    }
+
+    /**
+     * A 32nd of the descriptor limit, and at least {@link #MIN_HELD_DIRECTORIES}: a daemon runs
+     * up to 16 sessions, which together then hold at most half of its descriptors in their walks,
+     * the rest left for the files, sockets and the JVM's own.
+     */
+    static int maxHeldDirectories() {
+        return (int) Math.max(MIN_HELD_DIRECTORIES, Math.min(Integer.MAX_VALUE, DescriptorLimit.soft() / 32));
     }
 
     /** The next entry, or null when the list is complete. */
@@ -963,13 +990,21 @@ final class FileList implements AutoCloseable {
         List<byte[]> children = new ArrayList<>();
         DirectoryHandle directory = null;
         boolean complete = true;
-        try {
-            directory = tree.openListing(path, parent);
-            children = directory.names();
-        } catch (IOException e) {
+        if (heldDirectories + 1 + mergedWith.size() > maxHeldDirectories) {
+            ready.add(entries.problemEntry(ExitCode.PARTIAL, name, "cannot read directory %s: the list holds "
+                    + heldDirectories + " directories open, the most it may (1/32 of the descriptor limit)"));
+            mergedWith = List.of();
             complete = false;
-            ready.add(entries.problemEntry(ExitCode.PARTIAL, name,
-                    "cannot read directory %s: " + PathErrors.reason(e).replace("%", "%%")));
+        } else {
+            try {
+                directory = tree.openListing(path, parent);
+                heldDirectories++;
+                children = directory.names();
+            } catch (IOException e) {
+                complete = false;
+                ready.add(entries.problemEntry(ExitCode.PARTIAL, name,
+                        "cannot read directory %s: " + PathErrors.reason(e).replace("%", "%%")));
+            }
         }
         List<Source> merged = new ArrayList<>(mergedWith.size());
         List<List<byte[]>> names = new ArrayList<>(mergedWith.size() + 1);
@@ -978,15 +1013,16 @@ final class FileList implements AutoCloseable {
             DirectoryHandle opened = null;
             try {
                 opened = tree.openListing(other.path(), other.parent());
+                heldDirectories++;
                 if (oneFileSystem > 0 && !onItsOperandsDevice(opened, other.operand())) {
                     // A mount point in its own operand: listed there as the one entry of its name, never walked.
-                    SourceTree.closeQuietly(opened);
+                    release(opened);
                     continue;
                 }
                 names.add(opened.names());
                 merged.add(new Source(other.path(), opened, other.operand()));
             } catch (IOException e) {
-                SourceTree.closeQuietly(opened);
+                release(opened);
                 complete = false;
                 ready.add(entries.problemEntry(ExitCode.PARTIAL, name, "cannot read directory %s (as merged from "
                         + tree.shownName(other.path()).replace("%", "%%") + "): "
@@ -998,8 +1034,8 @@ final class FileList implements AutoCloseable {
                 filters.enter(new String(name, StandardCharsets.UTF_8),
                         directory == null ? null : new DirectoryMergeFiles(directory, false, md5Buffer));
             } catch (IllegalArgumentException e) {
-                SourceTree.closeQuietly(directory);
-                merged.forEach(source -> SourceTree.closeQuietly(source.directory()));
+                release(directory);
+                merged.forEach(source -> release(source.directory()));
                 throw RuleSetFailure.endingSession(e);
             }
         }
@@ -1009,8 +1045,8 @@ final class FileList implements AutoCloseable {
                     : MergedChildren.of(names, sharedNameJudge(path, name, directory, merged));
         } catch (RuntimeException e) {
             // A rule set too costly to match, say: nothing opened here is left open.
-            SourceTree.closeQuietly(directory);
-            merged.forEach(source -> SourceTree.closeQuietly(source.directory()));
+            release(directory);
+            merged.forEach(source -> release(source.directory()));
             throw e;
         }
         stack.push(new Frame(path, name, directory, listing.iterator(), new ArrayDeque<>(), complete,
@@ -1085,9 +1121,17 @@ final class FileList implements AutoCloseable {
     }
 
     /** Closes a listed directory and those merged into it. */
-    private static void closeAll(Frame frame) {
-        SourceTree.closeQuietly(frame.directory());
-        frame.merged().forEach(source -> SourceTree.closeQuietly(source.directory()));
+    private void closeAll(Frame frame) {
+        release(frame.directory());
+        frame.merged().forEach(source -> release(source.directory()));
+    }
+
+    /** Closes a directory the walk opened (null: none was), no longer counted as held. */
+    private void release(DirectoryHandle directory) {
+        if (directory != null) {
+            SourceTree.closeQuietly(directory);
+            heldDirectories--;
+        }
     }
 
     /** "." names the transfer root, whose merge files {@link #judgeFrom} has the rules read. */
