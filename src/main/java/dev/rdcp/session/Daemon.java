@@ -57,6 +57,7 @@ public final class Daemon implements AutoCloseable {
     private final AuthBackoff authBackoff;
     private final DirectMemoryBudget memoryBudget;
     private final BookkeepingPool bookkeeping;
+    private final SetupFailureLog setupFailures = SetupFailureLog.standard(line -> LOG.warn("{}", line));
 
     public Daemon(SocketAddress bind, ServerSession session, Duration handshakeTimeout, int maxSessions)
             throws IOException {
@@ -100,6 +101,8 @@ public final class Daemon implements AutoCloseable {
         // A met deadline leaves the queue at once rather than hold its socket for the timeout.
         deadlines.setRemoveOnCancelPolicy(true);
         this.setupDeadlines = deadlines;
+        long interval = setupFailures.intervalNanos();
+        deadlines.scheduleAtFixedRate(setupFailures::summarize, interval, interval, TimeUnit.NANOSECONDS);
     }
 
     private static ServerSocket listening(SocketAddress bind) throws IOException {
@@ -239,6 +242,7 @@ public final class Daemon implements AutoCloseable {
     private void handle(Socket client) {
         SocketAddress peer = client.getRemoteSocketAddress();
         AtomicBoolean tooSlow = new AtomicBoolean();
+        AtomicBoolean authenticated = new AtomicBoolean();
         ScheduledFuture<?> deadline;
         try {
             deadline = setupDeadlines.schedule(() -> {
@@ -253,7 +257,9 @@ public final class Daemon implements AutoCloseable {
             TransferReport report = session.serve(channel, client.getInetAddress(), new ServerSession.SetupGuard() {
                 @Override
                 public boolean answerPasses(BooleanSupplier check) throws IOException {
-                    return authBackoff.check(client.getInetAddress(), check);
+                    boolean passes = authBackoff.check(client.getInetAddress(), check);
+                    authenticated.set(passes);
+                    return passes;
                 }
 
                 @Override
@@ -268,6 +274,7 @@ public final class Daemon implements AutoCloseable {
 
                 @Override
                 public void setupDone() {
+                    authenticated.set(true);
                     deadline.cancel(false);
                     authBackoff.succeeded(client.getInetAddress());
                 }
@@ -276,12 +283,13 @@ public final class Daemon implements AutoCloseable {
                     String.format("%.3f", report.seconds()),
                     report.failureCount() == 0 ? "" : ", " + report.failureCount() + " failed");
         } catch (Exception e) {
-            if (tooSlow.get()) {
-                LOG.warn("{}: did not finish its setup within {} s", peer, handshakeTimeout.toSeconds());
+            // Messages quote what the client sent (paths, names): escaped, so it cannot forge log lines.
+            String line = peer + ": " + (tooSlow.get() ? "did not finish its setup within " + handshakeTimeout.toSeconds()
+                    + " s" : e.getMessage() == null ? e.getClass().getSimpleName() : PeerText.printable(e.getMessage()));
+            if (authenticated.get()) {
+                LOG.warn("{}", line);
             } else {
-                // Messages quote what the client sent (paths, names): escaped, so it cannot forge log lines.
-                LOG.warn("{}: {}", peer, e.getMessage() == null ? e.getClass().getSimpleName()
-                        : PeerText.printable(e.getMessage()));
+                setupFailures.failed(client.getInetAddress(), line);
             }
             LOG.debug("session with {} failed", peer, PeerText.printable(e));
         } catch (StackOverflowError | OutOfMemoryError e) {
@@ -382,6 +390,7 @@ public final class Daemon implements AutoCloseable {
             Thread.currentThread().interrupt();
         } finally {
             setupDeadlines.shutdownNow();
+            setupFailures.summarizeAll();
         }
     }
 }

@@ -469,6 +469,29 @@ class DaemonRobustnessTest {
         assertStillServing();
     }
 
+    /**
+     * A flood of connections that end before they authenticate is not a flood of log lines: the
+     * first of each address an interval is logged, then one line counts the rest (found in review:
+     * a line each, so any stranger could fill the daemon's log).
+     */
+    @Test
+    void garbageFromOneAddressIsLoggedOnceAndCounted() throws Exception {
+        try (CapturedLog log = new CapturedLog(Daemon.class)) {
+            for (int i = 0; i < 20; i++) {
+                try (Socket socket = connect()) {
+                    socket.getOutputStream().write("GET / HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    awaitClosed(socket);
+                }
+            }
+            assertStillServing();
+            daemon.close();
+            List<String> warnings = log.warnings();
+            assertEquals(2, warnings.size(), warnings.toString());
+            // The garbage after the first, and the check that the daemon still serves, which hangs up.
+            assertTrue(warnings.get(1).contains(": 20 more connections failed before authenticating"), warnings.toString());
+        }
+    }
+
     @Test
     void aSilentClientIsDroppedAfterTheTimeoutWhileOthersAreServed() throws IOException {
         try (Socket silent = connect()) {
