@@ -100,7 +100,7 @@ final class ReceiverTree {
         this.budget = budget;
         this.destination = destination;
         this.dryRun = options.dryRun();
-        this.opened = new OpenedDirectories(ProcessIdentity.read(), dryRun);
+        this.opened = new OpenedDirectories(ProcessIdentity.read(), dryRun, budget);
         this.keepDirectoryLinks = options.has(SessionRequest.KEEP_DIRLINKS);
         this.delete = options.has(SessionRequest.DELETE);
         this.clearsContents = delete || options.has(SessionRequest.FORCE);
@@ -845,8 +845,16 @@ final class ReceiverTree {
         }
     }
 
-    /** Frees what its backups and its merge files' reading allocated. */
+    /**
+     * Gives the directories this run opened and has not given back (it ended early) their modes,
+     * and frees what its backups and its merge files' reading allocated.
+     */
     void close() {
+        try {
+            opened.restoreAll(destination.base());
+        } catch (IOException e) {
+            // No destination directory: nothing was opened in it.
+        }
         backups.close();
         mergeBuffer.close();
     }
