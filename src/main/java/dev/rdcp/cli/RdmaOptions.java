@@ -17,7 +17,7 @@ final class RdmaOptions {
             description = "GID table index (default: a RoCE v2 GID, chosen automatically).")
     int gidIndex;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30", converter = TimeoutConverter.class,
             description = "Give up on a silent peer after this long (default: ${DEFAULT-VALUE}).")
     long timeoutSeconds;
 

@@ -150,10 +150,34 @@ class MainRunTest {
         for (String timeout : List.of("0", "-5")) {
             Result result = run("serve", "--root", tmp.toString(), "--port", "0", "--timeout", timeout);
             assertEquals(ExitCode.USAGE.code(), result.exitCode(), result.err());
-            assertTrue(result.errLines().get(0).startsWith("rdcp: --timeout"), result.err());
+            // 0 is below serve's least; -5 is no --timeout at all.
+            assertTrue(result.errLines().get(0).startsWith(timeout.equals("0") ? "rdcp: --timeout"
+                    : "rdcp: Invalid value for option '--timeout'"), result.err());
             assertFalse(result.err().contains("Exception"), result.err());
             assertEquals("", result.out());
         }
+    }
+
+    /**
+     * --timeout beyond rsync's range (an int) overflowed where it became nanoseconds: a copy's own
+     * server ended with "long overflow", and so did a remote shell's rdcp given it by -M (exit
+     * 70); a negative one ended every wait at once. Both are usage errors now, as rsync's
+     * "number too large or too small".
+     */
+    @Test
+    void aTimeoutOutOfRangeIsAUsageError(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("a"), "x");
+        for (String timeout : List.of("99999999999999", "2147483648", "-5")) {
+            for (List<String> args : List.of(List.of("--timeout=" + timeout, file.toString(), tmp.resolve("b").toString()),
+                    List.of("--server", "--timeout=" + timeout))) {
+                Result result = run(args.toArray(String[]::new));
+                assertEquals(ExitCode.USAGE.code(), result.exitCode(), args + ": " + result.err());
+                assertTrue(result.errLines().get(0).startsWith("rdcp: Invalid value for option '--timeout': --timeout must be"
+                        + " 0 (none) to 2147483647 seconds, not " + timeout), result.err());
+                assertEquals("", result.out(), args.toString());
+            }
+        }
+        assertTrue(Files.notExists(tmp.resolve("b")));
     }
 
     @Test
