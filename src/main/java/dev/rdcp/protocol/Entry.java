@@ -71,9 +71,12 @@ public record Entry(int index, EntryType type, int mode, long mtimeSeconds, int 
         };
     }
 
+    /** Bytes of a PROBLEM's message kept; the rest is cut. */
+    public static final int MAX_PROBLEM_MESSAGE = 1024;
+
     public static Entry problem(int index, int exitCode, byte[] name, byte[] message) {
         return new Entry(index, EntryType.PROBLEM, exitCode, 0, 0, 0, 0, 0, name,
-                message.length > 1024 ? java.util.Arrays.copyOf(message, 1024) : message);
+                message.length > MAX_PROBLEM_MESSAGE ? java.util.Arrays.copyOf(message, MAX_PROBLEM_MESSAGE) : message);
     }
 
     /** {@link EntryType#ID_NAME}: user or group {@code id} is called {@code name} on the sender. */

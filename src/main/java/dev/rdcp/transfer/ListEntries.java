@@ -22,6 +22,11 @@ import java.util.function.Consumer;
  */
 final class ListEntries {
 
+    /** What stands for the middle of a name left out of a problem's message. */
+    private static final String ELLIPSIS = "...";
+    /** Characters kept at each end of a name whose middle is left out, at least. */
+    private static final int ELIDED_NAME_ENDS = 64;
+
     /** Marks the problem entry that stands for an entry whose attributes could not be sent. */
     private static final Xattrs FAILED = new Xattrs(List.of());
 
@@ -120,9 +125,22 @@ final class ListEntries {
         return Entry.problem(nextIndex++, exitCode, name, message.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** {@code format} has one %s: the name. */
+    /**
+     * {@code format} has one %s: the name, its middle left out where the message would not fit
+     * in a PROBLEM whole, so that why (after the name) is still told for a name thousands of
+     * levels deep.
+     */
     ListedEntry problemEntry(ExitCode code, byte[] name, String format) {
-        return new ListedEntry(problem(code.code(), name, String.format(format, FileNames.display(name))));
+        String shown = FileNames.display(name);
+        String message = String.format(format, shown);
+        int over = message.getBytes(StandardCharsets.UTF_8).length - Entry.MAX_PROBLEM_MESSAGE;
+        while (over > 0 && shown.length() > 2 * ELIDED_NAME_ENDS + ELLIPSIS.length()) {
+            int keep = Math.max(ELIDED_NAME_ENDS, (shown.length() - over - ELLIPSIS.length()) / 2);
+            shown = shown.substring(0, keep) + ELLIPSIS + shown.substring(shown.length() - keep);
+            message = String.format(format, shown);
+            over = message.getBytes(StandardCharsets.UTF_8).length - Entry.MAX_PROBLEM_MESSAGE;
+        }
+        return new ListedEntry(problem(code.code(), name, message));
     }
 
     /** Mode 1 marks a directory the sender could not read in full: the receiver deletes nothing in it. */

@@ -79,6 +79,45 @@ class FileListDepthTest {
         assertEquals(MAX_HELD, files, "the files of the levels read");
     }
 
+    /**
+     * A level of long names: the problem's message still ends with why, its name's middle left
+     * out (found in review: a PROBLEM keeps 1,024 bytes, so past a few hundred levels the reason
+     * was cut and the line named only the directory).
+     */
+    @Test
+    void theProblemOfADeepLongNameStillSaysWhy() throws Exception {
+        Path root = Files.createDirectory(tmp.resolve("root"));
+        Files.createDirectory(root.resolve("deep"));
+        String long_ = "n".repeat(200);
+        DirectoryHandle level = DirectoryHandle.open(root.resolve("deep"), bytes(root.resolve("deep").toString()));
+        try {
+            for (int i = 0; i < 20; i++) {
+                level.makeDirectory(bytes(long_), 0755);
+                DirectoryHandle deeper = level.openDirectory(bytes(long_));
+                level.close();
+                level = deeper;
+            }
+        } finally {
+            level.close();
+        }
+        List<String> problems = new ArrayList<>();
+        try (FileList list = new FileList(List.of(SourceOperand.parse(root + "/deep/")),
+                TransferOptions.of(4096, SessionRequest.RECURSIVE), Heartbeat.NONE, IdNaming.SYSTEM, root,
+                BookkeepingPool.unbounded(), MAX_HELD)) {
+            for (ListedEntry listed; (listed = list.next()) != null; ) {
+                if (listed.entry().type() == EntryType.PROBLEM) {
+                    problems.add(new String(listed.entry().extra(), StandardCharsets.UTF_8));
+                }
+            }
+        }
+        assertEquals(1, problems.size(), problems::toString);
+        String message = problems.get(0);
+        assertTrue(message.startsWith("cannot read directory " + long_ + "/") && message.contains("...")
+                && message.endsWith("/" + long_ + ": the list holds " + MAX_HELD
+                        + " directories open, the most it may (1/32 of the descriptor limit)"), message);
+        assertTrue(message.getBytes(StandardCharsets.UTF_8).length <= Entry.MAX_PROBLEM_MESSAGE, message);
+    }
+
     private static long openDescriptors() throws IOException {
         try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
             return fds.count();
