@@ -24,7 +24,7 @@ final class ClosingLines {
                 + " bytes  " + sizes.formatRate(rate) + " bytes/sec");
         // As rsync: the speedup is a plain number even with -h.
         out.println("total size is " + sizes.format(s.totalSize()) + "  speedup is "
-                + String.format(Locale.ROOT, "%,.2f", speedup)
+                + String.format(Locale.ROOT, "%,.2f", PrintfRounding.rounded(speedup, 2))
                 + (s.dryRun() ? " (DRY RUN)" : ""));
         out.flush();
     }

@@ -112,7 +112,7 @@ final class ProgressPrinter implements TransferListener {
             rate /= KIB;
             units = "MB/s";
         }
-        return String.format(Locale.ROOT, "%7.2f%s", rate, units);
+        return String.format(Locale.ROOT, "%7.2f%s", PrintfRounding.rounded(rate, 2), units);
     }
 
     static String rate(double bytesPerSecond) {

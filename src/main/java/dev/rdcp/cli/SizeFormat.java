@@ -39,7 +39,7 @@ enum SizeFormat {
     /** A rate with two decimals, as rsync shows "bytes/sec": 1,234.50, or with -h 1.23K. */
     String formatRate(double bytesPerSecond) {
         if (unit == 0 || bytesPerSecond < unit) {
-            return String.format(Locale.ROOT, "%,.2f", bytesPerSecond);
+            return String.format(Locale.ROOT, "%,.2f", PrintfRounding.rounded(bytesPerSecond, 2));
         }
         return withUnit(bytesPerSecond);
     }
@@ -51,6 +51,6 @@ enum SizeFormat {
             value /= unit;
             index++;
         }
-        return String.format(Locale.ROOT, "%.2f%c", value, UNITS.charAt(index));
+        return PrintfRounding.rounded(value, 2).toPlainString() + UNITS.charAt(index);
     }
 }

@@ -106,6 +106,9 @@ class ProgressPrinterTest {
         assertEquals("1024.00kB/s", ProgressPrinter.rsyncRate(1024 * 1024));
         assertEquals("  95.37MB/s", ProgressPrinter.rsyncRate(1e8));
         assertEquals("   2.00GB/s", ProgressPrinter.rsyncRate(2.0 * (1L << 30)));
+        // C's rounding of the double's exact value, as rsync's "%7.2f": not 2.68 nor 0.13.
+        assertEquals("   2.67kB/s", ProgressPrinter.rsyncRate(2.675 * 1024));
+        assertEquals("   0.12kB/s", ProgressPrinter.rsyncRate(0.125 * 1024));
         assertEquals("95.37MB/s", ProgressPrinter.rate(1e8));
     }
 

@@ -35,6 +35,16 @@ class SizeFormatTest {
         assertEquals("0", SizeFormat.BINARY_UNITS.format(0));
     }
 
+    /** rsync's "%.2f" rounds the double's exact value, ties to even; Java's %.2f would show 3.13K and 103.09K. */
+    @Test
+    void unitsRoundAsCsPrintfDoes() {
+        assertEquals("3.12K", SizeFormat.DECIMAL_UNITS.format(3_125));
+        assertEquals("103.08K", SizeFormat.DECIMAL_UNITS.format(103_085));
+        assertEquals("2.67", SizeFormat.GROUPED.formatRate(2.675));
+        assertEquals("0.12", SizeFormat.GROUPED.formatRate(0.125));
+        assertEquals("1,234.57", SizeFormat.GROUPED.formatRate(1_234.565));
+    }
+
     @Test
     void theLargestUnitAbsorbsWhatIsLeft() {
         assertEquals("9.22E", SizeFormat.DECIMAL_UNITS.format(Long.MAX_VALUE));
