@@ -778,12 +778,53 @@ final class Generator {
             reports.failed(entry.index(), ExitCode.OK.code(), "skipping non-regular file \"" + name + "\"");
             return;
         }
-        if (tree.node(local, entry, attributes)) {
-            tally.created(entry.type());
+        ReferenceTrees.Match reference = before.status() == null && references.any()
+                ? references.find(entry, local, FileModes.type(entry.mode())) : ReferenceTrees.Match.NONE;
+        if (!nodeFromReference(reference, entry, local)) {
+            if (tree.node(local, entry, attributes)) {
+                tally.created(entry.type());
+            }
+            itemizeNode(reference, entry, before.status());
         }
-        itemize(entry, () -> itemizer.node(entry, before.status()));
         inPlace(entry);
         listener.listed(name, entry.type(), 0);
+    }
+
+    /**
+     * A new device file or special a reference directory has exactly as listed: --link-dest
+     * links it, --compare-dest makes nothing, as rsync does with a symlink; true when that is
+     * all there is to do.
+     */
+    private boolean nodeFromReference(ReferenceTrees.Match match, Entry entry, byte[] local) throws IOException {
+        if (match.level() != ReferenceTrees.Level.EXACT || references.kind() == ReferenceDirectories.Kind.COPY) {
+            return false;
+        }
+        char type = nodeLetter(entry);
+        if (references.kind() == ReferenceDirectories.Kind.LINK) {
+            if (!options.dryRun() && !link(match, local)) {
+                return false;
+            }
+            tally.created(entry.type());
+            itemizeMatched(entry, 'h', type);
+        } else {
+            itemizeMatched(entry, '.', type);
+        }
+        return true;
+    }
+
+    /** As a symlink's: a node made where a reference directory has one of its type is a local change against that one. */
+    private void itemizeNode(ReferenceTrees.Match reference, Entry entry, FileStatus before) {
+        if (reference.level() == ReferenceTrees.Level.NONE) {
+            itemize(entry, () -> itemizer.node(entry, before));
+        } else if (reference.level() == ReferenceTrees.Level.EXACT) {
+            itemizeMatched(entry, 'c', nodeLetter(entry));
+        } else {
+            itemize(entry, () -> "c" + nodeLetter(entry) + "c" + itemizer.node(entry, reference.status()).substring(3));
+        }
+    }
+
+    private static char nodeLetter(Entry entry) {
+        return entry.type() == EntryType.DEVICE ? 'D' : 'S';
     }
 
     private Decision decide(Entry entry, Xattrs xattrs, byte[] local, String name) throws IOException {

@@ -97,7 +97,7 @@ final class ReferenceTrees implements AutoCloseable {
         return best;
     }
 
-    /** rsync's quick check by type: a regular file's, a symlink's target; a directory always passes. */
+    /** rsync's quick check by type: a regular file's, a symlink's target, a node's device number; a directory always passes. */
     private boolean sameContent(Entry entry, DirectoryHandle directory, byte[] local, FileStatus status, int type) {
         if (type == FileModes.S_IFREG) {
             return check.quickCheck(entry, directory, local, status);
@@ -109,7 +109,8 @@ final class ReferenceTrees implements AutoCloseable {
                 return false;
             }
         }
-        return true;
+        // A device file of another number, as rsync, matches by type alone.
+        return type == FileModes.S_IFDIR || ReceiverTree.sameNode(status, entry);
     }
 
     @Override

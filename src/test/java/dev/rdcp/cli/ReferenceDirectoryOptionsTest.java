@@ -196,6 +196,54 @@ class ReferenceDirectoryOptionsTest extends SideBySideTest {
         }
     }
 
+    /**
+     * As rsync, which treats a FIFO (or device file) as it treats a symlink: one the reference has
+     * as listed is linked by --link-dest, left out by --compare-dest and made anew by --copy-dest,
+     * each shown only with -ii; one whose attributes differ there is a local change against it.
+     */
+    @Test
+    void aSpecialFileIsMatchedInTheReferenceAsRsyncMatchesIt() throws Exception {
+        Path nodes = sides.tmp.resolve("nodes");
+        Files.createDirectories(nodes);
+        for (String name : List.of("pipe", "other-mode")) {
+            command("mkfifo", nodes.resolve(name).toString());
+            command("touch", "-d", "@" + SideBySide.OLD.getEpochSecond(), nodes.resolve(name).toString());
+        }
+        SideBySide.datedDirectory(nodes);
+        sides.push(0, List.of("-a"), "nodes-prev/", "nodes/");
+        for (String side : List.of("rsync", "rdcp")) {
+            command("chmod", "600", sides.served.resolve(side + "/nodes-prev/other-mode").toString());
+        }
+        Map<String, String> expected = Map.of("link", "linked", "compare", "absent", "copy", "made");
+        for (String kind : List.of("link", "compare", "copy")) {
+            for (String side : List.of("rsync", "rdcp")) {
+                SideBySide.datedDirectory(sides.served.resolve(side + "/nodes-" + kind));
+            }
+            SideBySide.Outputs outputs = sides.push(0, new byte[0], List.of("-a", "-ii", "--" + kind + "-dest=../nodes-prev"),
+                    "nodes-" + kind + "/", "nodes/");
+            assertEquals(ItemizedLines.of(outputs.rsync()), ItemizedLines.of(outputs.rdcp().out()), kind);
+            assertTrue(outputs.rsync().contains("cSc..p..... other-mode"), outputs.rsync());
+            assertEquals(expected.get(kind), fromReference("rsync", kind), kind);
+            assertEquals(expected.get(kind), fromReference("rdcp", kind), kind);
+        }
+    }
+
+    /** Runs {@code args}, which must succeed: touch and chmod set a FIFO's time and mode without opening it, where Java's calls would wait for a writer. */
+    private static void command(String... args) throws Exception {
+        assertEquals(0, new ProcessBuilder(args).inheritIO().start().waitFor(), String.join(" ", args));
+    }
+
+    /** What a --KIND-dest copy made of the FIFO "pipe": linked to the reference's, made anew, or absent. */
+    private String fromReference(String side, String kind) throws IOException {
+        Path made = sides.served.resolve(side + "/nodes-" + kind + "/pipe");
+        if (!Files.exists(made, LinkOption.NOFOLLOW_LINKS)) {
+            return "absent";
+        }
+        Object reference = Files.getAttribute(sides.served.resolve(side + "/nodes-prev/pipe"), "unix:ino",
+                LinkOption.NOFOLLOW_LINKS);
+        return reference.equals(Files.getAttribute(made, "unix:ino", LinkOption.NOFOLLOW_LINKS)) ? "linked" : "made";
+    }
+
     @Test
     void mixingKindsIsRsyncsUsageError() {
         Cli.Result result = sides.rdcp("-a", "--link-dest=a", "--copy-dest=b", sides.source + "/", "127.0.0.1::rdcp/x/");
