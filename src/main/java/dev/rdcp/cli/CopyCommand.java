@@ -482,7 +482,7 @@ final class CopyCommand {
         long flags = (asked.flags() & ~(SessionRequest.DELETE | SessionRequest.DELETE_AFTER | SessionRequest.PARTIAL
                 | SessionRequest.PARTIAL_DIR))
                 | SessionRequest.DRY_RUN | SessionRequest.ITEMIZE | SessionRequest.ITEMIZE_UNCHANGED | SessionRequest.LINKS
-                | (deep ? 0 : SessionRequest.DIRS);
+                | SessionRequest.DEVICES | SessionRequest.SPECIALS | (deep ? 0 : SessionRequest.DIRS);
         TransferOptions listing = new TransferOptions(asked.chunkSize(), asked.slots(), flags, asked.bandwidthLimit(),
                 asked.filters(), ReceiverSettings.NONE, asked.chmod(), asked.noSuper());
         ListingCollector collector = new ListingCollector(implied(links));

@@ -27,8 +27,10 @@ final class ListingCollector implements TransferListener {
             name = Arrays.copyOf(name, name.length - 1);
         }
         String shown = FileNames.display(name);
+        // A device's entry carries its number where a file's has its size; rsync lists a device's size as 0.
+        boolean node = change.type() == EntryType.DEVICE || change.type() == EntryType.SPECIAL;
         listing.add(new Listing.Item(shown.equals(".") ? "." : shown, typeBits(change.type()) | change.mode(),
-                change.size(), change.mtimeSeconds(),
+                node ? 0 : change.size(), change.mtimeSeconds(),
                 links && change.type() == EntryType.SYMLINK ? FileNames.display(change.link()) : null));
     }
 

@@ -249,6 +249,10 @@ class ItemizeChangesTest {
         write("sub/deeper/x", "x\n");
         // With -l (as in -a) a symlink's line ends with its target, as rsync's; without, it does not.
         Files.createSymbolicLink(source.resolve("link"), Path.of("sub/deeper/x"));
+        // As rsync's, the listing shows FIFOs and device files without -D too, a device's size as 0.
+        assertEquals(0, new ProcessBuilder("mkfifo", source.resolve("pipe").toString()).start().waitFor());
+        boolean root = new ProcessBuilder("mknod", source.resolve("sub/null").toString(), "c", "1", "3").start()
+                .waitFor() == 0;
         for (List<String> options : List.of(List.of("--list-only"), List.of("-r", "--list-only"),
                 List.of("-a", "--list-only"))) {
             assertEquals(rsync(with(options, "src/").toArray(String[]::new)),
@@ -257,6 +261,10 @@ class ItemizeChangesTest {
                     rdcp(with(options, "127.0.0.1::src").toArray(String[]::new)), options + " remote");
         }
         assertEquals(rsync("src/"), rdcp(source + "/"), "a lone SRC lists it");
+        assertTrue(rdcp("--list-only", source + "/").contains("prw-"));
+        if (root) {
+            assertTrue(rdcp("-r", "--list-only", source + "/").contains("crw-r--r--              0 "));
+        }
     }
 
     /** As rsync's, a local listing is the sender's list: the filter rules and -R leave out what they leave out. */
