@@ -136,10 +136,45 @@ final class Backups {
         return outsideDirectory;
     }
 
-    /** With --backup-dir, the directories {@code target} is in, made where missing. */
+    /**
+     * With --backup-dir, the directories {@code target} is in, made where missing; as rsync, each
+     * one standing for a directory of the destination takes that directory's permissions.
+     */
     private void makeParentsOf(DirectoryHandle into, byte[] target) throws IOException {
-        if (directory.length > 0 && FileNames.leaf(target).length != target.length) {
-            makeDirectories(into, FileNames.parent(target));
+        if (directory.length == 0 || FileNames.leaf(target).length == target.length) {
+            return;
+        }
+        byte[] parent = FileNames.parent(target);
+        // Where the destination's own directories start in the backup's path.
+        int mirrored = outside ? 0 : directory.length + 1;
+        for (int i = 0; i <= parent.length; i++) {
+            if (i == parent.length || parent[i] == '/') {
+                byte[] prefix = Arrays.copyOf(parent, i);
+                try {
+                    into.makeDirectory(prefix, 0777);
+                } catch (FileAlreadyExistsException e) {
+                    // There already; renaming into it fails if it is not a directory.
+                    continue;
+                }
+                if (i > mirrored) {
+                    takePermissions(into, prefix, Arrays.copyOfRange(parent, mirrored, i));
+                }
+            }
+        }
+    }
+
+    /** Gives the backup directory {@code made} the permissions of the destination's directory {@code original}, where it is one. */
+    private void takePermissions(DirectoryHandle into, byte[] made, byte[] original) throws IOException {
+        FileStatus status;
+        try {
+            status = destination.base().status(original);
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        if (FileModes.type(status.mode()) == FileModes.S_IFDIR) {
+            try (FileHandle directoryMade = into.openNode(made)) {
+                directoryMade.setMode(status.mode());
+            }
         }
     }
 

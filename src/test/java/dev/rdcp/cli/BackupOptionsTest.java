@@ -62,6 +62,18 @@ class BackupOptionsTest extends SideBySideTest {
         assertEquals(old, Files.getLastModifiedTime(sides.served.resolve("rdcp/sub")), "with a backup directory it is");
     }
 
+    /** As rsync: a directory made in --backup-dir for a directory of the destination takes its permissions. */
+    @Test
+    void backupDirectoriesTakeTheirDirectorysPermissions() throws Exception {
+        SideBySide.chmod(sides.source.resolve("sub"), 0750);
+        for (String side : List.of("rsync", "rdcp")) {
+            SideBySide.chmod(sides.served.resolve(side + "/sub"), 0750);
+        }
+        sides.push(0, List.of("-a", "--backup-dir=bak"), "", "src/");
+        assertEquals(0750, SideBySide.mode(sides.served.resolve("rsync/bak/sub")));
+        assertEquals(0750, SideBySide.mode(sides.served.resolve("rdcp/bak/sub")));
+    }
+
     @Test
     void aSuffixOfItsOwn() throws Exception {
         sides.push(0, List.of("-a", "-b", "--suffix=.bak", "--delete"), "", "src/");
