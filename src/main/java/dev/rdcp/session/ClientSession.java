@@ -179,11 +179,9 @@ public final class ClientSession {
             if (e.getMessage() == null || !e.getMessage().contains("unknown extended flags")) {
                 throw e;
             }
-            // A server of an older release: say which, and what it still takes.
-            throw new RdcpException(e.exitCode(), e.getMessage() + ": the server's rdcp is older than this one"
-                    + " and lacks what this copy asks for (every copy: a file whose size changed since it was listed"
-                    + " sent as it is when opened; --stats or --json on a push, --delete-before, --delete deleting"
-                    + " before each directory's files): upgrade it");
+            // A server of an older release, which refuses every copy of this one (extended flag 9).
+            throw new RdcpException(e.exitCode(), "the server's rdcp is an older release than this one and refuses"
+                    + " its requests (unknown extended flags): upgrade it to this release");
         }
         LOG.debug("the server accepted the request");
         return accept;

@@ -194,18 +194,20 @@ class DaemonRobustnessTest {
         BootstrapChannel channel = acceptedPull(java.util.Collections.nCopies(200, "."));
         int[] files = {0};
         try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
-            // Until the list has said nothing for a second (the daemon's --timeout is 2 s).
-            for (long quietSince = System.nanoTime(); System.nanoTime() - quietSince < 1_000_000_000L; ) {
-                int handled = transport.poll((type, payload) -> {
+            // Until the daemon ends the session of the client that takes nothing, at its --timeout (2 s).
+            boolean[] ended = {false};
+            while (!ended[0]) {
+                transport.poll((type, payload) -> {
+                    if (type == ControlType.ABORT) {
+                        ended[0] = true;
+                        return;
+                    }
                     assertEquals(ControlType.ENTRIES, type);
                     files[0] += answerWantingEveryFile(transport, payload);
                 }, 100);
-                if (handled > 0) {
-                    quietSince = System.nanoTime();
-                }
             }
         } catch (IOException e) {
-            // The daemon dropped the idle client at its --timeout: what was listed is counted.
+            // Dropped without an ABORT: what was listed by then is counted all the same.
         }
         assertTrue(files[0] >= 4096, files[0] + " files listed");
         assertTrue(files[0] <= 4096 + 9 * 256, files[0] + " files listed, of 8,000");
@@ -261,7 +263,7 @@ class DaemonRobustnessTest {
         int[] requests = {0};
         ErrorMessage[] abort = {null};
         try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
-            for (long start = System.nanoTime(); abort[0] == null && System.nanoTime() - start < 20_000_000_000L; ) {
+            while (abort[0] == null) {
                 transport.poll((type, payload) -> {
                     if (type == ControlType.ABORT) {
                         abort[0] = ErrorMessage.decode(payload);
@@ -304,7 +306,7 @@ class DaemonRobustnessTest {
                 ExtendedOptions.NONE.with(ExtendedOptions.DELETE_BEFORE, true));
         ErrorMessage[] abort = {null};
         try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
-            for (long start = System.nanoTime(); abort[0] == null && System.nanoTime() - start < 20_000_000_000L; ) {
+            while (abort[0] == null) {
                 transport.poll((type, payload) -> {
                     if (type == ControlType.ABORT) {
                         abort[0] = ErrorMessage.decode(payload);
@@ -359,7 +361,7 @@ class DaemonRobustnessTest {
         ErrorMessage[] abort = {null};
         int[] files = {0};
         try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
-            for (long start = System.nanoTime(); abort[0] == null && System.nanoTime() - start < 20_000_000_000L; ) {
+            while (abort[0] == null) {
                 transport.poll((type, payload) -> {
                     if (type == ControlType.ABORT) {
                         abort[0] = ErrorMessage.decode(payload);
@@ -716,7 +718,7 @@ class DaemonRobustnessTest {
         int[] messages = {0};
         ErrorMessage[] abort = {null};
         try (TcpTransport transport = TcpTransport.open(channel, 32, 10)) {
-            for (long start = System.nanoTime(); abort[0] == null && System.nanoTime() - start < 20_000_000_000L; ) {
+            while (abort[0] == null) {
                 transport.poll((type, payload) -> {
                     if (type == ControlType.ABORT) {
                         abort[0] = ErrorMessage.decode(payload);
