@@ -165,9 +165,17 @@ final class CopyCommand {
             description = "Leave out directories that hold no file, symlink or device (after the filters).")
     boolean pruneEmptyDirs;
 
-    @Option(names = {"-R", "--relative"},
-            description = "Keep each source's path below the destination; '/./' in a source marks where the kept part starts.")
-    boolean relative;
+    /* Null unless given: --files-from implies it, and --no-R (--no-relative) undoes that, as in rsync. */
+    @Option(names = {"-R", "--relative"}, negatable = true,
+            description = "Keep each source's path below the destination; '/./' in a source marks where the kept part"
+                    + " starts. --files-from implies it; with --no-relative each listed name arrives as its last"
+                    + " component.")
+    Boolean relative;
+
+    @Option(names = "--no-R", hidden = true)
+    void noRelative(boolean on) {
+        relative = false;
+    }
 
     @Option(names = "--no-implied-dirs",
             description = "With -R or --files-from: do not send the directories leading to each name; the receiver makes"
@@ -546,7 +554,7 @@ final class CopyCommand {
                 | (oneFileSystem.length > 1 ? SessionRequest.ONE_FILE_SYSTEM_TWICE : 0)
                 | (ignoreErrors ? SessionRequest.IGNORE_ERRORS : 0)
                 | (sparse ? SessionRequest.SPARSE : 0)
-                | (filesFrom != null || relative ? SessionRequest.FILES_FROM : 0)
+                | (relativePaths() ? SessionRequest.FILES_FROM : 0)
                 | output.requestFlags()
                 | linkOptions.flags()
                 | rules.flags()
@@ -564,7 +572,7 @@ final class CopyCommand {
         }
         try {
             ExtendedOptions extended = receiver.extended(rules.extended().with(ExtendedOptions.NO_IMPLIED_DIRS,
-                            noImpliedDirs && (relative || filesFrom != null))
+                            noImpliedDirs && relativePaths())
                     .with(ExtendedOptions.ATIMES, atimes.length > 0)
                     .with(ExtendedOptions.INFO_BACKUP, backupsShown(flags))
                     .with(ExtendedOptions.RECEIVER_COUNTS, receiverCountsShown())
@@ -621,6 +629,11 @@ final class CopyCommand {
     /** An option -a implies: as given (its --no-OPTION included), else as -a says. */
     private boolean implied(Boolean option) {
         return option != null ? option : archive;
+    }
+
+    /** rsync's relative_paths: -R, implied by --files-from and undone by --no-R. */
+    private boolean relativePaths() {
+        return relative != null ? relative : filesFrom != null;
     }
 
     /** -r, implied by -a but (as rsync) not with --files-from; undone by --no-recursive. */
@@ -688,12 +701,17 @@ final class CopyCommand {
             throw usage(BOTH_REMOTE);
         }
         List<SourceOperand> operands = new ArrayList<>();
-        if (filesFrom != null) {
+        if (filesFrom != null && relativePaths()) {
             Path base = Path.of(singleSource(sources).path());
             for (String listed : listedPaths()) {
                 operands.add(SourceOperand.listed(base, listed));
             }
-        } else if (relative) {
+        } else if (filesFrom != null) {
+            String base = singleSource(sources).path();
+            for (String listed : listedPaths()) {
+                operands.add(SourceOperand.parse(FilesFrom.beneath(base, listed)));
+            }
+        } else if (relativePaths()) {
             for (Location source : sources) {
                 RelativeSource split = relativeSource(source.path());
                 operands.add(SourceOperand.relative(Path.of(split.base()), split.kept()));
@@ -702,10 +720,10 @@ final class CopyCommand {
             sources.forEach(l -> operands.add(SourceOperand.parse(l.path())));
         }
         // As rsync's receiver: with nothing to list, only a DEST named with a trailing slash is a directory to make.
-        boolean nothingListed = filesFrom == null && !relative && !options.has(SessionRequest.DELETE_MISSING_ARGS)
+        boolean nothingListed = !relativePaths() && !options.has(SessionRequest.DELETE_MISSING_ARGS)
                 && operands.stream().allMatch(o -> whyUnsendable(o.path()) != null);
-        boolean intoDirectory = destination.namesDirectory() || (!nothingListed && (sources.size() > 1
-                || filesFrom != null || relative || ((options.has(SessionRequest.RECURSIVE)
+        boolean intoDirectory = destination.namesDirectory() || (!nothingListed && (operands.size() > 1
+                || relativePaths() || ((options.has(SessionRequest.RECURSIVE)
                         || (options.has(SessionRequest.DIRS) && operands.stream().anyMatch(SourceOperand::contents)))
                         && operands.stream().anyMatch(o -> Files.isDirectory(o.path())))));
         withServer(destination, session -> session.push(operands, destination.path(), intoDirectory, options,
@@ -740,10 +758,14 @@ final class CopyCommand {
         }
         warnOfUnknownTargets(options.receiver().ownerMaps());
         List<String> paths = new ArrayList<>();
-        if (filesFrom != null) {
+        if (filesFrom != null && relativePaths()) {
             paths.add(singleSource(sources).path());
             paths.addAll(listedPaths());
-        } else if (relative) {
+        } else if (filesFrom != null) {
+            // Each name is the plain source it stands for, which the server resolves as it resolves any.
+            String base = singleSource(sources).path();
+            listedPaths().forEach(listed -> paths.add(FilesFrom.beneath(base, listed)));
+        } else if (relativePaths()) {
             String base = null;
             for (Location source : sources) {
                 RelativeSource split = relativeSource(source.path());
@@ -761,15 +783,21 @@ final class CopyCommand {
             sources.forEach(l -> paths.add(l.path()));
         }
         Path target = Path.of(destination.path());
-        boolean directory = destination.namesDirectory() || sources.size() > 1 || relative;
-        withServer(remote, session -> session.pull(paths, target, directory, options, listener));
+        boolean directory = destination.namesDirectory() || paths.size() > 1 || relativePaths();
+        // A request names a path: an empty --no-R list asks, as -R's would, for nothing beneath the base.
+        boolean noneNamed = paths.isEmpty();
+        if (noneNamed) {
+            paths.add(singleSource(sources).path());
+        }
+        TransferOptions asked = noneNamed ? options.withFlag(SessionRequest.FILES_FROM) : options;
+        withServer(remote, session -> session.pull(paths, target, directory, asked, listener));
     }
 
-    /** The paths --files-from lists, from its file or ("-") standard input. */
+    /** The paths --files-from lists, from its file or ("-") standard input, cleaned as -R or --no-R has them. */
     private List<String> listedPaths() throws IOException {
         return filesFrom.toString().equals(StandardInput.NAME)
-                ? FilesFrom.read(standardInput.forFilesFrom(), StandardInput.NAME, filters.from0)
-                : FilesFrom.read(filesFrom, filters.from0);
+                ? FilesFrom.read(standardInput.forFilesFrom(), StandardInput.NAME, filters.from0, relativePaths())
+                : FilesFrom.read(filesFrom, filters.from0, relativePaths());
     }
 
     private RelativeSource relativeSource(String operand) {

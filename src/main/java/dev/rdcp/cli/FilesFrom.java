@@ -22,17 +22,17 @@ final class FilesFrom {
     }
 
     /**
-     * The paths listed in {@code file}, as {@link #read(byte[], String, boolean)} reads them;
-     * one that cannot be read is a usage error (1), in rsync's words.
+     * The paths listed in {@code file}, as {@link #read(byte[], String, boolean, boolean)} reads
+     * them; one that cannot be read is a usage error (1), in rsync's words.
      */
-    static List<String> read(Path file, boolean from0) throws IOException {
+    static List<String> read(Path file, boolean from0, boolean relative) throws IOException {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
             throw new RdcpException(ExitCode.USAGE, "failed to open files-from file " + file + ": " + PathErrors.reason(e));
         }
-        return read(bytes, file.toString(), from0);
+        return read(bytes, file.toString(), from0, relative);
     }
 
     /**
@@ -40,10 +40,12 @@ final class FilesFrom {
      * with {@code from0}, at NUL, as fpart and {@code find -print0} write them); blank entries
      * and comments ('#', ';') skipped, as rsync does with either separator. Each path is cleaned
      * as rsync cleans it: leading '/' and "." components dropped, "//" collapsed; a trailing '/'
-     * is kept, since with -d it asks for the directory's contents, and so is a leading "./", which
-     * lists the base directory too. {@code name} names the list in errors.
+     * is kept, since with -d it asks for the directory's contents. With {@code relative} (-R,
+     * which --files-from implies) a leading "./", which lists the base directory too, and a "/./"
+     * are kept ({@link #cleanListed}); under --no-R neither means anything ({@link #withinBase}).
+     * {@code name} names the list in errors.
      */
-    static List<String> read(byte[] bytes, String name, boolean from0) throws RdcpException {
+    static List<String> read(byte[] bytes, String name, boolean from0, boolean relative) throws RdcpException {
         List<String> paths = new ArrayList<>();
         List<byte[]> lines = ListLines.split(bytes, from0);
         for (int line = 1; line <= lines.size(); line++) {
@@ -51,7 +53,7 @@ final class FilesFrom {
             if (entry.isEmpty() || entry.startsWith("#") || entry.startsWith(";")) {
                 continue;
             }
-            paths.add(cleanListed(entry));
+            paths.add(relative ? cleanListed(entry) : withinBase(entry));
         }
         return paths;
     }
@@ -91,6 +93,44 @@ final class FilesFrom {
             return kept;
         }
         return directory.replaceFirst("/+$", "") + SourceOperand.KEPT_PATH_MARKER + kept;
+    }
+
+    /**
+     * An entry as rsync's sender takes it under --no-R (its sanitize_path): "." components and
+     * "/./" dropped, each ".." taking the component before it away, and one with none before it
+     * dropped, so the name stays beneath the base ("../x" is x there); a name ending at a "." or
+     * ".." ends with a '/', as "d/sub/.." names d's contents. What is left of nothing is "./",
+     * the base's contents.
+     */
+    static String withinBase(String entry) {
+        List<String> components = new ArrayList<>();
+        String[] named = entry.split("/");
+        String last = named.length == 0 ? "" : named[named.length - 1];
+        boolean contents = entry.endsWith("/") || last.equals(".") || last.equals("..");
+        for (String component : named) {
+            if (component.equals("..")) {
+                if (!components.isEmpty()) {
+                    components.remove(components.size() - 1);
+                }
+            } else if (!component.isEmpty() && !component.equals(".")) {
+                components.add(component);
+            }
+        }
+        if (components.isEmpty()) {
+            return "./";
+        }
+        return String.join("/", components) + (contents ? "/" : "");
+    }
+
+    /**
+     * The source a --no-R name stands for: the name beneath {@code base}, the one SRC, as rsync's
+     * sender changes into the base before it takes the names as it takes its operands.
+     */
+    static String beneath(String base, String name) {
+        if (base.isEmpty()) {
+            return name;
+        }
+        return base.endsWith("/") ? base + name : base + "/" + name;
     }
 
     /**

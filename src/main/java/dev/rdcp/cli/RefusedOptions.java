@@ -34,7 +34,7 @@ final class RefusedOptions {
     static final String SOCKET = "refused: file data moves over RDMA, not over the socket";
     static final String OLD_RSYNC = "refused: only for talking to rsync older than 2.6.9";
     static final String NEGATION = "not yet: of rsync's --no-OPTION forms rdcp takes those of -a's -rlptgoD (long"
-            + " and short: --no-perms, --no-p, ...), of -8 and --no-super";
+            + " and short: --no-perms, --no-p, ...), of -R, of -8 and --no-super";
 
     private static final Map<String, String> REASONS = new HashMap<>();
     /** rsync --daemon's options that rdcp serve does not take, as docs/rsync-compatibility.md's daemon table says. */

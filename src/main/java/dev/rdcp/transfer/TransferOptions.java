@@ -100,6 +100,12 @@ public record TransferOptions(int chunkSize, int slots, long flags, long bandwid
                 mungeLinks);
     }
 
+    /** These options with request flag {@code flag} set as well. */
+    public TransferOptions withFlag(long flag) {
+        return new TransferOptions(chunkSize, slots, flags | flag, bandwidthLimit, filters, receiver, chmod, noSuper,
+                mungeLinks);
+    }
+
     /** These options with --fake-super ({@code on}) or without. */
     public TransferOptions withFakeSuper(boolean on) {
         return withExtended(ExtendedOptions.FAKE_SUPER, on);

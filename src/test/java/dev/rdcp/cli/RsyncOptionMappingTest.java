@@ -266,6 +266,26 @@ class RsyncOptionMappingTest {
         assertEquals(0, flags("-r", "--no-recursive", "a", "h:b") & SessionRequest.RECURSIVE);
     }
 
+    /**
+     * As rsync: --files-from implies -R, which --no-R and --no-relative take back (the last of -R
+     * and its negation counts), and without -R --no-implied-dirs has nothing to leave out; the
+     * names then travel as plain sources, not as a --files-from request.
+     */
+    @Test
+    void noRelativeTakesBackWhatFilesFromImplies() {
+        assertEquals(SessionRequest.FILES_FROM, flags("--files-from=l", "a", "h:b") & SessionRequest.FILES_FROM);
+        assertEquals(0, flags("--files-from=l", "--no-R", "a", "h:b") & SessionRequest.FILES_FROM);
+        assertEquals(0, flags("--files-from=l", "--no-relative", "a", "h:b") & SessionRequest.FILES_FROM);
+        assertEquals(0, flags("-R", "--files-from=l", "--no-R", "a", "h:b") & SessionRequest.FILES_FROM);
+        assertEquals(SessionRequest.FILES_FROM,
+                flags("--no-R", "--files-from=l", "-R", "a", "h:b") & SessionRequest.FILES_FROM);
+        assertEquals(0, flags("-R", "--no-R", "a", "h:b") & SessionRequest.FILES_FROM);
+        assertTrue(parsed("--files-from=l", "--no-implied-dirs", "a", "h:b").transferOptions().receiver().extended()
+                .has(ExtendedOptions.NO_IMPLIED_DIRS));
+        assertFalse(parsed("--files-from=l", "--no-implied-dirs", "--no-R", "a", "h:b").transferOptions().receiver()
+                .extended().has(ExtendedOptions.NO_IMPLIED_DIRS));
+    }
+
     /** As rsync: -a is -rlptgoD; --no-D (and --drop-D) and --no-devices, --no-specials take D back. */
     @Test
     void archiveImpliesDevicesAndSpecials() {

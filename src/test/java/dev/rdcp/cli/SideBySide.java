@@ -214,7 +214,8 @@ final class SideBySide implements AutoCloseable {
         assertEquals(0, run.exitCode(), run::output);
         List<String> rdcpArgs = new ArrayList<>(options);
         rdcpArgs.add("127.0.0.1::exported/" + sourcePath);
-        rdcpArgs.add(tmp.resolve("rdcp-" + destination).toString());
+        // A Path drops the trailing slash, which says (to both) that DESTINATION is a directory.
+        rdcpArgs.add(tmp.resolve("rdcp-" + destination) + (destination.endsWith("/") ? "/" : ""));
         Cli.Result result = rdcp(input, rdcpArgs.toArray(String[]::new));
         assertEquals(0, result.exitCode(), result::toString);
         String top = destination.split("/")[0];
