@@ -54,7 +54,7 @@ public final class SshServerProcess implements AutoCloseable {
         CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> firstLine(process.getInputStream()));
         String greeting;
         try {
-            greeting = line.get(timeoutSeconds, TimeUnit.SECONDS);
+            greeting = timeoutSeconds == 0 ? line.get() : line.get(timeoutSeconds, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
             process.destroyForcibly();
             throw new RdcpException(ExitCode.TIMEOUT, "the remote rdcp did not answer within " + timeoutSeconds + " s");
@@ -127,6 +127,9 @@ public final class SshServerProcess implements AutoCloseable {
 
     /** Waits for the remote rdcp to finish (it exits after its one session). */
     public int waitFor(long timeoutSeconds) throws InterruptedException {
+        if (timeoutSeconds == 0) {
+            return process.waitFor();
+        }
         if (process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             return process.exitValue();
         }

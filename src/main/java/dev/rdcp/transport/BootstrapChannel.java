@@ -39,7 +39,8 @@ public final class BootstrapChannel implements AutoCloseable, PeerPresence {
     public BootstrapChannel(Socket socket, Duration readTimeout) throws IOException {
         this.socket = socket;
         socket.setTcpNoDelay(true);
-        socket.setSoTimeout((int) readTimeout.toMillis());
+        // 0: none; past an int's milliseconds (24 days), the most a socket's timeout holds.
+        socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, readTimeout.toMillis()));
         this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
         this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
     }

@@ -22,7 +22,14 @@ public final class PeerWatch {
     static final long LOOK_INTERVAL_NANOS = 100_000_000L;
 
     private final PeerPresence channel;
+    /** Long.MAX_VALUE for --timeout 0: none, as rsync's. */
+    private static final long NO_TIMEOUT_KEEPALIVE_NANOS = 10_000_000_000L;
     private final long timeoutNanos;
+    /**
+     * How often a busy side tells the peer it is alive: a third of the timeout, or, with none,
+     * every 10 s, a third of the default, for a peer that keeps its own.
+     */
+    private final long keepaliveNanos;
     private final boolean keepalivesHoldOff;
     private final LongSupplier nanoClock;
     private long lastActivity;
@@ -42,7 +49,8 @@ public final class PeerWatch {
     /** As above, reading the time from {@code nanoClock} (a test's clock). */
     PeerWatch(PeerPresence channel, long timeoutSeconds, boolean keepalivesHoldOff, LongSupplier nanoClock) {
         this.channel = channel;
-        this.timeoutNanos = timeoutSeconds * 1_000_000_000L;
+        this.timeoutNanos = timeoutSeconds == 0 ? Long.MAX_VALUE : timeoutSeconds * 1_000_000_000L;
+        this.keepaliveNanos = timeoutSeconds == 0 ? NO_TIMEOUT_KEEPALIVE_NANOS : timeoutNanos / 3;
         this.keepalivesHoldOff = keepalivesHoldOff;
         this.nanoClock = nanoClock;
         this.lastActivity = nanoClock.getAsLong();
@@ -73,7 +81,7 @@ public final class PeerWatch {
      */
     public void busy() {
         long now = nanoClock.getAsLong();
-        if (now - lastKeepalive < timeoutNanos / 3) {
+        if (now - lastKeepalive < keepaliveNanos) {
             return;
         }
         lastKeepalive = now;

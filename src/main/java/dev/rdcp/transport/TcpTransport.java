@@ -239,7 +239,7 @@ public final class TcpTransport implements Transport, PeerPresence {
 
     /** The socket buffer is full: waits for room, at most the timeout (the peer stopped reading). */
     private void awaitWritable() throws IOException {
-        if (writeSelector.select(timeoutMillis) == 0) {
+        if (writeSelector.select(timeoutMillis) == 0 && timeoutMillis > 0) {
             throw new RdcpException(ExitCode.TIMEOUT, "the peer read nothing for " + timeoutMillis / 1000
                     + " s (--timeout)");
         }
@@ -329,6 +329,11 @@ public final class TcpTransport implements Transport, PeerPresence {
         synchronized (lock) {
             long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
             while (!ended && produced == consumed) {
+                if (timeoutMillis == 0) {
+                    // --timeout 0: none, as rsync's.
+                    awaitLock(0);
+                    continue;
+                }
                 long left = (deadline - System.nanoTime()) / 1_000_000L;
                 if (left <= 0) {
                     throw new RdcpException(ExitCode.TIMEOUT, "the peer did not close the connection within "

@@ -164,6 +164,17 @@ class MainRunTest {
      * 70); a negative one ended every wait at once. Both are usage errors now, as rsync's
      * "number too large or too small".
      */
+    /** rsync's --timeout=0, none: a copy no longer times out at its first empty wait (exit 30); the largest is taken too. */
+    @Test
+    void aTimeoutOfZeroOrTheLargestCopies(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("a"), "x");
+        for (String timeout : List.of("0", "2147483647")) {
+            Result result = run("--timeout=" + timeout, file.toString(), tmp.resolve("b" + timeout).toString());
+            assertEquals(0, result.exitCode(), timeout + ": " + result.err());
+            assertEquals("x", Files.readString(tmp.resolve("b" + timeout)));
+        }
+    }
+
     @Test
     void aTimeoutOutOfRangeIsAUsageError(@TempDir Path tmp) throws Exception {
         Path file = Files.writeString(tmp.resolve("a"), "x");

@@ -170,4 +170,38 @@ class PeerWatchTest {
         watch.check();
         assertEquals(2, looks[0], "once the interval has passed, one look");
     }
+
+    /**
+     * --timeout 0 is none, as rsync's: years of silence are no timeout (before, every wait that
+     * came back empty timed out at once, exit 30), and a busy side still tells its peer every 10 s.
+     */
+    @Test
+    void aTimeoutOfZeroIsNoneAndKeepalivesGoEveryTenSeconds() throws Exception {
+        long[] now = {0};
+        int[] keepalives = {0};
+        PeerPresence quiet = new PeerPresence() {
+            @Override
+            public PeerState peerState() {
+                return PeerState.QUIET;
+            }
+
+            @Override
+            public void sendKeepalive() {
+                keepalives[0]++;
+            }
+
+            @Override
+            public void awaitClose() {
+            }
+        };
+        PeerWatch watch = new PeerWatch(quiet, 0, true, () -> now[0]);
+        now[0] = 9_000_000_000L;
+        watch.busy();
+        assertEquals(0, keepalives[0]);
+        now[0] = 10_000_000_000L;
+        watch.busy();
+        assertEquals(1, keepalives[0]);
+        now[0] = 3L * 365 * 24 * 3600 * 1_000_000_000L;
+        assertDoesNotThrow(watch::check);
+    }
 }
