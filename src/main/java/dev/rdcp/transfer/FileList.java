@@ -71,7 +71,7 @@ final class FileList implements AutoCloseable {
 
         /** Source 0 is the directory itself; source i the (i-1)th directory merged into it. */
         Source source(int index) {
-            return index == 0 ? new Source(path, directory, operand) : merged.get(index - 1);
+            return index == 0 ? new Source(path, directory, operand, id) : merged.get(index - 1);
         }
 
         /** The directories of {@code child}'s name in the later sources, to merge into it. */
@@ -90,7 +90,7 @@ final class FileList implements AutoCloseable {
     }
 
     /** A directory whose children a merged directory lists, open while it is listed, and the operand it is of. */
-    private record Source(Path path, DirectoryHandle directory, int operand) {
+    private record Source(Path path, DirectoryHandle directory, int operand, FileId id) {
     }
 
     /**
@@ -971,12 +971,21 @@ final class FileList implements AutoCloseable {
         return null;
     }
 
-    /** The directory being walked that {@code directory} is (by device and inode), or null. */
+    /**
+     * The directory being walked that {@code directory} is (by device and inode) on the way of the
+     * operand its entry is of, or null. Another operand's directory met again is no loop: merged
+     * operands are one tree in rsync's list, but each is walked as its own.
+     */
     private Frame walking(FileStatus directory) {
         FileId id = new FileId(directory.device(), directory.inode());
         for (Frame frame : stack) {
-            if (id.equals(frame.id())) {
+            if (frame.operand() == entryOperand && id.equals(frame.id())) {
                 return frame;
+            }
+            for (Source source : frame.merged()) {
+                if (source.operand() == entryOperand && id.equals(source.id())) {
+                    return frame;
+                }
             }
         }
         return null;
@@ -1014,13 +1023,14 @@ final class FileList implements AutoCloseable {
             try {
                 opened = tree.openListing(other.path(), other.parent());
                 heldDirectories++;
-                if (oneFileSystem > 0 && !onItsOperandsDevice(opened, other.operand())) {
+                FileStatus status = opened.status(new byte[] {'.'});
+                if (oneFileSystem > 0 && !onItsOperandsDevice(status.device(), other.operand())) {
                     // A mount point in its own operand: listed there as the one entry of its name, never walked.
                     release(opened);
                     continue;
                 }
                 names.add(opened.names());
-                merged.add(new Source(other.path(), opened, other.operand()));
+                merged.add(new Source(other.path(), opened, other.operand(), new FileId(status.device(), status.inode())));
             } catch (IOException e) {
                 release(opened);
                 complete = false;
@@ -1058,8 +1068,7 @@ final class FileList implements AutoCloseable {
      * -x: whether a directory merged into another is on its own operand's device. A dir/
      * operand's own directory, merged at the top, is what sets that device.
      */
-    private boolean onItsOperandsDevice(DirectoryHandle directory, int operand) throws IOException {
-        long device = directory.status(new byte[] {'.'}).device();
+    private boolean onItsOperandsDevice(long device, int operand) {
         if (stack.isEmpty()) {
             operandDevices[operand] = device;
             return true;

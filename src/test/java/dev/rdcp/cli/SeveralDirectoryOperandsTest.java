@@ -176,6 +176,21 @@ class SeveralDirectoryOperandsTest extends SideBySideTest {
         assertEquals("n's", Files.readString(sides.rdcpCopy("twice/sub/mnt/plain")));
     }
 
+    /**
+     * A symlink in one operand to another operand's directory (a directory being walked, merged
+     * into the top) is followed as rsync follows it, not taken for a loop: each operand is
+     * walked as its own (review: exit 23, "Too many levels of symbolic links (it is . again)").
+     */
+    @Test
+    void aSymlinkToAnotherOperandsDirectoryIsNoLoop() throws Exception {
+        SideBySide.writeText(Files.createDirectories(tmp.resolve("u/s/sub")), "x", "u's");
+        SideBySide.writeText(tmp.resolve("u/s"), "f", "u's f");
+        SideBySide.writeText(Files.createDirectories(tmp.resolve("v/s")), "g", "v's");
+        Files.createSymbolicLink(tmp.resolve("v/s/loop"), Path.of("../../u/s"));
+        sides.push(0, List.of("-ak"), "noloop/", "u/s/", "v/s/");
+        assertEquals("u's", Files.readString(sides.rdcpCopy("noloop/loop/sub/x")));
+    }
+
     /** Past the bound on directories listed as one, an operand is not sent, and said to be. */
     @Test
     void dirOperandsPastTheBoundAreNotSentAndSaidToBe() throws IOException {
