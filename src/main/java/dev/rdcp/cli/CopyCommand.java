@@ -492,7 +492,8 @@ final class CopyCommand {
                 | SessionRequest.DRY_RUN | SessionRequest.ITEMIZE | SessionRequest.ITEMIZE_UNCHANGED | SessionRequest.LINKS
                 | SessionRequest.DEVICES | SessionRequest.SPECIALS | (deep ? 0 : SessionRequest.DIRS);
         TransferOptions listing = new TransferOptions(asked.chunkSize(), asked.slots(), flags, asked.bandwidthLimit(),
-                asked.filters(), ReceiverSettings.NONE, asked.chmod(), asked.noSuper());
+                asked.filters(), ReceiverSettings.NONE.withExtended(ExtendedOptions.NONE.with(ExtendedOptions.LIST_ONLY, true)),
+                asked.chmod(), asked.noSuper());
         ListingCollector collector = new ListingCollector(implied(links));
         TransferReport report = new TransferReport();
         Path empty = Files.createTempDirectory("rdcp-list-only");

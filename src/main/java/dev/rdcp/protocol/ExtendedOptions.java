@@ -70,8 +70,15 @@ public record ExtendedOptions(long flags, String tempDirectory) {
      * sender sends what its fstat gives, instead of failing. Without it such a file fails (23).
      */
     public static final long SIZE_AT_OPEN = 1L << 9;
+    /**
+     * --list-only: the request is a dry run (REQUEST flag DRY_RUN, else a protocol error) that
+     * lists, and its symlinks, devices and specials (LINKS, DEVICES, SPECIALS), dry run and
+     * itemizing are the listing's means, not options the user gave: a daemon's refuse options
+     * judges a pull without them, as rsync's, whose --list-only sends none of them.
+     */
+    public static final long LIST_ONLY = 1L << 10;
     private static final long KNOWN_FLAGS = TEMP_DIR | NO_IMPLIED_DIRS | SUPER | FAKE_SUPER | ATIMES | INFO_BACKUP
-            | RECEIVER_COUNTS | DELETE_BEFORE | DELETE_DURING | SIZE_AT_OPEN;
+            | RECEIVER_COUNTS | DELETE_BEFORE | DELETE_DURING | SIZE_AT_OPEN | LIST_ONLY;
     public static final int MAX_LENGTH = 4096;
     public static final ExtendedOptions NONE = new ExtendedOptions(0, "");
 

@@ -105,6 +105,9 @@ public record ReceiverSettings(TransferLimits limits, BackupRule backup, Referen
             }
         }
         ExtendedOptions extended = ExtendedOptions.decode(in);
+        if (extended.has(ExtendedOptions.LIST_ONLY) && (flags & SessionRequest.DRY_RUN) == 0) {
+            throw new ProtocolException("malformed REQUEST: LIST_ONLY without DRY_RUN");
+        }
         if (extended.has(ExtendedOptions.DELETE_DURING) && !deletesDuring(flags, limits, extended)) {
             throw new ProtocolException("malformed REQUEST: DELETE_DURING without --delete as rsync's --delete-during");
         }

@@ -23,6 +23,10 @@ import java.util.function.Predicate;
 public final class OptionRefusals {
 
     /** One rsync option as the daemon sees it in a request, in the order rsync's client sends them. */
+    /** What a --list-only pull sets to list, which its user did not ask for (ExtendedOptions.LIST_ONLY). */
+    private static final long LISTING_MEANS = SessionRequest.LINKS | SessionRequest.DEVICES | SessionRequest.SPECIALS
+            | SessionRequest.DRY_RUN | SessionRequest.ITEMIZE | SessionRequest.ITEMIZE_UNCHANGED;
+
     private record Option(String longName, String shortName, Predicate<SessionRequest> used) {
 
         /** As rsync's refusal line names it: "--checksum (-c)", "--delete", "-D". */
@@ -200,8 +204,13 @@ public final class OptionRefusals {
         if (refused.isEmpty()) {
             return null;
         }
+        SessionRequest judged = daemonSends && request.receiver().extended().has(ExtendedOptions.LIST_ONLY)
+                ? new SessionRequest(request.direction(), request.flags() & ~LISTING_MEANS, request.chunkSize(),
+                        request.slots(), request.bandwidthLimit(), request.paths(), request.filterRules(),
+                        request.receiver())
+                : request;
         for (Option option : OPTIONS) {
-            if (option.used().test(request) && refused.contains(key(option))) {
+            if (option.used().test(judged) && refused.contains(key(option))) {
                 return option.shown();
             }
         }

@@ -413,7 +413,7 @@ class DaemonModulesTest {
         Files.writeString(source.resolve("a.txt"), "hello\n");
         Files.writeString(data.resolve("kept.txt"), "kept\n");
         Path config = Files.writeString(tmp.resolve("rdcpd.conf"), "[data]\npath = " + data
-                + "\nread only = no\nrefuse options = c delete compress\n");
+                + "\nread only = no\nrefuse options = c delete compress D links\n");
         Process serve = new StopScenario(tmp, StopScenario.thisClassPath(), "tcp", 0, 10).start(tmp.resolve("serve.out"),
                 "serve", "--config", config.toString(), "--bind", "127.0.0.1", "--port", "0");
         try {
@@ -425,17 +425,23 @@ class DaemonModulesTest {
             assertTrue(out.contains("rdcp: warning: module [data]: refuse options: 'compress' names no option an rdcp"
                     + " client sends, so it refuses nothing"), out);
             List<String> client = List.of("--timeout", "10", "--transport", "tcp", "--port", port.group(1));
-            Cli.Result checksum = rdcp(with(client, "-ac", source + "/", "127.0.0.1::data/"));
+            Cli.Result checksum = rdcp(with(client, "-rc", source + "/", "127.0.0.1::data/"));
             assertEquals(ExitCode.UNSUPPORTED.code(), checksum.exitCode(), checksum::toString);
             assertEquals("rdcp: The server is configured to refuse --checksum (-c)\n", checksum.err());
-            Cli.Result delete = rdcp(with(client, "-a", "--delete-after", source + "/", "127.0.0.1::data/"));
+            Cli.Result delete = rdcp(with(client, "-r", "--delete-after", source + "/", "127.0.0.1::data/"));
             assertEquals(ExitCode.UNSUPPORTED.code(), delete.exitCode(), delete::toString);
             assertEquals("rdcp: The server is configured to refuse --delete\n", delete.err());
             assertTrue(Files.exists(data.resolve("kept.txt")));
             assertFalse(Files.exists(data.resolve("a.txt")));
-            Cli.Result plain = rdcp(with(client, "-a", source + "/", "127.0.0.1::data/"));
+            Cli.Result plain = rdcp(with(client, "-rpt", source + "/", "127.0.0.1::data/"));
             assertEquals(0, plain.exitCode(), plain::toString);
             assertEquals("hello\n", Files.readString(data.resolve("a.txt")));
+            // As rsync's --list-only, which sends neither -l nor -D: the listing's own are no options refused.
+            Cli.Result listed = rdcp(with(client, "--list-only", "127.0.0.1::data/"));
+            assertEquals(0, listed.exitCode(), listed::toString);
+            assertTrue(listed.out().contains(" kept.txt"), listed.out());
+            Cli.Result devices = rdcp(with(client, "-D", source + "/", "127.0.0.1::data/"));
+            assertEquals("rdcp: The server is configured to refuse -D\n", devices.err());
         } finally {
             serve.destroyForcibly();
         }

@@ -491,7 +491,7 @@ class SessionRequestTest {
 
     /**
      * --info=backup is bit 5 of the extended flags, with no field after it (a byte there is
-     * trailing); bit 10 and beyond stay unknown.
+     * trailing); bit 11 and beyond stay unknown.
      */
     @Test
     void theInfoBackupFlagIsBit5AndRoundTrips() throws Exception {
@@ -504,12 +504,25 @@ class SessionRequestTest {
         SessionRequest sent = new SessionRequest(SessionRequest.Direction.PUSH, 0, 1 << 20, 8, 0, PATHS, RULES,
                 ReceiverSettings.NONE.withExtended(all));
         assertEquals(all, roundTrip(sent).receiver().extended());
-        for (byte[] field : new byte[][] {{0, 0, 0, 0, 0, 0, 4, 0x20}, {0, 0, 0, 0, 0, 0, 0, 0x20, 0},
+        for (byte[] field : new byte[][] {{0, 0, 0, 0, 0, 0, 8, 0x20}, {0, 0, 0, 0, 0, 0, 0, 0x20, 0},
             {(byte) 0x80, 0, 0, 0, 0, 0, 0, 0x20}}) {
             assertThrows(ProtocolException.class, () -> SessionRequest.decode(withExtendedField(field)),
                     java.util.Arrays.toString(field));
         }
-        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(ExtendedOptions.SIZE_AT_OPEN << 1, ""));
+        assertThrows(IllegalArgumentException.class, () -> new ExtendedOptions(ExtendedOptions.LIST_ONLY << 1, ""));
+    }
+
+    /** --list-only is bit 10 of the extended flags, with no field after it, and only on a dry run. */
+    @Test
+    void theListOnlyFlagIsBit10AndOnlyOnADryRun() throws Exception {
+        ExtendedOptions listing = ExtendedOptions.NONE.with(ExtendedOptions.LIST_ONLY, true);
+        assertEquals(1L << 10, ExtendedOptions.LIST_ONLY);
+        SessionRequest sent = new SessionRequest(SessionRequest.Direction.PULL, SessionRequest.DRY_RUN, 1 << 20, 8, 0,
+                PATHS, RULES, ReceiverSettings.NONE.withExtended(listing));
+        assertEquals(listing, roundTrip(sent).receiver().extended());
+        ProtocolException notDry = assertThrows(ProtocolException.class,
+                () -> SessionRequest.decode(withExtendedField(new byte[] {0, 0, 0, 0, 0, 0, 4, 0})));
+        assertTrue(notDry.getMessage().contains("LIST_ONLY without DRY_RUN"), notDry.getMessage());
     }
 
     /** The receiver's taking of SIZE pieces is bit 9 of the extended flags, with no field after it. */

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.rdcp.protocol.ExtendedOptions;
+import dev.rdcp.protocol.ReceiverSettings;
 import dev.rdcp.protocol.SessionRequest;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -46,6 +48,27 @@ class OptionRefusalsTest {
         assertEquals("--delete-during", refused("delete-*", push(SessionRequest.DELETE)));
         assertNull(refused("delete-*", pull(SessionRequest.REMOVE_SOURCE_FILES)));
         assertEquals("--delete-after", refused("delete-after", push(SessionRequest.DELETE | SessionRequest.DELETE_AFTER)));
+    }
+
+    /**
+     * A --list-only pull's links, devices, specials, dry run and itemizing are the listing's, not
+     * its user's: rsync's --list-only sends none of them, and a module refusing them still lists
+     * (review: exit 4, "refuse -D"). A push so marked, and any option the user gave, is judged whole.
+     */
+    @Test
+    void aListingPullIsJudgedWithoutWhatTheListingSets() {
+        long listing = SessionRequest.DRY_RUN | SessionRequest.ITEMIZE | SessionRequest.ITEMIZE_UNCHANGED
+                | SessionRequest.LINKS | SessionRequest.DEVICES | SessionRequest.SPECIALS;
+        ReceiverSettings listOnly = ReceiverSettings.NONE.withExtended(
+                ExtendedOptions.NONE.with(ExtendedOptions.LIST_ONLY, true));
+        SessionRequest listingPull = new SessionRequest(SessionRequest.Direction.PULL, listing, 1 << 20, 8, 0,
+                List.of("m/"), List.of(), listOnly);
+        assertNull(refused("D links dry-run", listingPull));
+        assertEquals("-D", refused("D", pull(listing)), "without the flag, as before");
+        assertEquals("--checksum (-c)", refused("c", new SessionRequest(SessionRequest.Direction.PULL,
+                listing | SessionRequest.CHECKSUM, 1 << 20, 8, 0, List.of("m/"), List.of(), listOnly)));
+        assertEquals("--links (-l)", refused("links", new SessionRequest(SessionRequest.Direction.PUSH, listing,
+                1 << 20, 8, 0, List.of("m/"), List.of(), listOnly)));
     }
 
     /** "a" or "archive" named exactly stands for -rlptgoD; the first refused is the first rsync's client sends. */
