@@ -113,7 +113,8 @@ final class SourceRemoval implements AutoCloseable {
             if (now.device() != listed.device() || now.inode() != listed.inode() || now.size() != listed.size()
                     || now.mtimeSeconds() != listed.mtimeSeconds() || now.mtimeNanos() != listed.mtimeNanos()
                     || FileModes.type(now.mode()) != FileModes.type(listed.mode())) {
-                outcome.failed(ExitCode.OK.code(), "Skipping sender remove for changed file: " + name);
+                // rsync's line and exit code (23): the source stays, and the copy is not the file now there.
+                outcome.failed(ExitCode.PARTIAL.code(), "ERROR: Skipping sender remove for changed file: " + name);
                 return;
             }
             directory.delete(relative, false);

@@ -55,7 +55,7 @@ class SourceRemovalTest {
             removal.inPlace(0);
         }
         assertTrue(Files.exists(file));
-        assertEquals(List.of("0 Skipping sender remove for changed file: f"), outcomes);
+        assertEquals(List.of("23 ERROR: Skipping sender remove for changed file: f"), outcomes);
     }
 
     /** A directory swapped for a symlink under the served directory is not followed out of it. */
