@@ -55,6 +55,11 @@ public final class BookkeepingPool {
         return limit;
     }
 
+    /** Whether sessions share this pool, as a daemon's do (and its descriptors with it); not a client's own. */
+    boolean shared() {
+        return limit != Long.MAX_VALUE;
+    }
+
     public synchronized long taken() {
         return taken;
     }

@@ -54,6 +54,8 @@ final class FileList implements AutoCloseable {
 
     /** Levels every walk may hold open, however low the descriptor limit. */
     static final int MIN_HELD_DIRECTORIES = 32;
+    /** What one session leaves of the descriptor limit for its files, sockets and the JVM's own. */
+    static final int RESERVED_DESCRIPTORS = 256;
 
     /**
      * A directory being listed, held open until its DIRECTORY_END; {@code id} tells a symlink loop
@@ -214,7 +216,7 @@ final class FileList implements AutoCloseable {
     /** As above, the names remembered to the list's end drawn from {@code bookkeeping}. */
     FileList(List<SourceOperand> operands, TransferOptions options, Heartbeat heartbeat, IdNaming.Names names,
             Path sourceRoot, BookkeepingPool bookkeeping) {
-        this(operands, options, heartbeat, names, sourceRoot, bookkeeping, maxHeldDirectories());
+        this(operands, options, heartbeat, names, sourceRoot, bookkeeping, maxHeldDirectories(bookkeeping.shared()));
     }
 
     /** As above, holding at most {@code maxHeldDirectories} directories open. */
@@ -251,12 +253,15 @@ final class FileList implements AutoCloseable {
     }
 
     /**
-     * A 32nd of the descriptor limit, and at least {@link #MIN_HELD_DIRECTORIES}: a daemon runs
-     * up to 16 sessions, which together then hold at most half of its descriptors in their walks,
-     * the rest left for the files, sockets and the JVM's own.
+     * In a daemon, whose sessions share its descriptors: a 32nd of the descriptor limit, so that
+     * its up to 16 sessions hold at most half of them in their walks, the rest left for the
+     * files, sockets and the JVM's own. A client or an ssh server runs one session: the limit
+     * less {@link #RESERVED_DESCRIPTORS}. At least {@link #MIN_HELD_DIRECTORIES} either way.
      */
-    static int maxHeldDirectories() {
-        return (int) Math.max(MIN_HELD_DIRECTORIES, Math.min(Integer.MAX_VALUE, DescriptorLimit.soft() / 32));
+    static int maxHeldDirectories(boolean sessionsShareDescriptors) {
+        long soft = DescriptorLimit.soft();
+        long bound = sessionsShareDescriptors ? soft / 32 : soft - RESERVED_DESCRIPTORS;
+        return (int) Math.max(MIN_HELD_DIRECTORIES, Math.min(Integer.MAX_VALUE, bound));
     }
 
     /** The next entry, or null when the list is complete. */
@@ -1001,7 +1006,7 @@ final class FileList implements AutoCloseable {
         boolean complete = true;
         if (heldDirectories + 1 + mergedWith.size() > maxHeldDirectories) {
             ready.add(entries.problemEntry(ExitCode.PARTIAL, name, "cannot read directory %s: the list holds "
-                    + heldDirectories + " directories open, the most it may (1/32 of the descriptor limit)"));
+                    + heldDirectories + " directories open, the most its descriptor limit allows"));
             mergedWith = List.of();
             complete = false;
         } else {

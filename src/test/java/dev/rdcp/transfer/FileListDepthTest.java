@@ -114,7 +114,7 @@ class FileListDepthTest {
         String message = problems.get(0);
         assertTrue(message.startsWith("cannot read directory " + long_ + "/") && message.contains("...")
                 && message.endsWith("/" + long_ + ": the list holds " + MAX_HELD
-                        + " directories open, the most it may (1/32 of the descriptor limit)"), message);
+                        + " directories open, the most its descriptor limit allows"), message);
         assertTrue(message.getBytes(StandardCharsets.UTF_8).length <= Entry.MAX_PROBLEM_MESSAGE, message);
     }
 
