@@ -909,8 +909,10 @@ final class FileList implements AutoCloseable {
         boolean mountPoint = oneFileSystem > 0 && parent != null && attributes.device() != operandDevices[entryOperand];
         // A directory of this name merged from another operand, on that operand's file system: as
         // in rsync's one list, which holds both, it is walked where this mount point is not.
-        Replacement instead = mountPoint && !impliedOnly ? onItsOwnFileSystem(mergedWith) : null;
-        if (mountPoint && oneFileSystem > 1) {
+        // As rsync's: only a directory to be walked (-r, or -d's DIR/) is a mount point -x stops at.
+        boolean walked = !impliedOnly && (recursive || contents);
+        Replacement instead = mountPoint && walked ? onItsOwnFileSystem(mergedWith) : null;
+        if (mountPoint && oneFileSystem > 1 && walked) {
             if (instead == null) {
                 return true;
             }

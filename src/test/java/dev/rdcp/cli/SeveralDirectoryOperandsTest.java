@@ -170,6 +170,9 @@ class SeveralDirectoryOperandsTest extends SideBySideTest {
             sides.push(0, List.of("-ax"), "once/", "m/sub", "n/sub");
             sides.push(0, List.of("-axx"), "twice/", "m/sub", "n/sub");
             sides.push(0, List.of("-ax", "--delete"), "contents/", "m/sub/", "n/sub/");
+            // -d walks none of them: -xx leaves out no mount point it only lists (review: rdcp did).
+            sides.push(0, List.of("-dxx"), "listed/", "m/sub/");
+            sides.push(0, List.of("-dxx", "-pt"), "listedmerged/", "m/sub/", "n/sub/");
         }
         assertEquals("n's", Files.readString(sides.rdcpCopy("once/sub/mnt/plain")));
         assertFalse(Files.exists(sides.rdcpCopy("once/sub/mnt/mounted")));
