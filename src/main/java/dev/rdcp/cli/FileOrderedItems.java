@@ -66,6 +66,18 @@ final class FileOrderedItems implements TransferListener {
         items.fileStarted(name, size);
     }
 
+    /** Prints what is held before this file's own line, and drops that line: the file is not sent. */
+    @Override
+    public void fileSkipped(String name) {
+        if (held.stream().anyMatch(line -> isLineOf(line, name))) {
+            while (!isLineOf(held.peek(), name)) {
+                print(held.poll());
+            }
+            held.poll();
+        }
+        items.fileSkipped(name);
+    }
+
     @Override
     public void backedUp(byte[] name, byte[] backupName) {
         String shown = FileNames.display(name);

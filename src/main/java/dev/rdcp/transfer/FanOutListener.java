@@ -77,6 +77,13 @@ final class FanOutListener implements TransferListener {
     }
 
     @Override
+    public void fileSkipped(String name) {
+        for (TransferListener l : listeners) {
+            l.fileSkipped(name);
+        }
+    }
+
+    @Override
     public void progress(long done) {
         for (TransferListener l : listeners) {
             l.progress(done);

@@ -227,6 +227,10 @@ public final class FileReceiver implements AutoCloseable {
             if (batch.isAbandoned(i)) {
                 budget.release(wanted.poll().cost());
                 discard(incoming);
+                if (batch.crc(i) == ExitCode.OK.code()) {
+                    // Skipped, not failed (an ABANDON carries its exit code where a piece has its CRC).
+                    listener.fileSkipped(incoming.name);
+                }
                 continue;
             }
             if (batch.isSize(i)) {

@@ -718,7 +718,11 @@ public final class FileSender implements AutoCloseable {
         if (!current.abandoned) {
             open(current);
         }
-        listener.fileStarted(current.name, current.size);
+        if (current.abandoned && current.abandonCode == ExitCode.OK.code()) {
+            listener.fileSkipped(current.name);
+        } else {
+            listener.fileStarted(current.name, current.size);
+        }
     }
 
     private void open(Outgoing file) {

@@ -52,6 +52,13 @@ public interface TransferListener {
     default void fileStarted(String name, long size) {
     }
 
+    /**
+     * A file the receiver asked for is not sent after all, and is no failure: --append's file
+     * that shrank since it was listed, which rsync's sender skips before it names it.
+     */
+    default void fileSkipped(String name) {
+    }
+
     /** {@code done} of the current file's bytes have moved. Called per chunk: keep it cheap. */
     default void progress(long done) {
     }

@@ -49,6 +49,23 @@ class FileOrderedItemsTest {
                 new byte[0]);
     }
 
+    /**
+     * A file the sender skips (--append's diminished file) has its line dropped, as rsync's
+     * sender names only what it sends; what came before it is printed, its note kept in turn.
+     */
+    @Test
+    void aSkippedFilesLineIsDroppedAndWhatLedUpToItPrinted() {
+        items.itemized(change("a"));
+        items.deleted(bytes("gone"));
+        items.itemized(change("b-log"));
+        items.fileFailed(0, "skipped diminished file: b-log");
+        items.itemized(change("c"));
+        items.fileSkipped("b-log");
+        assertEquals(List.of("a", "deleting gone"), printed);
+        items.fileStarted("c", 1);
+        assertEquals(List.of("a", "deleting gone", "0 skipped diminished file: b-log", "c", "start c"), printed);
+    }
+
     @Test
     void linesWaitForTheFileTheyLeadUpTo() {
         for (String name : List.of("./", "a", "lnk", "sub/", "sub/b")) {
