@@ -258,13 +258,12 @@ public final class FileReceiver implements AutoCloseable {
         if (!sizeAtOpen) {
             throw new ProtocolException("SIZE piece for " + incoming.name + " in a session without them");
         }
-        if (incoming.resized || incoming.file != null || incoming.failed) {
+        if (incoming.size != incoming.entry.size() || incoming.file != null || incoming.failed) {
             throw new ProtocolException("SIZE piece for " + incoming.name + " after its data began");
         }
         if (size == incoming.entry.size()) {
             throw new ProtocolException("SIZE piece for " + incoming.name + " gives its listed size");
         }
-        incoming.resized = true;
         incoming.size = size;
         long maxSize = options.receiver().limits().maxSize();
         if (maxSize >= 0 && size > maxSize) {
@@ -421,7 +420,6 @@ public final class FileReceiver implements AutoCloseable {
             }
         }
     }
-
 
     private void advertise(int slot) throws IOException {
         ByteBuffer out = transport.startMessage(ControlType.MR);

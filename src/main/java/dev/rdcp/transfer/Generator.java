@@ -702,7 +702,7 @@ final class Generator {
                     }
                     ReferenceTrees.Match reference = before.status() == null && references.any()
                             ? references.find(entry, local, FileModes.S_IFLNK) : ReferenceTrees.Match.NONE;
-                    if (!symlinkFromReference(reference, entry, local)) {
+                    if (!fromReference(reference, entry, local, 'L')) {
                         if (tree.symlink(local, entry, attributes)) {
                             tally.created(EntryType.SYMLINK);
                         }
@@ -780,7 +780,7 @@ final class Generator {
         }
         ReferenceTrees.Match reference = before.status() == null && references.any()
                 ? references.find(entry, local, FileModes.type(entry.mode())) : ReferenceTrees.Match.NONE;
-        if (!nodeFromReference(reference, entry, local)) {
+        if (!fromReference(reference, entry, local, nodeLetter(entry))) {
             if (tree.node(local, entry, attributes)) {
                 tally.created(entry.type());
             }
@@ -788,28 +788,6 @@ final class Generator {
         }
         inPlace(entry);
         listener.listed(name, entry.type(), 0);
-    }
-
-    /**
-     * A new device file or special a reference directory has exactly as listed: --link-dest
-     * links it, --compare-dest makes nothing, as rsync does with a symlink; true when that is
-     * all there is to do.
-     */
-    private boolean nodeFromReference(ReferenceTrees.Match match, Entry entry, byte[] local) throws IOException {
-        if (match.level() != ReferenceTrees.Level.EXACT || references.kind() == ReferenceDirectories.Kind.COPY) {
-            return false;
-        }
-        char type = nodeLetter(entry);
-        if (references.kind() == ReferenceDirectories.Kind.LINK) {
-            if (!options.dryRun() && !link(match, local)) {
-                return false;
-            }
-            tally.created(entry.type());
-            itemizeMatched(entry, 'h', type);
-        } else {
-            itemizeMatched(entry, '.', type);
-        }
-        return true;
     }
 
     /** As a symlink's: a node made where a reference directory has one of its type is a local change against that one. */
@@ -979,10 +957,11 @@ final class Generator {
     }
 
     /**
-     * A new symlink a reference directory has exactly as listed: --link-dest links it,
-     * --compare-dest makes nothing; true when that is all there is to do.
+     * A new symlink, device file or special (-i's letter {@code type}) a reference directory has
+     * exactly as listed: --link-dest links it, --compare-dest makes nothing, as rsync; true when
+     * that is all there is to do.
      */
-    private boolean symlinkFromReference(ReferenceTrees.Match match, Entry entry, byte[] local) throws IOException {
+    private boolean fromReference(ReferenceTrees.Match match, Entry entry, byte[] local, char type) throws IOException {
         if (match.level() != ReferenceTrees.Level.EXACT || references.kind() == ReferenceDirectories.Kind.COPY) {
             return false;
         }
@@ -990,10 +969,10 @@ final class Generator {
             if (!options.dryRun() && !link(match, local)) {
                 return false;
             }
-            tally.created(EntryType.SYMLINK);
-            itemizeMatched(entry, 'h', 'L');
+            tally.created(entry.type());
+            itemizeMatched(entry, 'h', type);
         } else {
-            itemizeMatched(entry, '.', 'L');
+            itemizeMatched(entry, '.', type);
         }
         return true;
     }

@@ -17,10 +17,11 @@ final class Incoming {
     final boolean inPlace;
     /** -X, -A: its extended attributes, set on the receiving file before it is finished. */
     final Xattrs xattrs;
-    /** The bytes it will hold: its listed size, or the size the sender's SIZE piece gave at its open. */
+    /**
+     * The bytes it will hold: its listed size, or the size the sender's SIZE piece gave at its
+     * open (never the listed one, so a size that differs says a SIZE piece came).
+     */
     long size;
-    /** A SIZE piece came for it. */
-    boolean resized;
     ReceivingFile file;
     /** Where this run's data starts: 0, or the resumed prefix. */
     long start;
